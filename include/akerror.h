@@ -1,0 +1,390 @@
+/**
+ * @file akerror.h
+ * @brief Error contexts: a fixed pool of reference-counted error records and
+ *        the ATTEMPT/CATCH/CLEANUP/PROCESS/HANDLE/FINISH macro language.
+ *
+ * Every fallible function in akstdlib and akgl returns an
+ * `akerr_ErrorContext *`. NULL means success. A non-NULL context carries a
+ * status, a formatted message, where it was raised, and a trace that grows by
+ * one line for every level the error passes through on its way up.
+ *
+ * Contexts come from a static pool of AKERR_MAX_ARRAY_ERROR entries; nothing
+ * here calls malloc. Whoever ends up holding a context gives it back, which
+ * the macros do for you: FINISH releases a handled error, SUCCEED_RETURN
+ * releases whatever is left, IGNORE logs and releases. The one way to leak a
+ * context is to leave a function without going through them: a `return` out
+ * of a HANDLE block, or a *_RETURN macro inside ATTEMPT. akerr_contexts_in_use()
+ * lets a test prove it leaked none.
+ *
+ * The pool is guarded by a spinlock, so contexts may be raised on any thread
+ * (SDL3's callback apps deliver events and iterations on different threads).
+ * A single context must not be used by two threads at once.
+ *
+ * The structured form:
+ *
+ * @code
+ * akerr_ErrorContext AKERR_NOIGNORE *load(const char *path)
+ * {
+ *     FILE *fp = NULL;
+ *     PREPARE_ERROR(errctx);
+ *     ATTEMPT {
+ *         CATCH(errctx, aksl_fopen(path, "rb", &fp));
+ *         CATCH(errctx, parse(fp));
+ *     } CLEANUP {
+ *         if (fp != NULL) fclose(fp);          // runs exactly once, always
+ *     } PROCESS(errctx) {
+ *         LOG_ERROR(errctx);                    // runs for any error
+ *     } HANDLE(errctx, ENOENT) {
+ *         use_defaults();                       // handled: not passed up
+ *     } FINISH(errctx, true);                   // unhandled: returned to caller
+ *     SUCCEED_RETURN(errctx);
+ * }
+ * @endcode
+ */
+#ifndef AKERROR_H
+#define AKERROR_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Limits
+ *  @{ */
+/** Number of contexts in the static pool. */
+#define AKERR_MAX_ARRAY_ERROR                 128
+/** Capacity of akerr_ErrorContext::message, terminator included. */
+#define AKERR_MAX_ERROR_MESSAGE_LENGTH        1024
+/** Capacity of akerr_ErrorContext::stacktracebuf, terminator included. */
+#define AKERR_MAX_ERROR_STACKTRACE_BUF_LENGTH 4096
+/** Capacity of a status name, terminator included. */
+#define AKERR_MAX_ERROR_NAME_LENGTH           64
+/** Statuses 0 .. AKERR_MAX_STATUS-1 can carry a name. */
+#define AKERR_MAX_STATUS                      1024
+/** @} */
+
+/** @name Statuses
+ *
+ * A status is an int. 0 is success. The platform's errno values are valid
+ * statuses and are named by the platform's text for them. The library's own
+ * codes sit above every errno value and below 256; application codes start at
+ * AKERR_FIRST_APPLICATION_STATUS and are named with akerr_name_for_status().
+ * @{ */
+#define AKERR_FIRST_LIBRARY_STATUS     200
+#define AKERR_NULLPOINTER              200  /**< A required pointer was NULL. */
+#define AKERR_OUTOFBOUNDS              201  /**< A value or length past a limit. */
+#define AKERR_API                      202  /**< An underlying API (SDL, jansson, libc) failed. */
+#define AKERR_ATTRIBUTE                203  /**< An object lacks a required attribute. */
+#define AKERR_TYPE                     204  /**< A value had the wrong type. */
+#define AKERR_KEY                      205  /**< A key was absent. */
+#define AKERR_HEAP                     206  /**< A pool was exhausted or misused. */
+#define AKERR_INDEX                    207  /**< An index was out of range. */
+#define AKERR_FORMAT                   208  /**< Input was malformed. */
+#define AKERR_IO                       209  /**< Reading or writing failed. */
+#define AKERR_REGISTRY                 210  /**< A registry was missing or refused an entry. */
+#define AKERR_VALUE                    211  /**< A value was of the right type but unacceptable. */
+#define AKERR_BEHAVIOR                 212  /**< An operation is not allowed in the current state. */
+#define AKERR_RELATIONSHIP             213  /**< Objects are not related as the call requires. */
+#define AKERR_LAST_LIBRARY_STATUS      213
+/** The first status an application (or a library above akerror) may define. */
+#define AKERR_FIRST_APPLICATION_STATUS 256
+/** @} */
+
+/** Marks a function whose returned context must not be dropped. */
+#if defined(__GNUC__) || defined(__clang__)
+#define AKERR_NOIGNORE __attribute__((warn_unused_result))
+#define AKERR_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#define AKERR_FALLTHROUGH __attribute__((fallthrough))
+#define AKERR_UNUSED __attribute__((unused))
+#else
+#define AKERR_NOIGNORE
+#define AKERR_PRINTF(fmt, args)
+#define AKERR_FALLTHROUGH
+#define AKERR_UNUSED
+#endif
+
+/**
+ * @brief One error, as it travels up the stack.
+ *
+ * All fields are public and may be read. Only the macros and the akerr_*
+ * functions should write them.
+ */
+typedef struct akerr_ErrorContext
+{
+    int status;                           /**< The status; never 0 on a raised error. */
+    char message[AKERR_MAX_ERROR_MESSAGE_LENGTH]; /**< Formatted message, always terminated. */
+    const char *fname;                    /**< Source file that raised it (static storage). */
+    const char *function;                 /**< Function that raised it (static storage). */
+    int lineno;                           /**< Line that raised it. */
+    bool handled;                         /**< Set by HANDLE/HANDLE_GROUP/HANDLE_DEFAULT. */
+    int refcount;                         /**< 0 means the slot is free. */
+    int heapid;                           /**< Index of this context in the pool. */
+    size_t stacktracelen;                 /**< Bytes used in stacktracebuf. */
+    /** The trace: one line per level, first the raise, then each level it passed. */
+    char stacktracebuf[AKERR_MAX_ERROR_STACKTRACE_BUF_LENGTH];
+} akerr_ErrorContext;
+
+/** Called by FINISH_NORETURN for an error nobody handled. */
+typedef void (*akerr_UnhandledErrorHandler)(akerr_ErrorContext *errctx);
+/** Writes one log line (no trailing newline in @p fmt). */
+typedef void (*akerr_LogFunction)(const char *fmt, ...);
+
+/**
+ * @brief Where every log line goes. Default: akerr_default_logger (stderr).
+ * Replace it to route errors into a game's own log.
+ */
+extern akerr_LogFunction akerr_log_method;
+
+/**
+ * @brief What FINISH_NORETURN calls for an unhandled error.
+ * FINISH_NORETURN has already logged the error with its trace when this is
+ * called. Default: akerr_default_handler_unhandled_error, which logs that it
+ * is exiting and exits the process with the status (1 for a status outside
+ * 1..255). If a replacement returns, FINISH_NORETURN releases the context and
+ * carries on.
+ */
+extern akerr_UnhandledErrorHandler akerr_handler_unhandled_error;
+
+/** The default log method: the line and a newline to stderr. */
+void akerr_default_logger(const char *fmt, ...) AKERR_PRINTF(1, 2);
+/** The default unhandled-error handler: log the exit, exit with the status. */
+void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
+
+/**
+ * @brief Takes a context from the pool, zeroed, with refcount 1.
+ *
+ * Never returns NULL. When all AKERR_MAX_ARRAY_ERROR contexts are live the
+ * library logs one line saying so and what usually causes it (a return out of
+ * a HANDLE block, or a *_RETURN inside ATTEMPT), then exits with AKERR_HEAP:
+ * there is no context left to report the failure in.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akerr_next_error(void);
+
+/**
+ * @brief Gives one reference back; the context returns to the pool at zero.
+ * @param errctx A context from the pool, or NULL (a no-op).
+ * @return NULL when the context went back to the pool (or @p errctx was NULL),
+ *         otherwise @p errctx, which the caller still holds.
+ *
+ * Releasing a context whose refcount is already 0, or a pointer that is not
+ * in the pool, changes nothing and logs one line naming the mistake.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akerr_release_error(akerr_ErrorContext *errctx);
+
+/** @brief How many contexts are live right now. Tests assert it returns to where it started. */
+int akerr_contexts_in_use(void);
+
+/**
+ * @brief The name of a status, optionally setting it first.
+ * @param status Any status.
+ * @param name   NULL to only look up; otherwise the new name for @p status
+ *               (copied, truncated to AKERR_MAX_ERROR_NAME_LENGTH-1 bytes).
+ * @return The name: a registered name if there is one; the platform's text for
+ *         an errno value; "Success" for 0; "Unknown status" for anything else,
+ *         including a @p status outside 0..AKERR_MAX_STATUS-1 (which cannot be
+ *         named). Never NULL. The pointer stays valid until the name is set again.
+ */
+char *akerr_name_for_status(int status, char *name);
+
+/** @name Functions behind the macros (call the macros instead)
+ *  @{ */
+/** Raises @p status at file:function:line on @p errctx (acquired when NULL). */
+akerr_ErrorContext AKERR_NOIGNORE *akerr_fail_at(akerr_ErrorContext *errctx, int status,
+                                                 const char *fname, const char *function,
+                                                 int lineno, const char *fmt, ...)
+    AKERR_PRINTF(6, 7);
+/** Appends "file:function:line" to the trace. Returns @p errctx. */
+akerr_ErrorContext *akerr_trace_append(akerr_ErrorContext *errctx, const char *fname,
+                                       const char *function, int lineno);
+/** Marks @p errctx handled. */
+void akerr_mark_handled(akerr_ErrorContext *errctx);
+/** Logs the trace, the status, its name and the message, after @p prefix. */
+void akerr_log_error(const akerr_ErrorContext *errctx, const char *fname, const char *function,
+                     int lineno, const char *prefix);
+/** Logs an ignored error with its trace and releases it. */
+void akerr_ignore(akerr_ErrorContext *errctx, const char *fname, const char *function, int lineno);
+/** Logs, calls the unhandled-error handler, and releases. */
+void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *function,
+                     int lineno);
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/* The macro language                                                       */
+/* ------------------------------------------------------------------------ */
+
+#define AKERR_CAT_(a, b) a##b
+#define AKERR_CAT(a, b) AKERR_CAT_(a, b)
+
+/** Declares the local context pointer @p e, NULL (success). */
+#define PREPARE_ERROR(e) akerr_ErrorContext AKERR_UNUSED *e = NULL
+
+/** Logs @p e with its trace through akerr_log_method. */
+#define LOG_ERROR(e) akerr_log_error((e), __FILE__, __func__, __LINE__, "")
+
+/** Gives back @p e (if set) and leaves it NULL, or still set when others hold it. */
+#define RELEASE_ERROR(e) ((e) = akerr_release_error(e))
+
+/**
+ * Raises @p status with a printf-style message on @p e, acquiring a context
+ * when @p e is NULL. The trace starts (or, on a context that already carries
+ * one, continues) with "file:function:line: status (name): message".
+ * Usage: FAIL(e, status, fmt, ...).
+ */
+#define FAIL(e, status, ...) \
+    ((e) = akerr_fail_at((e), (status), __FILE__, __func__, __LINE__, __VA_ARGS__))
+
+/** Leaves with success: releases @p e, if set. */
+#define SUCCEED(e) RELEASE_ERROR(e)
+
+/* --- for functions returning akerr_ErrorContext *, outside ATTEMPT --- */
+
+/** FAIL, then return @p e. Never inside ATTEMPT: it would skip CLEANUP. */
+#define FAIL_RETURN(e, status, ...) \
+    do { FAIL(e, status, __VA_ARGS__); return (e); } while (0)
+/** When @p x is zero (or NULL): FAIL_RETURN. */
+#define FAIL_ZERO_RETURN(e, x, status, ...) \
+    do { if ((x) == 0) { FAIL(e, status, __VA_ARGS__); return (e); } } while (0)
+/** When @p x is non-zero: FAIL_RETURN. */
+#define FAIL_NONZERO_RETURN(e, x, status, ...) \
+    do { if ((x) != 0) { FAIL(e, status, __VA_ARGS__); return (e); } } while (0)
+/** Releases @p e and returns NULL (success). */
+#define SUCCEED_RETURN(e) \
+    do { RELEASE_ERROR(e); return NULL; } while (0)
+
+/**
+ * Calls @p call; on failure appends this level to the trace and returns the
+ * context to our caller. Never inside ATTEMPT: it would skip CLEANUP.
+ */
+#define PASS(e, call) \
+    do { \
+        (e) = (call); \
+        if ((e) != NULL) { \
+            return akerr_trace_append((e), __FILE__, __func__, __LINE__); \
+        } \
+    } while (0)
+
+/** The same as PASS: kept for code written against the original. */
+#define CATCH_AND_RETURN(e, call) PASS(e, call)
+
+/** Calls @p call; a failure is logged with its trace, released, and forgotten. */
+#define IGNORE(call) \
+    do { \
+        akerr_ErrorContext *akerr_ignored_ = (call); \
+        if (akerr_ignored_ != NULL) { \
+            akerr_ignore(akerr_ignored_, __FILE__, __func__, __LINE__); \
+        } \
+    } while (0)
+
+/* --- the structured form --- */
+
+/**
+ * Opens the block whose failures CATCH and the *_BREAK macros leave at once.
+ * Leaving is a `break`, so a CATCH inside a loop inside ATTEMPT leaves the
+ * loop, not the ATTEMPT: test @p e after such a loop.
+ */
+#define ATTEMPT do
+
+/** Closes ATTEMPT. The block after it runs exactly once, on every path out. */
+#define CLEANUP while (0);
+
+/**
+ * Calls @p call, stores its context in @p e, and on failure appends this level
+ * to the trace and leaves the ATTEMPT.
+ */
+#define CATCH(e, call) \
+    if (((e) = (call)) != NULL) { \
+        akerr_trace_append((e), __FILE__, __func__, __LINE__); \
+        break; \
+    } else (void)0
+
+/** FAIL, then leave the ATTEMPT. */
+#define FAIL_BREAK(e, status, ...) \
+    { FAIL(e, status, __VA_ARGS__); break; } (void)0
+/** When @p x is zero (or NULL): FAIL_BREAK. */
+#define FAIL_ZERO_BREAK(e, x, status, ...) \
+    if ((x) == 0) { FAIL(e, status, __VA_ARGS__); break; } else (void)0
+/** When @p x is non-zero: FAIL_BREAK. */
+#define FAIL_NONZERO_BREAK(e, x, status, ...) \
+    if ((x) != 0) { FAIL(e, status, __VA_ARGS__); break; } else (void)0
+/** Leave the ATTEMPT with success (releasing @p e, if set). */
+#define SUCCEED_BREAK(e) \
+    { SUCCEED(e); break; } (void)0
+
+/** The dispatch value of PROCESS's own block; no status can take it. */
+#define AKERR_PROCESS_PASS_ INT_MIN
+
+/**
+ * Opens the error-handling part. Nothing in it runs when @p e is NULL.
+ * The block right after PROCESS runs for every error, before any HANDLE; then
+ * the HANDLE whose status matches (or HANDLE_DEFAULT) runs.
+ *
+ * Implementation: two passes over one switch. Pass 0 dispatches on a value no
+ * status can take, which selects PROCESS's own block; pass 1 dispatches on the
+ * status. A `break` in any of these blocks ends that block.
+ */
+#define PROCESS(e) \
+    if ((e) != NULL) \
+        for (int AKERR_CAT(akerr_pass_, __LINE__) = 0; AKERR_CAT(akerr_pass_, __LINE__) < 2; \
+             AKERR_CAT(akerr_pass_, __LINE__)++) \
+            switch (AKERR_CAT(akerr_pass_, __LINE__) == 0 ? AKERR_PROCESS_PASS_ : (e)->status) { \
+            case AKERR_PROCESS_PASS_:
+
+/** The block after it runs for @p status, and marks the error handled. */
+#define HANDLE(e, status) \
+            break; \
+            case (status): akerr_mark_handled(e);
+
+/**
+ * Adds @p status to the HANDLE (or HANDLE_GROUP) just before it, so one body
+ * serves several statuses: `HANDLE(e, A) HANDLE_GROUP(e, B) { shared }`.
+ * A block between them also runs for the earlier status (C's fall-through).
+ * Must follow a HANDLE, never PROCESS directly.
+ */
+#define HANDLE_GROUP(e, status) \
+            AKERR_FALLTHROUGH; \
+            case (status): akerr_mark_handled(e);
+
+/** The block after it runs for any status no HANDLE named, and marks it handled. */
+#define HANDLE_DEFAULT(e) \
+            break; \
+            default: akerr_mark_handled(e);
+
+/**
+ * Ends the structured form. A handled error is released. An unhandled one is
+ * returned to our caller when @p pass_up is true, and released otherwise.
+ */
+#define FINISH(e, pass_up) \
+            break; \
+            } \
+    if ((e) != NULL) { \
+        if (!(e)->handled && (pass_up)) { \
+            return (e); \
+        } \
+        RELEASE_ERROR(e); \
+    } (void)0
+
+/**
+ * FINISH for functions that cannot return a context (void callbacks, main):
+ * an unhandled error is logged with its trace and handed to
+ * akerr_handler_unhandled_error; then the context is released.
+ */
+#define FINISH_NORETURN(e) \
+            break; \
+            } \
+    if ((e) != NULL) { \
+        if (!(e)->handled) { \
+            akerr_unhandled((e), __FILE__, __func__, __LINE__); \
+            (e) = NULL; \
+        } else { \
+            RELEASE_ERROR(e); \
+        } \
+    } (void)0
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKERROR_H */

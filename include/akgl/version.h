@@ -1,0 +1,29 @@
+/**
+ * @file akgl/version.h
+ * @brief The version of akgl a program was compiled against, and the one it runs with.
+ */
+#ifndef AKGL_VERSION_H
+#define AKGL_VERSION_H
+
+#include <akerror.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AKGL_VERSION_MAJOR 0
+#define AKGL_VERSION_MINOR 1
+#define AKGL_VERSION_PATCH 0
+
+/**
+ * @brief The version of the akgl library the program is running with.
+ * @param major, minor, patch Destinations; each must be non-NULL.
+ * @return NULL; AKERR_NULLPOINTER naming the NULL argument.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_version(int *major, int *minor, int *patch);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_VERSION_H */

@@ -1,0 +1,292 @@
+/*
+ * akerror: the context pool, status names, traces, and the hooks.
+ *
+ * The pool is a static array with a free stack beside it, so acquire and
+ * release are O(1) and the pool needs no initialisation call: slots that were
+ * never handed out are taken in order through `pool_fresh`, slots that came
+ * back are reused from `pool_free`. A spinlock guards both; the critical
+ * sections are a few instructions long, shorter than any mutex round trip.
+ */
+#include <akerror.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+akerr_LogFunction akerr_log_method = akerr_default_logger;
+akerr_UnhandledErrorHandler akerr_handler_unhandled_error = akerr_default_handler_unhandled_error;
+
+static akerr_ErrorContext pool[AKERR_MAX_ARRAY_ERROR];
+static int pool_free[AKERR_MAX_ARRAY_ERROR];
+static int pool_free_count;
+static int pool_fresh;
+static int pool_live;
+static atomic_flag pool_lock = ATOMIC_FLAG_INIT;
+
+static void lock_pool(void)
+{
+    while (atomic_flag_test_and_set_explicit(&pool_lock, memory_order_acquire)) {
+        /* spin: held for a handful of instructions at most */
+    }
+}
+
+static void unlock_pool(void)
+{
+    atomic_flag_clear_explicit(&pool_lock, memory_order_release);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Status names                                                             */
+/* ------------------------------------------------------------------------ */
+
+static char status_names[AKERR_MAX_STATUS][AKERR_MAX_ERROR_NAME_LENGTH] = {
+    [0] = "Success",
+    [AKERR_NULLPOINTER] = "Null pointer",
+    [AKERR_OUTOFBOUNDS] = "Out of bounds",
+    [AKERR_API] = "API error",
+    [AKERR_ATTRIBUTE] = "Attribute error",
+    [AKERR_TYPE] = "Type error",
+    [AKERR_KEY] = "Key error",
+    [AKERR_HEAP] = "Heap error",
+    [AKERR_INDEX] = "Index error",
+    [AKERR_FORMAT] = "Format error",
+    [AKERR_IO] = "I/O error",
+    [AKERR_REGISTRY] = "Registry error",
+    [AKERR_VALUE] = "Value error",
+    [AKERR_BEHAVIOR] = "Behavior error",
+    [AKERR_RELATIONSHIP] = "Relationship error",
+};
+
+static char unknown_status[] = "Unknown status";
+
+char *akerr_name_for_status(int status, char *name)
+{
+    if (status < 0 || status >= AKERR_MAX_STATUS) {
+        return unknown_status;
+    }
+    if (name != NULL) {
+        /* Truncate rather than refuse: this function has no way to report. */
+        snprintf(status_names[status], AKERR_MAX_ERROR_NAME_LENGTH, "%s", name);
+    }
+    if (status_names[status][0] != '\0') {
+        return status_names[status];
+    }
+    if (status < AKERR_FIRST_LIBRARY_STATUS) {
+        /* errno values are named by the platform. */
+        return strerror(status);
+    }
+    return unknown_status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The pool                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void exhausted(void)
+{
+    akerr_log_method("akerror: all %d error contexts are in use; a return out of a HANDLE "
+                     "block or a *_RETURN inside ATTEMPT leaked contexts",
+                     AKERR_MAX_ARRAY_ERROR);
+    exit(AKERR_HEAP);
+}
+
+akerr_ErrorContext *akerr_next_error(void)
+{
+    int id = -1;
+
+    lock_pool();
+    if (pool_free_count > 0) {
+        id = pool_free[--pool_free_count];
+    } else if (pool_fresh < AKERR_MAX_ARRAY_ERROR) {
+        id = pool_fresh++;
+    }
+    if (id >= 0) {
+        pool_live++;
+        pool[id].refcount = 1;
+    }
+    unlock_pool();
+
+    if (id < 0) {
+        exhausted();
+    }
+    akerr_ErrorContext *errctx = &pool[id];
+    /* Zero everything but the bookkeeping the lock protected. */
+    memset(errctx, 0, offsetof(akerr_ErrorContext, refcount));
+    errctx->heapid = id;
+    errctx->stacktracelen = 0;
+    errctx->stacktracebuf[0] = '\0';
+    return errctx;
+}
+
+static bool in_pool(const akerr_ErrorContext *errctx)
+{
+    /* Compare addresses as integers: relational comparison of pointers into
+     * different objects is undefined, and this is exactly the check for that. */
+    uintptr_t p = (uintptr_t)errctx;
+    uintptr_t lo = (uintptr_t)&pool[0];
+    uintptr_t hi = (uintptr_t)&pool[AKERR_MAX_ARRAY_ERROR];
+    return p >= lo && p < hi && (p - lo) % sizeof(pool[0]) == 0;
+}
+
+akerr_ErrorContext *akerr_release_error(akerr_ErrorContext *errctx)
+{
+    if (errctx == NULL) {
+        return NULL;
+    }
+    if (!in_pool(errctx)) {
+        akerr_log_method("akerror: release of %p, which is not an error context from the pool",
+                         (void *)errctx);
+        return NULL;
+    }
+
+    akerr_ErrorContext *still_held = NULL;
+    bool double_release = false;
+
+    lock_pool();
+    if (errctx->refcount <= 0) {
+        double_release = true;
+    } else if (--errctx->refcount > 0) {
+        still_held = errctx;
+    } else {
+        pool_free[pool_free_count++] = errctx->heapid;
+        pool_live--;
+    }
+    unlock_pool();
+
+    if (double_release) {
+        akerr_log_method("akerror: release of error context %d, which is already free",
+                         errctx->heapid);
+    }
+    return still_held;
+}
+
+int akerr_contexts_in_use(void)
+{
+    lock_pool();
+    int live = pool_live;
+    unlock_pool();
+    return live;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Raising, tracing, logging                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Appends formatted text to the trace; a full buffer ends in "...\n". */
+AKERR_PRINTF(2, 3)
+static void trace_printf(akerr_ErrorContext *errctx, const char *fmt, ...)
+{
+    size_t cap = sizeof(errctx->stacktracebuf);
+    size_t used = errctx->stacktracelen;
+    static const char marker[] = "...\n";
+
+    if (used >= cap - sizeof(marker)) {
+        return; /* already full and marked */
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(errctx->stacktracebuf + used, cap - used, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        return;
+    }
+    if ((size_t)n >= cap - sizeof(marker) - used) {
+        /* Did not fit with room for the marker: keep what fits, then mark it. */
+        used = cap - sizeof(marker);
+        memcpy(errctx->stacktracebuf + used, marker, sizeof(marker));
+        errctx->stacktracelen = used + sizeof(marker) - 1;
+        return;
+    }
+    errctx->stacktracelen = used + (size_t)n;
+}
+
+akerr_ErrorContext *akerr_fail_at(akerr_ErrorContext *errctx, int status, const char *fname,
+                                  const char *function, int lineno, const char *fmt, ...)
+{
+    if (errctx == NULL) {
+        errctx = akerr_next_error();
+    }
+    errctx->status = status;
+    errctx->handled = false;
+    errctx->fname = fname;
+    errctx->function = function;
+    errctx->lineno = lineno;
+
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(errctx->message, sizeof(errctx->message), fmt, ap);
+    va_end(ap);
+
+    trace_printf(errctx, "%s:%s:%d: %d (%s): %s\n", fname, function, lineno, status,
+                 akerr_name_for_status(status, NULL), errctx->message);
+    return errctx;
+}
+
+akerr_ErrorContext *akerr_trace_append(akerr_ErrorContext *errctx, const char *fname,
+                                       const char *function, int lineno)
+{
+    if (errctx != NULL) {
+        trace_printf(errctx, "%s:%s:%d\n", fname, function, lineno);
+    }
+    return errctx;
+}
+
+void akerr_mark_handled(akerr_ErrorContext *errctx)
+{
+    if (errctx != NULL) {
+        errctx->handled = true;
+    }
+}
+
+void akerr_log_error(const akerr_ErrorContext *errctx, const char *fname, const char *function,
+                     int lineno, const char *prefix)
+{
+    if (errctx == NULL) {
+        return;
+    }
+    akerr_log_method("%s%s:%s:%d: %s%s%d (%s): %s", errctx->stacktracebuf, fname, function,
+                     lineno, prefix, (prefix[0] != '\0') ? " " : "", errctx->status,
+                     akerr_name_for_status(errctx->status, NULL), errctx->message);
+}
+
+void akerr_ignore(akerr_ErrorContext *errctx, const char *fname, const char *function, int lineno)
+{
+    akerr_log_error(errctx, fname, function, lineno, "** IGNORED ERROR **");
+    errctx = akerr_release_error(errctx);
+    (void)errctx;
+}
+
+void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *function,
+                     int lineno)
+{
+    akerr_trace_append(errctx, fname, function, lineno);
+    akerr_log_error(errctx, fname, function, lineno, "Unhandled error");
+    akerr_handler_unhandled_error(errctx);
+    errctx = akerr_release_error(errctx);
+    (void)errctx;
+}
+
+void akerr_default_logger(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx)
+{
+    if (errctx == NULL) {
+        return;
+    }
+    /* FINISH_NORETURN has already logged the trace; say why we stop. */
+    akerr_log_method("akerror: exiting on unhandled error %d (%s)", errctx->status,
+                     akerr_name_for_status(errctx->status, NULL));
+    /* An exit code is one byte: a status that does not fit exits 1, never 0. */
+    exit((errctx->status > 0 && errctx->status < 256) ? errctx->status : 1);
+}

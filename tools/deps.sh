@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Installs everything akgl needs on Debian 12 and builds SDL3 and SDL3_image
+# from Debian 13's own source packages into a private prefix.
+#
+#   tools/deps.sh            install/build what is missing, print the prefix
+#   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
+#                            outside the clone so a fresh clone reuses it)
+#
+# Why a private prefix: Debian 12 ships no SDL3, and installing trixie's
+# binaries would drag in a newer libc. Building trixie's source packages
+# against bookworm's libraries avoids both. The system's apt configuration is
+# never changed: the trixie deb-src list, its package lists and its cache live
+# under the prefix and are handed to apt-get with -o options.
+#
+# A stamp file per library records what was built with which flags, so a
+# second run does nothing and finishes in well under a second.
+set -euo pipefail
+
+SDL3_VERSION=3.2.10
+SDL3_IMAGE_VERSION=3.2.4
+PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
+WORK=$PREFIX/.work
+LOG=$WORK/deps.log
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+# Debian packages the build, the tests and SDL3's X11 back end need. The
+# X11 -dev packages are needed only to compile SDL's X11 driver (loaded at
+# run time when a display exists); headless tests use the offscreen driver.
+PACKAGES=(
+    build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+    dpkg-dev xz-utils ca-certificates
+    libjansson-dev libpng-dev zlib1g-dev
+    libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
+    libxfixes-dev libxss-dev
+)
+
+SDL3_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release
+    -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF
+    -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF
+    -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON -DSDL_X11=ON -DSDL_WAYLAND=OFF
+    -DSDL_KMSDRM=OFF -DSDL_VULKAN=OFF -DSDL_RELOCATABLE=ON
+    -DSDL_ALSA=OFF -DSDL_PULSEAUDIO=OFF -DSDL_PIPEWIRE=OFF -DSDL_JACK=OFF
+    -DSDL_SNDIO=OFF -DSDL_OSS=OFF -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON
+)
+SDL3_IMAGE_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+    -DSDLIMAGE_VENDORED=OFF -DSDLIMAGE_DEPS_SHARED=OFF
+    -DSDLIMAGE_BACKEND_STB=OFF -DSDLIMAGE_PNG=ON -DSDLIMAGE_PNG_SAVE=ON
+    -DSDLIMAGE_AVIF=OFF -DSDLIMAGE_JXL=OFF -DSDLIMAGE_TIF=OFF
+    -DSDLIMAGE_WEBP=OFF -DSDLIMAGE_JPG=OFF
+    -DSDLIMAGE_SAMPLES=OFF -DSDLIMAGE_TESTS=OFF
+)
+
+say() { printf 'deps: %s\n' "$*" >&2; }
+
+fail() {
+    say "FAILED: $*"
+    if [ -f "$LOG" ]; then
+        say "last lines of $LOG:"
+        tail -n 40 "$LOG" >&2
+    fi
+    exit 1
+}
+
+# Runs a command with its output appended to the log; on failure, fail().
+run() {
+    echo "+ $*" >>"$LOG"
+    "$@" >>"$LOG" 2>&1 || fail "$*"
+}
+
+stamp_of() { # name, version, flags... -> the text a stamp must hold
+    local name=$1 version=$2; shift 2
+    printf '%s %s %s\n' "$name" "$version" "$*"
+}
+
+install_packages() {
+    local missing=() p
+    for p in "${PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
+            || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    [ "$(id -u)" -eq 0 ] || fail "need root to install: ${missing[*]} (or install them yourself)"
+    say "installing Debian packages: ${missing[*]}"
+    run apt-get update
+    DEBIAN_FRONTEND=noninteractive run apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# The mirror this machine already uses for bookworm, so trixie's sources come
+# from the same place (and through the same proxy, if apt has one).
+system_mirror() {
+    local m
+    m=$(grep -rhoE '^(URIs:|deb) +https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null \
+        | grep -v security | awk '{print $2}' | grep -E '/debian/?$' | head -n 1 || true)
+    echo "${m:-http://deb.debian.org/debian}"
+}
+
+fetch_sources() {
+    local apt_dir=$WORK/apt
+    [ -n "$(ls "$WORK"/libsdl3_${SDL3_VERSION}*.dsc "$WORK"/libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc 2>/dev/null | head -n 2 | sed -n 2p)" ] && return 0
+    mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+    echo "deb-src $(system_mirror) trixie main" >"$apt_dir/sources.list"
+    local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
+                -o "Dir::Etc::SourceParts=$apt_dir/none"
+                -o "Dir::State::Lists=$apt_dir/lists"
+                -o "Dir::Cache=$apt_dir/cache"
+                -o "APT::Sandbox::User=root")
+    say "downloading SDL3 and SDL3_image sources from Debian 13 (trixie)"
+    run apt-get "${opts[@]}" update
+    (cd "$WORK" && run apt-get "${opts[@]}" source --download-only --only-source \
+        libsdl3 libsdl3-image)
+}
+
+build_one() { # name version dsc-glob srcdir flags...
+    local name=$1 version=$2 dsc_glob=$3 src=$4; shift 4
+    local stamp_file=$PREFIX/.stamp-$name
+    local want; want=$(stamp_of "$name" "$version" "$@")
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$want" ]; then
+        return 0
+    fi
+    fetch_sources
+    local dsc
+    dsc=$(ls "$WORK"/$dsc_glob 2>/dev/null | head -n 1)
+    [ -n "$dsc" ] || fail "no source package matching $dsc_glob in $WORK"
+    say "building $name $version (log: $LOG)"
+    rm -rf "${WORK:?}/$src" "${WORK:?}/build-$name"
+    (cd "$WORK" && run dpkg-source -x "$dsc" "$src")
+    run cmake -S "$WORK/$src" -B "$WORK/build-$name" -G Ninja \
+        -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_INSTALL_LIBDIR=lib "$@"
+    run cmake --build "$WORK/build-$name" --parallel "$JOBS"
+    run cmake --install "$WORK/build-$name"
+    rm -rf "${WORK:?}/$src" "${WORK:?}/build-$name"
+    echo "$want" >"$stamp_file"
+    say "built $name $version into $PREFIX"
+}
+
+main() {
+    mkdir -p "$WORK"
+    : >"$LOG"
+    install_packages
+    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${SDL3_FLAGS[@]}"
+    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
+        sdl3-image-src "${SDL3_IMAGE_FLAGS[@]}"
+    echo "$PREFIX"
+}
+
+main "$@"
