@@ -1,0 +1,114 @@
+/**
+ * @file akgl/actor.h
+ * @brief Actors: instances of a character in the world, and the state word.
+ *
+ * The state word is a bitmask; a character maps each exact word to a sprite.
+ * Bits, from bit 0, in this order (ALIVE|FACE_LEFT|MOVING_LEFT == 146):
+ * FACE_DOWN, FACE_LEFT, FACE_RIGHT, FACE_UP, ALIVE, DYING, DEAD, MOVING_LEFT,
+ * MOVING_RIGHT, MOVING_UP, MOVING_DOWN, MOVING_IN, MOVING_OUT.
+ */
+#ifndef AKGL_ACTOR_H
+#define AKGL_ACTOR_H
+
+#include <akerror.h>
+#include <akgl/character.h>
+#include <akgl/limits.h>
+#include <akgl/sprite.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name State bits
+ *  @{ */
+#define AKGL_ACTOR_STATE_FACE_DOWN    (1 << 0)
+#define AKGL_ACTOR_STATE_FACE_LEFT    (1 << 1)
+#define AKGL_ACTOR_STATE_FACE_RIGHT   (1 << 2)
+#define AKGL_ACTOR_STATE_FACE_UP      (1 << 3)
+#define AKGL_ACTOR_STATE_ALIVE        (1 << 4)
+#define AKGL_ACTOR_STATE_DYING        (1 << 5)
+#define AKGL_ACTOR_STATE_DEAD         (1 << 6)
+#define AKGL_ACTOR_STATE_MOVING_LEFT  (1 << 7)
+#define AKGL_ACTOR_STATE_MOVING_RIGHT (1 << 8)
+#define AKGL_ACTOR_STATE_MOVING_UP    (1 << 9)
+#define AKGL_ACTOR_STATE_MOVING_DOWN  (1 << 10)
+#define AKGL_ACTOR_STATE_MOVING_IN    (1 << 11)
+#define AKGL_ACTOR_STATE_MOVING_OUT   (1 << 12)
+/** Every facing bit. */
+#define AKGL_ACTOR_STATE_FACE_ALL \
+    (AKGL_ACTOR_STATE_FACE_DOWN | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_FACE_RIGHT | \
+     AKGL_ACTOR_STATE_FACE_UP)
+/** Every movement bit. */
+#define AKGL_ACTOR_STATE_MOVING_ALL \
+    (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_UP | \
+     AKGL_ACTOR_STATE_MOVING_DOWN | AKGL_ACTOR_STATE_MOVING_IN | AKGL_ACTOR_STATE_MOVING_OUT)
+/** @} */
+
+/**
+ * @brief The name of every state bit: entry i names bit 1 << i, with the
+ * AKGL_ACTOR_STATE_ prefix ("AKGL_ACTOR_STATE_ALIVE"); bits 13..31 are
+ * "AKGL_ACTOR_STATE_UNDEFINED_13" .. "_31". Character JSON uses these names.
+ */
+extern const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES];
+
+typedef struct akgl_Actor akgl_Actor;
+struct akgl_Renderer;
+
+/** A per-actor hook that acts on the actor alone (face, movement, update). */
+typedef akerr_ErrorContext *(*akgl_ActorFunc)(akgl_Actor *obj);
+/** A per-actor hook that advances the animation by @p elapsed_ns of game time. */
+typedef akerr_ErrorContext *(*akgl_ActorChangeFrameFunc)(akgl_Actor *obj, akgl_Sprite *sprite,
+                                                         uint64_t elapsed_ns);
+/** A per-actor hook that draws the actor. */
+typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
+                                                    struct akgl_Renderer *renderer);
+
+/** @brief One thing in the world: a character instance with a position and a state. */
+struct akgl_Actor
+{
+    int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
+    char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR. */
+    akgl_Character *basechar;              /**< The character; the actor holds a reference on it. */
+    float x, y, z;                         /**< World position in pixels; x, y is the frame's top-left. */
+    float vx, vy, vz;                      /**< Velocity. */
+    float sx, sy, sz;                      /**< Top speed, copied from the character. */
+    float ax, ay, az;                      /**< Acceleration, copied from the character. */
+    int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
+    int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
+    uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
+    bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
+    int layer;                             /**< Draw order: lower layers first. */
+    bool visible;                          /**< Drawn at all. A new actor is visible. */
+    akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
+    akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
+    akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
+    akgl_ActorFunc movementlogicfunc;      /**< Turns MOVING_* bits into acceleration. */
+    akgl_ActorChangeFrameFunc changeframefunc; /**< Advances the animation. */
+    akgl_ActorFunc updatefunc;             /**< Runs face, movement and frame advance. */
+    akgl_ActorRenderFunc renderfunc;       /**< Draws the current frame. */
+    void *userdata;                        /**< The game's own. */
+    bool releasing;                        /**< Owned by the heap: set during teardown. */
+};
+
+/**
+ * @brief Zeroes @p obj, names it, makes it visible, and registers it in
+ *        AKGL_REGISTRY_ACTOR under @p name.
+ * @param obj  An actor from akgl_heap_next_actor (keeps its reference) or any
+ *             other actor struct (gets refcount 1).
+ * @param name The name; at most AKGL_ACTOR_MAX_NAME_LENGTH-1 bytes.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name too long for
+ *         the field (never truncated into a key); AKERR_REGISTRY when another
+ *         actor is registered under @p name; AKERR_KEY when the actor
+ *         registry does not exist (akgl_registry_init not run). On failure
+ *         nothing is registered and the caller still holds its reference.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_ACTOR_H */

@@ -1,0 +1,104 @@
+/**
+ * @file akgl/game.h
+ * @brief The game object, start-up, and the state lock.
+ */
+#ifndef AKGL_GAME_H
+#define AKGL_GAME_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/character.h>
+#include <akgl/heap.h>
+#include <akgl/limits.h>
+#include <akgl/sprite.h>
+#include <akgl/staticstring.h>
+
+#include <SDL3/SDL.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct akgl_Renderer;
+struct akgl_Physics;
+struct akgl_Camera;
+struct akgl_Tilemap;
+
+/** @brief The one game: its identity, the state lock and what is bound to it. */
+typedef struct akgl_Game
+{
+    char name[AKGL_GAME_MAX_NAME_LENGTH];       /**< Used as the window title. */
+    char version[AKGL_GAME_MAX_VERSION_LENGTH]; /**< The game's own version. */
+    char uri[AKGL_GAME_MAX_URI_LENGTH];         /**< The game's identifier (reverse DNS or URL). */
+    SDL_Mutex *state_lock;                      /**< Held by whoever changes pools or registries. */
+    struct akgl_Renderer *renderer;             /**< The bound renderer, or NULL. */
+    struct akgl_Physics *physics;               /**< The physics backend, or NULL (no physics step). */
+    struct akgl_Camera *camera;                 /**< The camera draws are offset by, or NULL. */
+    struct akgl_Tilemap *tilemap;               /**< The current map, or NULL. */
+} akgl_Game;
+
+/** The game. */
+extern akgl_Game game;
+
+/**
+ * @brief The limits and struct sizes a program was compiled with, which
+ *        akgl_game_init compares with the library's own.
+ */
+typedef struct akgl_BuildLimits
+{
+    int max_heap_actor, max_heap_sprite, max_heap_spritesheet, max_heap_character,
+        max_heap_string, max_string_length;
+    size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game;
+} akgl_BuildLimits;
+
+/** The akgl_BuildLimits of the translation unit that expands it. */
+#define AKGL_BUILD_LIMITS \
+    ((akgl_BuildLimits){AKGL_MAX_HEAP_ACTOR, AKGL_MAX_HEAP_SPRITE, AKGL_MAX_HEAP_SPRITESHEET, \
+                        AKGL_MAX_HEAP_CHARACTER, AKGL_MAX_HEAP_STRING, AKGL_MAX_STRING_LENGTH, \
+                        sizeof(akgl_Actor), sizeof(akgl_Sprite), sizeof(akgl_SpriteSheet), \
+                        sizeof(akgl_Character), sizeof(akgl_String), sizeof(akgl_Game)})
+
+/**
+ * @brief Starts akgl: checks the build limits, names akgl's statuses, resets
+ *        the pools, creates the registries and the state lock. No window.
+ *
+ * A macro, so that it passes the caller's own compile-time limits: a program
+ * built with a different AKGL_MAX_HEAP_* than the library is refused here
+ * with AKGL_ERR_ABI naming the mismatch, instead of indexing past the end of
+ * an array in another object file.
+ *
+ * Calling it again after akgl_game_quit starts afresh. Calling it while the
+ * game runs is AKERR_BEHAVIOR.
+ * @return NULL; AKGL_ERR_ABI; AKERR_BEHAVIOR; AKERR_API when SDL cannot make
+ *         the mutex or a registry.
+ */
+#define akgl_game_init() akgl_game_init_with_limits(&AKGL_BUILD_LIMITS)
+
+/** @brief akgl_game_init with explicit limits (what the macro calls). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_init_with_limits(const akgl_BuildLimits *limits);
+
+/**
+ * @brief Stops akgl: destroys the registries and the state lock, and resets
+ *        the pools. Release what you loaded first (textures are not destroyed
+ *        here). Safe to call when not started.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
+
+/**
+ * @brief Takes the game state lock (a recursive SDL mutex).
+ *
+ * SDL3's callback apps deliver events and iterations on different threads;
+ * anything that changes pools or registries holds this lock.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_lock(void);
+
+/** @brief Gives the game state lock back. AKERR_BEHAVIOR when not started. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_GAME_H */

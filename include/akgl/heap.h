@@ -1,0 +1,126 @@
+/**
+ * @file akgl/heap.h
+ * @brief The static object pools: actors, sprites, spritesheets, characters, strings.
+ *
+ * akgl does not call malloc for its objects. Each kind lives in a fixed
+ * array sized by its AKGL_MAX_HEAP_* ceiling (akgl/limits.h), and
+ * "allocation" takes a free slot in O(1) from a free list, however full the
+ * pool is. Exhaustion is an ordinary, handleable error: AKGL_ERR_HEAP with
+ * the layer named in the message.
+ *
+ * Ownership (departing from the seed, see docs/05-heap.md):
+ * - Every akgl_heap_next_* takes the reference: the slot has refcount 1 when
+ *   it is handed out, so two callers can never be given one slot. The
+ *   matching *_initialize keeps that reference. If anything fails after the
+ *   acquire, the caller releases.
+ * - Each akgl_heap_release_* gives one reference back and tears the object
+ *   down when the count reaches 0. Releasing a slot whose count is already 0
+ *   is AKGL_ERR_HEAP, not a second teardown.
+ * - A sprite holds a reference on its sheet, an actor on its character and on
+ *   each child, a character one per state binding; teardown gives them back.
+ *
+ * The pools are not locked: whoever changes them holds the game state lock
+ * (akgl_game_state_lock) when more than one thread runs.
+ */
+#ifndef AKGL_HEAP_H
+#define AKGL_HEAP_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/character.h>
+#include <akgl/error.h>
+#include <akgl/limits.h>
+#include <akgl/sprite.h>
+#include <akgl/staticstring.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief The pools, public so sweeps (render, physics) can walk them. A slot
+ *  with refcount 0 is free. */
+extern akgl_Actor akgl_heap_actors[AKGL_MAX_HEAP_ACTOR];
+extern akgl_Sprite akgl_heap_sprites[AKGL_MAX_HEAP_SPRITE];
+extern akgl_SpriteSheet akgl_heap_spritesheets[AKGL_MAX_HEAP_SPRITESHEET];
+extern akgl_Character akgl_heap_characters[AKGL_MAX_HEAP_CHARACTER];
+extern akgl_String akgl_heap_strings[AKGL_MAX_HEAP_STRING];
+
+/** @brief The heap layers, for akgl_heap_in_use(). */
+typedef enum akgl_HeapLayer
+{
+    AKGL_HEAP_ACTOR,
+    AKGL_HEAP_SPRITE,
+    AKGL_HEAP_SPRITESHEET,
+    AKGL_HEAP_CHARACTER,
+    AKGL_HEAP_STRING,
+    AKGL_HEAP_LAYER_COUNT
+} akgl_HeapLayer;
+
+/**
+ * @brief Zeroes every pool and empties every free list: a reset.
+ *
+ * It does not release textures, clear registries or consult reference counts:
+ * anything live becomes a dangling pointer. akgl_game_init calls it once,
+ * before any registry exists.
+ * @return NULL; it cannot fail.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init(void);
+
+/** @brief Zeroes the actor pool only (between levels; pair with akgl_registry_init_actor). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init_actor(void);
+
+/**
+ * @name Acquire
+ * Hands out a free slot with refcount 1 (the caller's reference). The slot is
+ * zero apart from its refcount. Errors: AKERR_NULLPOINTER for a NULL @p dest;
+ * AKGL_ERR_HEAP when every slot is taken, the message naming the layer
+ * ("Unable to find unused actor on the heap") and its ceiling.
+ * @{ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_actor(akgl_Actor **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sprite(akgl_Sprite **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_spritesheet(akgl_SpriteSheet **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_character(akgl_Character **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
+/** @} */
+
+/**
+ * @name Release
+ * Gives one reference back; at 0 the object is torn down and its slot zeroed:
+ * - actor: releases each child (cycle-safe) and its character, and leaves
+ *   AKGL_REGISTRY_ACTOR;
+ * - sprite: leaves AKGL_REGISTRY_SPRITE and releases its sheet;
+ * - spritesheet: leaves AKGL_REGISTRY_SPRITESHEET and destroys its texture
+ *   (from the thread that owns the renderer);
+ * - character: releases every sprite its state map holds, destroys the map,
+ *   leaves AKGL_REGISTRY_CHARACTER;
+ * - string: zeroes the text.
+ * A registry entry is removed only if it still points at this object.
+ * Errors: AKERR_NULLPOINTER for NULL; AKGL_ERR_HEAP when the refcount is
+ * already 0 (nothing is torn down twice). An error from a teardown step is
+ * returned after the rest of the teardown has run, so the slot is still freed.
+ * @{ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(akgl_Actor *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sprite(akgl_Sprite *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_character(akgl_Character *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_string(akgl_String *obj);
+/** @} */
+
+/**
+ * @brief How many slots of @p layer are live.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_in_use(akgl_HeapLayer layer, int *dest);
+
+/**
+ * @brief Whether @p obj lies in the pool of @p layer (a slot's address).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_contains(akgl_HeapLayer layer, const void *obj,
+                                                      bool *dest);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_HEAP_H */

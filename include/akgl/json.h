@@ -1,0 +1,91 @@
+/**
+ * @file akgl/json.h
+ * @brief Typed, checked access to jansson values.
+ *
+ * Every getter names the key (or index) in its message. An absent key is
+ * AKERR_KEY; a value of the wrong JSON type is AKERR_TYPE; an integer that
+ * does not fit the destination is AKERR_OUTOFBOUNDS. @p dest is written only
+ * on success. Objects and arrays handed back are borrowed from their parent
+ * (jansson's borrowed references): do not json_decref them.
+ */
+#ifndef AKGL_JSON_H
+#define AKGL_JSON_H
+
+#include <akerror.h>
+#include <akgl/staticstring.h>
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief Parses the JSON file at @p path.
+ * @param dest Receives a new reference: the caller json_decref()s it.
+ * @return NULL; the errno status (ENOENT, EACCES...) naming the file when it
+ *         cannot be opened; AKERR_FORMAT with "file:line:column: reason" for
+ *         invalid JSON; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t **dest);
+
+/**
+ * @brief Prefixes an error's message with "path: " so a loader's errors name
+ *        the file; returns @p errctx for chaining. A NULL @p errctx is a no-op.
+ */
+akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path);
+
+/** @name Object members
+ *  @{ */
+/** A JSON integer that fits an int. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_integer_value(json_t *obj, const char *key,
+                                                               int *dest);
+/** A JSON number (integer or real) as a double. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_number_value(json_t *obj, const char *key,
+                                                              double *dest);
+/** A JSON number (integer or real) as a float; AKERR_OUTOFBOUNDS beyond FLT_MAX. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_float_value(json_t *obj, const char *key,
+                                                             float *dest);
+/** A JSON true/false. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_boolean_value(json_t *obj, const char *key,
+                                                               bool *dest);
+/**
+ * A JSON string into a pooled string: claims one when *dest is NULL (the
+ * caller releases it; released again here on failure), else writes in place.
+ * AKERR_OUTOFBOUNDS when it is longer than AKGL_MAX_STRING_LENGTH-1.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_string_value(json_t *obj, const char *key,
+                                                              akgl_String **dest);
+/** A JSON array (borrowed). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_value(json_t *obj, const char *key,
+                                                             json_t **dest);
+/** A JSON object (borrowed). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_object_value(json_t *obj, const char *key,
+                                                              json_t **dest);
+/** @} */
+
+/** @name Array elements
+ * An index past the end is AKERR_INDEX naming the index and the length; a
+ * @p array that is not a JSON array is AKERR_TYPE.
+ * @{ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_integer(json_t *array, size_t index,
+                                                                     int *dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_number(json_t *array, size_t index,
+                                                                    double *dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_boolean(json_t *array, size_t index,
+                                                                     bool *dest);
+/** As akgl_get_json_string_value, for an element. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_string(json_t *array, size_t index,
+                                                                    akgl_String **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_object(json_t *array, size_t index,
+                                                                    json_t **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_array(json_t *array, size_t index,
+                                                                   json_t **dest);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_JSON_H */

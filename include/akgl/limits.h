@@ -1,0 +1,68 @@
+/**
+ * @file akgl/limits.h
+ * @brief Every compile-time limit of akgl in one place.
+ *
+ * The AKGL_MAX_HEAP_* ceilings size the static pools (see akgl/heap.h). They
+ * are #ifndef-guarded so a build can raise them, but they are part of the
+ * library's ABI: the library and every program using it must be compiled with
+ * the same values. akgl_game_init() checks that they are and refuses to start
+ * otherwise (see akgl/game.h).
+ */
+#ifndef AKGL_LIMITS_H
+#define AKGL_LIMITS_H
+
+#include <limits.h>
+#include <stdint.h>
+
+/** @name Pool ceilings (ABI: library and program must agree)
+ *  @{ */
+#ifndef AKGL_MAX_HEAP_ACTOR
+#define AKGL_MAX_HEAP_ACTOR 64
+#endif
+#ifndef AKGL_MAX_HEAP_SPRITE
+#define AKGL_MAX_HEAP_SPRITE (AKGL_MAX_HEAP_ACTOR * 16)
+#endif
+#ifndef AKGL_MAX_HEAP_SPRITESHEET
+#define AKGL_MAX_HEAP_SPRITESHEET AKGL_MAX_HEAP_SPRITE
+#endif
+#ifndef AKGL_MAX_HEAP_CHARACTER
+#define AKGL_MAX_HEAP_CHARACTER 256
+#endif
+#ifndef AKGL_MAX_HEAP_STRING
+#define AKGL_MAX_HEAP_STRING 256
+#endif
+/** @} */
+
+/** @name Field capacities (terminator included)
+ *  @{ */
+#ifdef PATH_MAX
+#define AKGL_MAX_STRING_LENGTH PATH_MAX /**< akgl_String::data */
+#else
+#define AKGL_MAX_STRING_LENGTH 4096
+#endif
+#define AKGL_ACTOR_MAX_NAME_LENGTH 128        /**< akgl_Actor::name */
+#define AKGL_SPRITE_MAX_NAME_LENGTH 128       /**< akgl_Sprite::name */
+#define AKGL_SPRITESHEET_MAX_NAME_LENGTH 512  /**< akgl_SpriteSheet::name (a resolved path) */
+#define AKGL_CHARACTER_MAX_NAME_LENGTH 128    /**< akgl_Character::name */
+#define AKGL_GAME_MAX_NAME_LENGTH 256         /**< akgl_Game::name */
+#define AKGL_GAME_MAX_VERSION_LENGTH 32       /**< akgl_Game::version */
+#define AKGL_GAME_MAX_URI_LENGTH 256          /**< akgl_Game::uri */
+/** @} */
+
+/** @name Other limits
+ *  @{ */
+#define AKGL_SPRITE_MAX_FRAMES 16     /**< Frames in one sprite's playlist. */
+#define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
+#define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
+#define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
+/** @} */
+
+/** @name Time
+ *  @{ */
+/** Nanoseconds in one millisecond: the game clock counts nanoseconds. */
+#define AKGL_TIME_ONEMS_NS UINT64_C(1000000)
+/** The largest sprite speed in milliseconds: speed is a uint32_t of nanoseconds. */
+#define AKGL_SPRITE_MAX_SPEED_MS (UINT32_MAX / AKGL_TIME_ONEMS_NS)
+/** @} */
+
+#endif /* AKGL_LIMITS_H */

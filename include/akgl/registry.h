@@ -1,0 +1,131 @@
+/**
+ * @file akgl/registry.h
+ * @brief Name -> object registries, and the game's string properties.
+ *
+ * Each registry is an SDL_PropertiesID mapping a name to a pointer (or, for
+ * the state-string registry, a state name to its bit). Objects register
+ * themselves when initialised and leave at release.
+ *
+ * Lookups: a registry that was never created is AKERR_KEY; a name that is
+ * not there is success with *dest = NULL (only a character's sprite_get
+ * treats a miss as an error).
+ */
+#ifndef AKGL_REGISTRY_H
+#define AKGL_REGISTRY_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/staticstring.h>
+
+#include <SDL3/SDL.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern SDL_PropertiesID AKGL_REGISTRY_ACTOR;               /**< name -> akgl_Actor * */
+extern SDL_PropertiesID AKGL_REGISTRY_SPRITE;              /**< name -> akgl_Sprite * */
+extern SDL_PropertiesID AKGL_REGISTRY_SPRITESHEET;         /**< resolved path -> akgl_SpriteSheet * */
+extern SDL_PropertiesID AKGL_REGISTRY_CHARACTER;           /**< name -> akgl_Character * */
+extern SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS; /**< "AKGL_ACTOR_STATE_X" -> bit */
+extern SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;          /**< "game.screenwidth" -> "800" */
+
+/**
+ * @brief Creates every registry that does not exist yet (idempotent), and
+ *        fills the state-string registry.
+ * @return NULL; AKERR_API naming the registry when SDL cannot create it.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init(void);
+
+/**
+ * @brief Replaces the actor registry with an empty one (a level change). The
+ *        actors it listed are not released: pair with akgl_heap_init_actor.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor(void);
+
+/** @brief Creates (if needed) and fills the state-name -> bit registry. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor_state_strings(void);
+
+/**
+ * @brief Destroys every registry (not the objects in them). For shutdown and
+ *        tests; akgl_registry_init creates them again.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_quit(void);
+
+/** Called once per registered actor. */
+typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userdata);
+
+/**
+ * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.
+ *
+ * The actors are gathered first and called after, so a callback may register
+ * or release actors. The first error a callback returns stops the walk and is
+ * returned (with this level on its trace); it is never fatal to the process.
+ * @return NULL; AKERR_NULLPOINTER for a NULL callback; AKERR_KEY when the
+ *         actor registry does not exist; a callback's error.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterator callback,
+                                                               void *userdata);
+
+/**
+ * @name Generic access
+ * @p registry is one of the registries above; @p what names it in messages
+ * ("sprite"). A registry of 0 (never created) is AKERR_KEY.
+ * @{ */
+/** Looks @p key up; a miss is success with *dest = NULL. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_get(SDL_PropertiesID registry, const char *what,
+                                                     const char *key, void **dest);
+/** Registers @p value under @p key; AKERR_REGISTRY when another object holds the key. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_add(SDL_PropertiesID registry, const char *what,
+                                                     const char *key, void *value);
+/** Removes @p key if, and only if, it maps to @p value. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_remove(SDL_PropertiesID registry,
+                                                        const char *what, const char *key,
+                                                        void *value);
+/** How many entries @p registry has (0 for a registry never created). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_count(SDL_PropertiesID registry, int *dest);
+/** @} */
+
+/**
+ * @name Properties
+ * The game's configuration, as strings. Keys the library reads:
+ * game.screenwidth, game.screenheight, physics.gravity.x|y|z, physics.drag.x|y|z.
+ * @{ */
+
+/**
+ * @brief Loads `{"properties": {"key": "value", ...}}` from @p path.
+ *
+ * Every value must be a JSON string. The whole file is checked before
+ * anything is set, so a bad file changes nothing.
+ * @return NULL; the errno status (ENOENT...) when the file cannot be opened;
+ *         AKERR_FORMAT for invalid JSON (file:line:column) or a
+ *         "properties" that is not an object; AKERR_KEY when "properties" is
+ *         absent; AKERR_TYPE naming the key whose value is not a string;
+ *         AKERR_OUTOFBOUNDS for a value longer than AKGL_MAX_STRING_LENGTH-1.
+ *         Messages name the file.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_load_properties(const char *path);
+
+/** @brief Sets property @p name to @p value (copied). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_set_property(const char *name, const char *value);
+
+/**
+ * @brief Reads property @p name into a pooled string.
+ * @param dest   *dest NULL: a string is claimed from the pool for you; else
+ *               written in place. Either way the caller releases it. Only the
+ *               value and its terminator are written.
+ * @param dflt   Used when the property is not set; NULL makes a missing
+ *               property AKERR_KEY.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKGL_ERR_HEAP when no string is
+ *         free; AKERR_OUTOFBOUNDS when the value does not fit. A string this
+ *         call claimed is released again on failure.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property(const char *name, akgl_String **dest,
+                                                     const char *dflt);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_REGISTRY_H */

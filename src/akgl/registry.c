@@ -1,0 +1,321 @@
+/*
+ * Registries (name -> object) and properties (name -> string), all on
+ * SDL_PropertiesID. SDL's property sets carry their own lock, so a lookup is
+ * thread-safe; keeping a registry consistent with the pools is the game
+ * state lock's job.
+ */
+#include <akgl/registry.h>
+
+#include <akgl/heap.h>
+#include <akgl/json.h>
+#include <akstdlib.h>
+
+#include <string.h>
+
+SDL_PropertiesID AKGL_REGISTRY_ACTOR;
+SDL_PropertiesID AKGL_REGISTRY_SPRITE;
+SDL_PropertiesID AKGL_REGISTRY_SPRITESHEET;
+SDL_PropertiesID AKGL_REGISTRY_CHARACTER;
+SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS;
+SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;
+
+static akerr_ErrorContext *create_registry(SDL_PropertiesID *registry, const char *what)
+{
+    PREPARE_ERROR(errctx);
+    if (*registry == 0) {
+        *registry = SDL_CreateProperties();
+        FAIL_ZERO_RETURN(errctx, *registry, AKERR_API, "cannot create the %s registry: %s", what,
+                         SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void destroy_registry(SDL_PropertiesID *registry)
+{
+    if (*registry != 0) {
+        SDL_DestroyProperties(*registry);
+        *registry = 0;
+    }
+}
+
+akerr_ErrorContext *akgl_registry_init(void)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, create_registry(&AKGL_REGISTRY_ACTOR, "actor"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_SPRITE, "sprite"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_SPRITESHEET, "spritesheet"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_CHARACTER, "character"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_PROPERTIES, "properties"));
+    PASS(errctx, akgl_registry_init_actor_state_strings());
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_init_actor(void)
+{
+    PREPARE_ERROR(errctx);
+    destroy_registry(&AKGL_REGISTRY_ACTOR);
+    PASS(errctx, create_registry(&AKGL_REGISTRY_ACTOR, "actor"));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_init_actor_state_strings(void)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, create_registry(&AKGL_REGISTRY_ACTOR_STATE_STRINGS, "actor state string"));
+    for (int bit = 0; bit < AKGL_ACTOR_MAX_STATES; bit++) {
+        /* Through unsigned: 1 << 31 does not fit an int. */
+        Sint64 value = (Sint64)(1u << bit);
+        if (!SDL_SetNumberProperty(AKGL_REGISTRY_ACTOR_STATE_STRINGS,
+                                   AKGL_ACTOR_STATE_STRING_NAMES[bit], value)) {
+            FAIL_RETURN(errctx, AKERR_API, "cannot register actor state %s: %s",
+                        AKGL_ACTOR_STATE_STRING_NAMES[bit], SDL_GetError());
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_quit(void)
+{
+    destroy_registry(&AKGL_REGISTRY_ACTOR);
+    destroy_registry(&AKGL_REGISTRY_SPRITE);
+    destroy_registry(&AKGL_REGISTRY_SPRITESHEET);
+    destroy_registry(&AKGL_REGISTRY_CHARACTER);
+    destroy_registry(&AKGL_REGISTRY_ACTOR_STATE_STRINGS);
+    destroy_registry(&AKGL_REGISTRY_PROPERTIES);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Generic access                                                           */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_registry_get(SDL_PropertiesID registry, const char *what,
+                                      const char *key, void **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_get: NULL registry name");
+    FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "akgl_registry_get: NULL %s name", what);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_registry_get: NULL destination");
+    FAIL_ZERO_RETURN(errctx, registry, AKERR_KEY,
+                     "the %s registry does not exist (akgl_registry_init first); looking up \"%s\"",
+                     what, key);
+    *dest = SDL_GetPointerProperty(registry, key, NULL);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_add(SDL_PropertiesID registry, const char *what,
+                                      const char *key, void *value)
+{
+    void *holder = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_registry_add: NULL %s", what);
+    PASS(errctx, akgl_registry_get(registry, what, key, &holder));
+    if (holder != NULL && holder != value) {
+        FAIL_RETURN(errctx, AKERR_REGISTRY, "a %s named \"%s\" is already registered", what, key);
+    }
+    if (!SDL_SetPointerProperty(registry, key, value)) {
+        FAIL_RETURN(errctx, AKERR_API, "cannot register %s \"%s\": %s", what, key,
+                    SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *what,
+                                         const char *key, void *value)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_remove: NULL registry name");
+    FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "akgl_registry_remove: NULL %s name", what);
+    /* A registry that was never created, or was replaced (a level change),
+     * holds nothing of ours: there is nothing to remove. */
+    if (registry != 0 && key[0] != '\0' && SDL_GetPointerProperty(registry, key, NULL) == value) {
+        SDL_ClearProperty(registry, key);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void count_one(void *userdata, SDL_PropertiesID props, const char *name)
+{
+    (void)props;
+    (void)name;
+    *(int *)userdata += 1;
+}
+
+akerr_ErrorContext *akgl_registry_count(SDL_PropertiesID registry, int *dest)
+{
+    int count = 0;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_registry_count: NULL destination");
+    if (registry != 0 && !SDL_EnumerateProperties(registry, count_one, &count)) {
+        FAIL_RETURN(errctx, AKERR_API, "cannot count a registry: %s", SDL_GetError());
+    }
+    *dest = count;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Gathering the actors first lets a callback change the registry safely. */
+typedef struct ActorGather
+{
+    akgl_Actor *actors[AKGL_MAX_HEAP_ACTOR];
+    int count;
+    int overflow;
+} ActorGather;
+
+static void gather_actor(void *userdata, SDL_PropertiesID props, const char *name)
+{
+    ActorGather *gather = userdata;
+    akgl_Actor *actor = SDL_GetPointerProperty(props, name, NULL);
+    if (actor == NULL) {
+        return;
+    }
+    if (gather->count < AKGL_MAX_HEAP_ACTOR) {
+        gather->actors[gather->count++] = actor;
+    } else {
+        gather->overflow++;
+    }
+}
+
+akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, void *userdata)
+{
+    ActorGather gather;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, callback, AKERR_NULLPOINTER,
+                     "akgl_registry_iterate_actor: NULL callback");
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_ACTOR, AKERR_KEY,
+                     "the actor registry does not exist (akgl_registry_init first)");
+    gather.count = 0;
+    gather.overflow = 0;
+    if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, &gather)) {
+        FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
+    }
+    if (gather.overflow > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actors are registered; the limit is %d "
+                    "(AKGL_MAX_HEAP_ACTOR)",
+                    gather.count + gather.overflow, AKGL_MAX_HEAP_ACTOR);
+    }
+    for (int i = 0; i < gather.count; i++) {
+        /* An earlier callback may have released this one. */
+        if (gather.actors[i]->refcount <= 0) {
+            continue;
+        }
+        PASS(errctx, callback(gather.actors[i], userdata));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Properties                                                               */
+/* ------------------------------------------------------------------------ */
+
+static akerr_ErrorContext *check_properties(json_t *props, const char *path)
+{
+    const char *key = NULL;
+    json_t *value = NULL;
+    PREPARE_ERROR(errctx);
+
+    json_object_foreach(props, key, value) {
+        if (!json_is_string(value)) {
+            FAIL_RETURN(errctx, AKERR_TYPE,
+                        "%s: property \"%s\" must be a JSON string (write \"%s\": \"...\")", path,
+                        key, key);
+        }
+        size_t len = json_string_length(value);
+        if (len >= AKGL_MAX_STRING_LENGTH) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "%s: property \"%s\" is %zu bytes long; the limit is %d", path, key, len,
+                        AKGL_MAX_STRING_LENGTH - 1);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_load_properties(const char *path)
+{
+    json_t *root = NULL;
+    json_t *props = NULL;
+    const char *key = NULL;
+    json_t *value = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_registry_load_properties: NULL path");
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
+                     "%s: the properties registry does not exist (akgl_registry_init first)",
+                     path);
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(path, &root));
+        FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
+                        "%s: the top level must be a JSON object", path);
+        CATCH(errctx, akgl_json_error_in_file(
+                          akgl_get_json_object_value(root, "properties", &props), path));
+        /* Check everything before setting anything: a bad file changes nothing. */
+        CATCH(errctx, check_properties(props, path));
+        json_object_foreach(props, key, value) {
+            if (!SDL_SetStringProperty(AKGL_REGISTRY_PROPERTIES, key, json_string_value(value))) {
+                FAIL(errctx, AKERR_API, "%s: cannot set property \"%s\": %s", path, key,
+                     SDL_GetError());
+                break; /* leaves the foreach; errctx is tested below */
+            }
+        }
+    } CLEANUP {
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_set_property(const char *name, const char *value)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_set_property: NULL name");
+    FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_set_property: NULL value for \"%s\"",
+                     name);
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
+                     "akgl_set_property: the properties registry does not exist "
+                     "(akgl_registry_init first); setting \"%s\"", name);
+    if (strlen(value) >= AKGL_MAX_STRING_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_set_property: the value of \"%s\" is %zu bytes; the limit is %d", name,
+                    strlen(value), AKGL_MAX_STRING_LENGTH - 1);
+    }
+    if (!SDL_SetStringProperty(AKGL_REGISTRY_PROPERTIES, name, value)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_set_property: cannot set \"%s\": %s", name,
+                    SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, const char *dflt)
+{
+    akgl_String *claimed = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_get_property: NULL name");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER,
+                     "akgl_get_property: NULL destination for \"%s\"", name);
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
+                     "akgl_get_property: the properties registry does not exist "
+                     "(akgl_registry_init first); reading \"%s\"", name);
+    const char *value = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, name, dflt);
+    FAIL_ZERO_RETURN(errctx, value, AKERR_KEY,
+                     "akgl_get_property: property \"%s\" is not set and has no default", name);
+    ATTEMPT {
+        if (*dest == NULL) {
+            CATCH(errctx, akgl_heap_next_string(&claimed));
+            *dest = claimed;
+        }
+        CATCH(errctx, aksl_strncpy((*dest)->data, value, sizeof((*dest)->data)));
+        claimed = NULL; /* success: the caller owns it now */
+    } CLEANUP {
+        if (claimed != NULL) {
+            /* We claimed it and failed: give it back and leave *dest as it was. */
+            IGNORE(akgl_heap_release_string(claimed));
+            *dest = NULL;
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}

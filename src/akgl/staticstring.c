@@ -1,0 +1,49 @@
+#include <akgl/staticstring.h>
+
+#include <akgl/heap.h>
+
+#include <string.h>
+
+/* A pooled string keeps the reference its acquire took; any other gets its first. */
+static int keep_refcount(const akgl_String *str)
+{
+    bool pooled = false;
+    akerr_ErrorContext *e = akgl_heap_contains(AKGL_HEAP_STRING, str, &pooled);
+    e = akerr_release_error(e); /* cannot fail: both pointers are non-NULL */
+    (void)e;
+    return pooled ? str->refcount : 1;
+}
+
+/* Copies at most capacity-1 bytes of src, reading no further than its end. */
+static void copy_truncated(char *dest, const char *src)
+{
+    size_t n = 0;
+    while (n < AKGL_MAX_STRING_LENGTH - 1 && src[n] != '\0') {
+        n++;
+    }
+    memmove(dest, src, n);
+    dest[n] = '\0';
+}
+
+akerr_ErrorContext *akgl_string_initialize(akgl_String *str, const char *init)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, str, AKERR_NULLPOINTER, "akgl_string_initialize: NULL string");
+    int refcount = keep_refcount(str);
+    if (init == NULL) {
+        memset(str, 0, sizeof(*str));
+    } else {
+        copy_truncated(str->data, init);
+    }
+    str->refcount = refcount;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_string_copy(akgl_String *dest, const akgl_String *src)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_string_copy: NULL destination");
+    FAIL_ZERO_RETURN(errctx, src, AKERR_NULLPOINTER, "akgl_string_copy: NULL source");
+    copy_truncated(dest->data, src->data);
+    SUCCEED_RETURN(errctx);
+}
