@@ -1,0 +1,139 @@
+/*
+ * akstdlib: checked wrappers of the libc calls a game needs.
+ *
+ * libc reports most failures in ways that are easy to miss: a short count, a
+ * NULL with errno beside it, a 0 from atoi that might have been "0". Each
+ * wrapper here turns those into an error context whose message names the
+ * function and quotes the input, so the game's log says what was wrong.
+ */
+
+/* The build is -std=c11 without extensions. strerror_r, strnlen, getcwd and
+ * stat are POSIX; realpath is in POSIX's XSI option, which glibc hides
+ * behind _XOPEN_SOURCE (700 = POSIX.1-2008 with XSI). */
+#define _XOPEN_SOURCE 700
+
+#include <akstdlib.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------------ */
+/* Shared helpers                                                           */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Inputs are quoted in messages up to QUOTE_MAX bytes. A message holds 1024
+ * bytes and a path may be 4096: clipping the quote keeps the part that says
+ * what went wrong, which comes after it. Use as: FAIL(e, s, "f: " QFMT, QUOTE(str)).
+ */
+#define QUOTE_MAX 160
+#define QFMT "\"%.*s%s\""
+#define QUOTE(s) quote_len(s), (s), quote_tail(s)
+
+static int quote_len(const char *s)
+{
+    return (int)strnlen(s, QUOTE_MAX);
+}
+
+static const char *quote_tail(const char *s)
+{
+    return strnlen(s, QUOTE_MAX + 1) > QUOTE_MAX ? "..." : "";
+}
+
+/* A NULL pointer argument, named as the caller spelled it. */
+#define REQUIRE(e, arg) \
+    FAIL_ZERO_RETURN(e, (arg), AKERR_NULLPOINTER, "%s: NULL %s", __func__, #arg)
+
+/*
+ * The text for an errno value, by value so it can sit inside a FAIL argument
+ * list (C11 keeps the temporary alive to the end of the full expression).
+ * strerror_r rather than strerror: contexts may be raised on any thread, and
+ * strerror may share one buffer. _XOPEN_SOURCE selects the XSI form (int).
+ */
+typedef struct
+{
+    char text[128];
+} ErrnoText;
+
+static ErrnoText errno_text(int err)
+{
+    ErrnoText t;
+    if (err == 0) {
+        /* A failure that did not set errno; "Success" would mislead. */
+        snprintf(t.text, sizeof(t.text), "no errno set");
+    } else if (strerror_r(err, t.text, sizeof(t.text)) != 0) {
+        snprintf(t.text, sizeof(t.text), "errno %d", err);
+    }
+    return t;
+}
+
+/*
+ * Copies len bytes of s (or as many as fit) into dest and terminates it.
+ * memmove, because aksl_path_join lets dest be the buffer dir came from.
+ * Returns whether all len bytes fitted. destsize must be >= 1.
+ */
+static bool copy_span(char *dest, size_t destsize, const char *s, size_t len)
+{
+    size_t n = (len < destsize) ? len : destsize - 1;
+    memmove(dest, s, n);
+    dest[n] = '\0';
+    return n == len;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Strings                                                                  */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *aksl_strncpy(char *dest, const char *src, size_t destsize)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, dest);
+    REQUIRE(errctx, src);
+    FAIL_ZERO_RETURN(errctx, destsize, AKERR_OUTOFBOUNDS,
+                     "aksl_strncpy: " QFMT " does not fit in 0 bytes", QUOTE(src));
+    /* strlen reads up to the terminator and no further, unlike a copy of a
+     * fixed field width, which is the bug this function exists to prevent. */
+    size_t len = strlen(src);
+    if (!copy_span(dest, destsize, src, len)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "aksl_strncpy: " QFMT " (%zu bytes) does not fit in %zu bytes", QUOTE(src), len,
+                    destsize);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_snprintf(char *dest, size_t destsize, const char *fmt, ...)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, dest);
+    REQUIRE(errctx, fmt);
+
+    va_list ap;
+    va_start(ap, fmt);
+    errno = 0;
+    int n = vsnprintf(dest, destsize, fmt, ap);
+    int err = errno;
+    va_end(ap);
+
+    if (n < 0) {
+        /* vsnprintf may have written part of the output; leave no garbage. */
+        if (destsize > 0) {
+            dest[0] = '\0';
+        }
+        FAIL_RETURN(errctx, AKERR_FORMAT, "aksl_snprintf: formatting " QFMT " failed: %s",
+                    QUOTE(fmt), errno_text(err).text);
+    }
+    if ((size_t)n >= destsize) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "aksl_snprintf: " QFMT " gives %d bytes, which do not fit in %zu bytes",
+                    QUOTE(fmt), n, destsize);
+    }
+    SUCCEED_RETURN(errctx);
+}
