@@ -137,3 +137,113 @@ akerr_ErrorContext *aksl_snprintf(char *dest, size_t destsize, const char *fmt, 
     }
     SUCCEED_RETURN(errctx);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * What strto* would quietly accept but we refuse: an empty string (strto*
+ * returns 0) and leading whitespace (strto* skips it). A number read from a
+ * file or a property is the whole string or it is not a number.
+ */
+static akerr_ErrorContext AKERR_NOIGNORE *check_number_start(const char *fn, const char *str)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, str[0], AKERR_FORMAT, "%s: \"\" is empty, not a number", fn);
+    FAIL_NONZERO_RETURN(errctx, isspace((unsigned char)str[0]), AKERR_FORMAT,
+                        "%s: " QFMT " starts with whitespace", fn, QUOTE(str));
+    SUCCEED_RETURN(errctx);
+}
+
+/* After strto*: it must have read something, and everything. */
+static akerr_ErrorContext AKERR_NOIGNORE *check_number_end(const char *fn, const char *str,
+                                                           const char *end)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, end == str, AKERR_FORMAT, "%s: " QFMT " is not a number", fn,
+                        QUOTE(str));
+    FAIL_NONZERO_RETURN(errctx, *end != '\0', AKERR_FORMAT,
+                        "%s: " QFMT " has trailing characters after the number", fn, QUOTE(str));
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * One parser for every integer type: strtoll, then the range of the type the
+ * caller asked for. A malformed string is AKERR_FORMAT even when its digits
+ * would also overflow; it is not a number at all, which is the bigger news.
+ */
+static akerr_ErrorContext AKERR_NOIGNORE *parse_integer(const char *fn, const char *str,
+                                                        const char *type, long long min,
+                                                        long long max, long long *dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_number_start(fn, str));
+    char *end = NULL;
+    errno = 0;
+    long long value = strtoll(str, &end, 10);
+    int err = errno;
+    PASS(errctx, check_number_end(fn, str, end));
+    if (err == ERANGE || value < min || value > max) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: " QFMT " is outside the range of %s (%lld..%lld)", fn, QUOTE(str), type,
+                    min, max);
+    }
+    *dest = value;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_atoi(const char *str, int *dest)
+{
+    long long value = 0;
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, str);
+    REQUIRE(errctx, dest);
+    PASS(errctx, parse_integer("aksl_atoi", str, "int", INT_MIN, INT_MAX, &value));
+    *dest = (int)value;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_atol(const char *str, long *dest)
+{
+    long long value = 0;
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, str);
+    REQUIRE(errctx, dest);
+    PASS(errctx, parse_integer("aksl_atol", str, "long", LONG_MIN, LONG_MAX, &value));
+    *dest = (long)value;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_atoll(const char *str, long long *dest)
+{
+    long long value = 0;
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, str);
+    REQUIRE(errctx, dest);
+    PASS(errctx, parse_integer("aksl_atoll", str, "long long", LLONG_MIN, LLONG_MAX, &value));
+    *dest = value;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_atof(const char *str, double *dest)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, str);
+    REQUIRE(errctx, dest);
+    PASS(errctx, check_number_start("aksl_atof", str));
+    char *end = NULL;
+    errno = 0;
+    double value = strtod(str, &end);
+    int err = errno;
+    PASS(errctx, check_number_end("aksl_atof", str, end));
+    /* strtod reports overflow and underflow alike as ERANGE. Only overflow
+     * (a result of +-HUGE_VAL) has lost the value; underflow gives the
+     * nearest tiny or zero value, which is what the text meant. */
+    if (err == ERANGE && (value == HUGE_VAL || value == -HUGE_VAL)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "aksl_atof: " QFMT " is outside the range of double",
+                    QUOTE(str));
+    }
+    *dest = value;
+    SUCCEED_RETURN(errctx);
+}
