@@ -75,6 +75,15 @@ static ErrnoText errno_text(int err)
 }
 
 /*
+ * The status for an errno value. 0 would read as success and a value in the
+ * library's range would be misnamed, so neither is passed through.
+ */
+static int errno_status(int err)
+{
+    return (err > 0 && err < AKERR_FIRST_LIBRARY_STATUS) ? err : AKERR_API;
+}
+
+/*
  * Copies len bytes of s (or as many as fit) into dest and terminates it.
  * memmove, because aksl_path_join lets dest be the buffer dir came from.
  * Returns whether all len bytes fitted. destsize must be >= 1.
@@ -245,5 +254,179 @@ akerr_ErrorContext *aksl_atof(const char *str, double *dest)
                     QUOTE(str));
     }
     *dest = value;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Paths                                                                    */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *aksl_realpath(const char *path, char *resolved)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, resolved);
+    if (realpath(path, resolved) == NULL) {
+        int err = errno;
+        /* glibc leaves a partial path in resolved; a caller must not mistake
+         * it for an answer. */
+        resolved[0] = '\0';
+        FAIL_RETURN(errctx, errno_status(err), "aksl_realpath: " QFMT ": %s", QUOTE(path),
+                    errno_text(err).text);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The length of path[0..len) without trailing slashes, keeping a lone "/". */
+static size_t trim_slashes(const char *path, size_t len)
+{
+    while (len > 1 && path[len - 1] == '/') {
+        len--;
+    }
+    return len;
+}
+
+/* Copies a piece of a path into dest, or says which function it did not fit. */
+static akerr_ErrorContext AKERR_NOIGNORE *copy_path_piece(const char *fn, const char *what,
+                                                          const char *path, const char *piece,
+                                                          size_t len, char *dest,
+                                                          size_t destsize)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, destsize, AKERR_OUTOFBOUNDS,
+                     "%s: the %s of " QFMT " does not fit in 0 bytes", fn, what, QUOTE(path));
+    if (!copy_span(dest, destsize, piece, len)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: the %s of " QFMT " (%zu bytes) does not fit in %zu bytes", fn, what,
+                    QUOTE(path), len, destsize);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_dirname(const char *path, char *dest, size_t destsize)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+
+    /* Drop trailing slashes, then the last component, then the slashes that
+     * separated it. Nothing left means the path was relative: ".". */
+    size_t end = trim_slashes(path, strlen(path));
+    while (end > 0 && path[end - 1] != '/') {
+        end--;
+    }
+    end = trim_slashes(path, end);
+    const char *piece = (end > 0) ? path : ".";
+    size_t len = (end > 0) ? end : 1;
+    PASS(errctx, copy_path_piece("aksl_dirname", "directory", path, piece, len, dest, destsize));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+
+    size_t end = trim_slashes(path, strlen(path));
+    size_t begin = end;
+    while (begin > 0 && path[begin - 1] != '/') {
+        begin--;
+    }
+    const char *piece = path + begin;
+    size_t len = end - begin;
+    if (end == 0) {
+        piece = "."; /* "": POSIX basename gives "." */
+        len = 1;
+    } else if (len == 0) {
+        piece = "/"; /* only slashes: the root */
+        len = 1;
+    }
+    PASS(errctx,
+         copy_path_piece("aksl_basename", "last component", path, piece, len, dest, destsize));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_path_join(char *dest, size_t destsize, const char *dir, const char *name)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, dest);
+    REQUIRE(errctx, dir);
+    REQUIRE(errctx, name);
+
+    size_t dlen = strlen(dir);
+    size_t nlen = strlen(name);
+    /* An absolute name, or nothing to join it to: the name alone. An empty
+     * name: the directory as it was. Otherwise dir's trailing slashes fold
+     * into the one separator, and the root needs none of its own. */
+    if (name[0] == '/' || dlen == 0) {
+        dlen = 0;
+    } else if (nlen > 0) {
+        dlen = trim_slashes(dir, dlen);
+    }
+    size_t sep = (dlen > 0 && nlen > 0 && !(dlen == 1 && dir[0] == '/')) ? 1 : 0;
+    size_t total = dlen + sep + nlen;
+
+    /* Raise before writing: dest may be dir, and the message quotes dir. */
+    if (total >= destsize) {
+        FAIL(errctx, AKERR_OUTOFBOUNDS,
+             "aksl_path_join: " QFMT " + " QFMT " (%zu bytes) does not fit in %zu bytes",
+             QUOTE(dir), QUOTE(name), total, destsize);
+        if (destsize == 0) {
+            return errctx;
+        }
+    }
+    copy_span(dest, destsize, dir, dlen);
+    size_t used = strlen(dest);
+    copy_span(dest + used, destsize - used, "/", sep);
+    used = strlen(dest);
+    copy_span(dest + used, destsize - used, name, nlen);
+    /* NULL when it fitted, else the error raised above (dest holds what fitted). */
+    return errctx;
+}
+
+akerr_ErrorContext *aksl_getcwd(char *dest, size_t destsize)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, dest);
+    FAIL_ZERO_RETURN(errctx, destsize, AKERR_OUTOFBOUNDS,
+                     "aksl_getcwd: the working directory does not fit in 0 bytes");
+
+    /* Into a buffer of our own first: getcwd leaves dest undefined when it
+     * does not fit, and the rule is that dest holds what fitted. */
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof(cwd)) == NULL) {
+        int err = errno;
+        dest[0] = '\0';
+        FAIL_NONZERO_RETURN(errctx, err == ERANGE, AKERR_OUTOFBOUNDS,
+                            "aksl_getcwd: the working directory is longer than PATH_MAX (%d)",
+                            PATH_MAX);
+        FAIL_RETURN(errctx, errno_status(err), "aksl_getcwd: %s", errno_text(err).text);
+    }
+    size_t len = strlen(cwd);
+    if (!copy_span(dest, destsize, cwd, len)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "aksl_getcwd: " QFMT " (%zu bytes) does not fit in %zu bytes", QUOTE(cwd), len,
+                    destsize);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_path_exists(const char *path, bool *dest)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        int err = errno;
+        /* Only ENOENT is an answer ("no"). ENOTDIR, EACCES, ELOOP... mean the
+         * question could not be asked: the path itself is wrong. */
+        FAIL_NONZERO_RETURN(errctx, err != ENOENT, errno_status(err),
+                            "aksl_path_exists: " QFMT ": %s", QUOTE(path), errno_text(err).text);
+        *dest = false;
+        SUCCEED_RETURN(errctx);
+    }
+    *dest = true;
     SUCCEED_RETURN(errctx);
 }
