@@ -430,3 +430,113 @@ akerr_ErrorContext *aksl_path_exists(const char *path, bool *dest)
     *dest = true;
     SUCCEED_RETURN(errctx);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Files                                                                    */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *aksl_fopen(const char *path, const char *mode, FILE **dest)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, mode);
+    REQUIRE(errctx, dest);
+    errno = 0;
+    FILE *fp = fopen(path, mode);
+    if (fp == NULL) {
+        int err = errno;
+        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen: " QFMT " (mode " QFMT "): %s",
+                    QUOTE(path), QUOTE(mode), errno_text(err).text);
+    }
+    *dest = fp;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_fclose(FILE *fp)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, fp);
+    if (fclose(fp) != 0) {
+        int err = errno;
+        /* The stream is gone either way (using it again is undefined), so
+         * the caller must not retry; the message says what was lost. */
+        FAIL_RETURN(errctx, errno_status(err),
+                    "aksl_fclose: %s; the stream is closed and buffered output may be lost",
+                    errno_text(err).text);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_fread(void *dest, size_t size, FILE *fp, size_t *nread)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, dest);
+    REQUIRE(errctx, fp);
+    REQUIRE(errctx, nread);
+    errno = 0;
+    size_t n = fread(dest, 1, size, fp);
+    int err = errno;
+    /* A short count is either end of file (an answer) or an error (not). */
+    if (n < size && ferror(fp)) {
+        FAIL_RETURN(errctx, AKERR_IO, "aksl_fread: read error after %zu of %zu bytes: %s", n, size,
+                    errno_text(err).text);
+    }
+    *nread = n;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_fwrite(const void *src, size_t size, FILE *fp)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, src);
+    REQUIRE(errctx, fp);
+    errno = 0;
+    size_t n = fwrite(src, 1, size, fp);
+    int err = errno;
+    if (n < size) {
+        FAIL_RETURN(errctx, AKERR_IO, "aksl_fwrite: wrote %zu of %zu bytes: %s", n, size,
+                    errno_text(err).text);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_read_file(const char *path, char *dest, size_t destsize, size_t *nread)
+{
+    FILE *fp = NULL;
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+    FAIL_ZERO_RETURN(errctx, destsize, AKERR_OUTOFBOUNDS,
+                     "aksl_read_file: " QFMT " does not fit in 0 bytes", QUOTE(path));
+    dest[0] = '\0';
+
+    ATTEMPT {
+        CATCH(errctx, aksl_fopen(path, "rb", &fp));
+        /* Ask for destsize bytes, one more than may be kept: getting them all
+         * is how we learn the file does not fit, without a stat that could
+         * race with a writer or lie about a pipe. */
+        errno = 0;
+        size_t n = fread(dest, 1, destsize, fp);
+        int err = errno;
+        FAIL_NONZERO_BREAK(errctx, ferror(fp), AKERR_IO,
+                           "aksl_read_file: reading " QFMT " failed: %s", QUOTE(path),
+                           errno_text(err).text);
+        FAIL_NONZERO_BREAK(errctx, n == destsize, AKERR_OUTOFBOUNDS,
+                           "aksl_read_file: " QFMT " is larger than %zu bytes and does not fit "
+                           "in %zu bytes with its terminator",
+                           QUOTE(path), destsize - 1, destsize);
+        dest[n] = '\0';
+        if (nread != NULL) {
+            *nread = n;
+        }
+    } CLEANUP {
+        if (fp != NULL) {
+            /* Read-only: a failing close cannot lose data, and the content
+             * (or the error already raised) is the answer. */
+            (void)fclose(fp);
+        }
+    } PROCESS(errctx) {
+        dest[0] = '\0'; /* never half a file */
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
