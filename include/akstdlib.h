@@ -9,11 +9,16 @@
  * Common rules:
  * - A NULL pointer argument is AKERR_NULLPOINTER naming the argument.
  * - A destination that is too small is AKERR_OUTOFBOUNDS; the destination
- *   still holds a terminated string (what fitted), never garbage.
+ *   still holds a terminated string (what fitted), never garbage. A destsize
+ *   of 0 is AKERR_OUTOFBOUNDS too, and then nothing is written: there is no
+ *   room even for the terminator.
  * - An OS failure carries the errno value as its status (ENOENT, EACCES, ...),
  *   and the message names the path.
  * - On failure, outputs through pointers other than string buffers are left
  *   untouched.
+ * - Messages name the function and quote the input, e.g.
+ *   `aksl_atoi: "12x" has trailing characters after the number`. A quoted
+ *   input longer than 160 bytes is cut there and marked with "...".
  */
 #ifndef AKSTDLIB_H
 #define AKSTDLIB_H
@@ -46,8 +51,10 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_strncpy(char *dest, const char *src, siz
 /**
  * @brief snprintf that reports truncation.
  * @return NULL on success; AKERR_OUTOFBOUNDS when the output did not fit (dest
- *         holds the truncated, terminated text); AKERR_NULLPOINTER for a NULL
- *         @p dest or @p fmt; AKERR_FORMAT when vsnprintf itself fails.
+ *         holds the truncated, terminated text) or @p destsize is 0;
+ *         AKERR_NULLPOINTER for a NULL @p dest or @p fmt; AKERR_FORMAT when
+ *         vsnprintf itself fails (e.g. a %ls argument the locale cannot
+ *         encode), and then dest is left empty.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_snprintf(char *dest, size_t destsize, const char *fmt, ...)
     AKERR_PRINTF(3, 4);
@@ -57,16 +64,21 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_snprintf(char *dest, size_t destsize, co
 /** @name Numbers
  *
  * The whole string must be one number in base 10: no leading or trailing
- * whitespace, no trailing characters. An empty string or trailing garbage is
- * AKERR_FORMAT; a value outside the destination type's range is
- * AKERR_OUTOFBOUNDS. Messages quote the input. @p dest is written only on
- * success.
+ * whitespace, no trailing characters. One leading '+' or '-' is allowed, and
+ * leading zeros are still decimal ("007" is 7). An empty string or trailing
+ * garbage is AKERR_FORMAT; a value outside the destination type's range is
+ * AKERR_OUTOFBOUNDS. A string that is malformed and also too big
+ * ("99999999999999999999x") is AKERR_FORMAT. Messages quote the input.
+ * @p dest is written only on success. NULL @p str or @p dest is
+ * AKERR_NULLPOINTER.
  * @{ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atoi(const char *str, int *dest);
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atol(const char *str, long *dest);
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atoll(const char *str, long long *dest);
 /** As strtod: decimal, hex float, "inf" and "nan" are numbers; overflow is
- *  AKERR_OUTOFBOUNDS (underflow to a tiny or zero value is accepted). */
+ *  AKERR_OUTOFBOUNDS (underflow to a tiny or zero value is accepted). The
+ *  decimal point is the current locale's (LC_NUMERIC): "." unless the game
+ *  has called setlocale. */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atof(const char *str, double *dest);
 /** @} */
 
@@ -76,8 +88,9 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_atof(const char *str, double *dest);
 /**
  * @brief Resolves @p path to an absolute, canonical path (symlinks and ".."
  *        folded out), as realpath(3).
- * @param path     The path to resolve.
- * @param resolved Destination of at least PATH_MAX bytes.
+ * @param path     The path to resolve; a relative path resolves against the
+ *                 working directory, and "" is ENOENT.
+ * @param resolved Destination of at least PATH_MAX bytes; "" on failure.
  * @return NULL on success; the errno status (ENOENT, ENOTDIR, EACCES, ...) on
  *         failure, with the path in the message; AKERR_NULLPOINTER for NULLs.
  */
@@ -85,49 +98,80 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_realpath(const char *path, char *resolve
 
 /**
  * @brief The directory part of @p path, as dirname(3) but without modifying
- *        @p path: "a/b.json" -> "a", "b.json" -> ".", "/b" -> "/".
- * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize.
+ *        @p path: "a/b.json" -> "a", "b.json" -> ".", "/b" -> "/",
+ *        "/a/b/" -> "/a", "a/" -> ".", "" -> ".", "/" -> "/".
+ *
+ * Trailing slashes are not a component, and a run of slashes counts as one
+ * ("a//b" -> "a", "//" -> "/"). Purely textual: ".." is not resolved.
+ * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize;
+ *         AKERR_NULLPOINTER for a NULL @p path or @p dest.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_dirname(const char *path, char *dest, size_t destsize);
 
 /**
  * @brief The last component of @p path, as basename(3) but without modifying
- *        @p path: "a/b.json" -> "b.json", "a/" -> "a", "/" -> "/".
- * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize.
+ *        @p path: "a/b.json" -> "b.json", "a/" -> "a", "/" -> "/",
+ *        "/a/b/" -> "b", "" -> ".".
+ * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize;
+ *         AKERR_NULLPOINTER for a NULL @p path or @p dest.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_basename(const char *path, char *dest, size_t destsize);
 
 /**
  * @brief Joins @p dir and @p name with one '/'; an absolute @p name is
  *        returned as it is, and an empty @p dir gives @p name.
- * @return NULL; AKERR_OUTOFBOUNDS when the result does not fit in @p destsize.
+ *
+ * Trailing slashes of @p dir fold into the one separator ("a//" + "b" ->
+ * "a/b", "/" + "b" -> "/b"). An empty @p name gives @p dir unchanged. @p dest
+ * may be the buffer @p dir is in (append a component in place); it must not
+ * overlap @p name.
+ * @return NULL; AKERR_OUTOFBOUNDS when the result does not fit in @p destsize
+ *         (dest holds what fitted); AKERR_NULLPOINTER for any NULL pointer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_path_join(char *dest, size_t destsize, const char *dir,
                                                   const char *name);
 
-/** @brief The current working directory; ERANGE/AKERR_OUTOFBOUNDS when it does not fit. */
+/**
+ * @brief The current working directory.
+ * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize (dest
+ *         holds what fitted) or is longer than PATH_MAX (dest empty); the
+ *         errno status otherwise, e.g. ENOENT when the directory was removed
+ *         (dest empty); AKERR_NULLPOINTER for a NULL @p dest.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_getcwd(char *dest, size_t destsize);
 
 /**
  * @brief Whether @p path names an existing file or directory (following
- *        symlinks). A missing path is success with *dest = false; any other
- *        failure of stat(2) is its errno status.
+ *        symlinks). A missing path (ENOENT, which includes "" and a symlink
+ *        to nothing) is success with *dest = false; any other failure of
+ *        stat(2) is its errno status, naming the path. In particular ENOTDIR
+ *        ("file.txt/x") is an error, not "missing": the path uses a file as
+ *        a directory, which is a mistake in the path rather than an answer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_path_exists(const char *path, bool *dest);
 
 /** @brief fopen(3); the errno status on failure, naming the path and mode. */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fopen(const char *path, const char *mode, FILE **dest);
 
-/** @brief fclose(3); the errno status when the final flush fails. */
+/**
+ * @brief fclose(3); the errno status when the final flush fails (ENOSPC,
+ *        EIO, ...). The stream is closed either way: never close it again.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fclose(FILE *fp);
 
 /**
  * @brief Reads up to @p size bytes; *nread gets how many were read. End of
- *        file is not an error (check *nread); a read error is AKERR_IO.
+ *        file is not an error (check *nread); a read error is AKERR_IO, its
+ *        message giving the count and the errno text, and *nread is then
+ *        left untouched. @p nread is required.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fread(void *dest, size_t size, FILE *fp, size_t *nread);
 
-/** @brief Writes all @p size bytes or fails with AKERR_IO. */
+/**
+ * @brief Writes all @p size bytes or fails with AKERR_IO. On a buffered
+ *        stream a failing device may accept the write and fail at
+ *        aksl_fclose instead, so check that too.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fwrite(const void *src, size_t size, FILE *fp);
 
 /**
@@ -135,8 +179,11 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_fwrite(const void *src, size_t size, FIL
  * @param dest     Buffer of @p destsize bytes.
  * @param nread    Optional: bytes read (terminator not counted).
  * @return NULL; AKERR_OUTOFBOUNDS when the file does not fit with its
- *         terminator (dest is left terminated and empty); errno statuses from
- *         opening; AKERR_IO for a read error.
+ *         terminator, i.e. it has destsize bytes or more (dest is left
+ *         terminated and empty); errno statuses from opening, raised by
+ *         aksl_fopen with the path in the message; AKERR_IO for a read
+ *         error, naming the path. On every failure but a @p destsize of 0,
+ *         dest is left empty; *nread is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_read_file(const char *path, char *dest, size_t destsize,
                                                   size_t *nread);

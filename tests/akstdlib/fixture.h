@@ -1,0 +1,154 @@
+/*
+ * What the akstdlib tests share: a scratch directory that is created before
+ * the cases and removed after them, a way to look at a whole error context
+ * (CHECK_STATUS_MSG only sees the message), and, on Linux, a leak counter for
+ * open file descriptors so a wrapper that forgets to close fails its case.
+ *
+ * Define _XOPEN_SOURCE 700 before including anything (mkdtemp, nftw, symlink).
+ */
+#ifndef AKSL_TEST_FIXTURE_H
+#define AKSL_TEST_FIXTURE_H
+
+#include <akerror.h>
+
+#include <dirent.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test.h"
+
+/* Room for an expected message that quotes a whole path (gcc's truncation
+ * check counts a path as PATH_MAX). */
+#define FX_MSG_MAX (PATH_MAX + 256)
+
+/* The scratch directory, canonical (so /tmp may be a symlink). */
+static char fx_dir[PATH_MAX];
+
+/* Aborts the test program: without its scratch directory nothing can run. */
+static inline void fx_die(const char *what, const char *path)
+{
+    fprintf(stderr, "fixture: %s %s failed\n", what, path);
+    exit(2);
+}
+
+/* fx_dir/name into out (PATH_MAX bytes). */
+static inline void fx_path(char *out, const char *name)
+{
+    if (snprintf(out, PATH_MAX, "%s/%s", fx_dir, name) >= PATH_MAX) {
+        fx_die("path", name);
+    }
+}
+
+/* Writes len bytes of data to fx_dir/name. */
+static inline void fx_write(const char *name, const char *data, size_t len)
+{
+    char path[PATH_MAX];
+    fx_path(path, name);
+    FILE *fp = fopen(path, "wb");
+    if (fp == NULL || fwrite(data, 1, len, fp) != len || fclose(fp) != 0) {
+        fx_die("write", path);
+    }
+}
+
+static inline void fx_mkdir(const char *name)
+{
+    char path[PATH_MAX];
+    fx_path(path, name);
+    if (mkdir(path, 0700) != 0) {
+        fx_die("mkdir", path);
+    }
+}
+
+static inline void fx_symlink(const char *target, const char *name)
+{
+    char path[PATH_MAX];
+    fx_path(path, name);
+    if (symlink(target, path) != 0) {
+        fx_die("symlink", path);
+    }
+}
+
+/* Makes the scratch directory under $TMPDIR (or /tmp). */
+static inline void fx_setup(void)
+{
+    const char *base = getenv("TMPDIR");
+    char tmpl[PATH_MAX];
+    snprintf(tmpl, sizeof(tmpl), "%s/akstdlib-test-XXXXXX",
+             (base != NULL && base[0] != '\0') ? base : "/tmp");
+    if (mkdtemp(tmpl) == NULL) {
+        fx_die("mkdtemp", tmpl);
+    }
+    if (realpath(tmpl, fx_dir) == NULL) {
+        fx_die("realpath", tmpl);
+    }
+}
+
+static inline int fx_remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Removes the scratch directory and everything in it (symlinks, not targets). */
+static inline void fx_teardown(void)
+{
+    if (fx_dir[0] != '\0' && nftw(fx_dir, fx_remove_one, 16, FTW_DEPTH | FTW_PHYS) != 0) {
+        fprintf(stderr, "fixture: could not remove %s\n", fx_dir);
+    }
+}
+
+#ifdef __linux__
+/* Open descriptors of this process; the count includes the one opendir holds. */
+static inline int fx_open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+    if (d == NULL) {
+        return -1;
+    }
+    while (readdir(d) != NULL) {
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+#endif
+
+/* Registers the fd counter where there is one. */
+static inline void fx_add_counters(void)
+{
+#ifdef __linux__
+    test_add_counter("open file descriptors", fx_open_fds);
+#endif
+}
+
+/*
+ * A copy of the parts of a context a test looks at, taken before the context
+ * goes back to the pool.
+ */
+struct fx_error {
+    int status;
+    char message[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    char trace[AKERR_MAX_ERROR_STACKTRACE_BUF_LENGTH];
+};
+
+static inline struct fx_error fx_take(akerr_ErrorContext *e)
+{
+    struct fx_error out = {0};
+    if (e != NULL) {
+        out.status = e->status;
+        memcpy(out.message, e->message, sizeof(out.message));
+        memcpy(out.trace, e->stacktracebuf, sizeof(out.trace));
+        e = akerr_release_error(e);
+    }
+    return out;
+}
+
+#endif /* AKSL_TEST_FIXTURE_H */
