@@ -42,6 +42,55 @@ struct akgl_Character
     akgl_CharacterSpriteGetFunc sprite_get;    /**< Bound to akgl_character_sprite_get. */
 };
 
+/**
+ * @brief Zeroes @p obj, names it, creates its state map, binds sprite_add and
+ *        sprite_get to the functions below, and registers it in
+ *        AKGL_REGISTRY_CHARACTER.
+ * @param obj  From akgl_heap_next_character (keeps its reference) or any other
+ *             character struct (gets refcount 1).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name of
+ *         AKGL_CHARACTER_MAX_NAME_LENGTH bytes or more; AKERR_REGISTRY when
+ *         another character holds the name (it is refused, never replaced);
+ *         AKERR_KEY when the registry does not exist; AKERR_API when SDL
+ *         cannot create the map. On failure nothing is registered.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_initialize(akgl_Character *obj, const char *name);
+
+/**
+ * @brief Binds @p ref to the exact state word @p state, taking a reference on it.
+ *
+ * Rebinding a state releases the sprite it displaces; binding the sprite a
+ * state already has changes nothing (no reference is taken twice).
+ * @return NULL; AKERR_NULLPOINTER for a NULL character or sprite, or a
+ *         character without a map (not initialised); AKERR_API when SDL
+ *         cannot store the binding (the reference is given back).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *basechar,
+                                                             akgl_Sprite *ref, int state);
+
+/**
+ * @brief The sprite bound to exactly @p state: no subset matching, no default.
+ * @return NULL with *dest set; AKERR_KEY naming the character and state, with
+ *         *dest = NULL, when nothing is bound; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *basechar, int state,
+                                                             akgl_Sprite **dest);
+
+/**
+ * @brief Loads one character definition (see docs/11-characters.md).
+ *
+ * Every sprite it names must be loaded already. The character holds the
+ * reference its acquire took, on the game's behalf, until the game releases it.
+ * @return NULL, or the first problem with the file named: AKERR_KEY (a key
+ *         missing, or an unknown state name, quoted), AKERR_TYPE (a wrong JSON
+ *         type), AKERR_OUTOFBOUNDS (a negative speedtime, a name too long),
+ *         AKERR_NULLPOINTER (a mapping names a sprite that is not loaded: the
+ *         message names the character, the state and the sprite),
+ *         AKERR_REGISTRY (the name is taken), AKERR_FORMAT (not JSON),
+ *         AKGL_ERR_HEAP. A failed load releases everything it claimed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_json(const char *filename);
+
 #ifdef __cplusplus
 }
 #endif

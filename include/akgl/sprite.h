@@ -28,6 +28,8 @@ typedef struct akgl_SpriteSheet
     SDL_Texture *texture;                        /**< The uploaded image; destroyed at release. */
     int sprite_w;                                /**< Vestigial: kept for the seed's ABI, unused. */
     int sprite_h;                                /**< Vestigial: kept for the seed's ABI, unused. */
+    int texture_w;                               /**< The texture's width in pixels. */
+    int texture_h;                               /**< The texture's height in pixels. */
 } akgl_SpriteSheet;
 
 /** @brief One animation: a playlist of cells on one sheet. */
@@ -44,6 +46,75 @@ typedef struct akgl_Sprite
     bool loop;                              /**< Restart at the end instead of holding the last frame. */
     bool loopReverse;                       /**< With loop: walk back down (ping-pong). */
 } akgl_Sprite;
+
+/**
+ * @brief Loads the image @p filename as a texture on the bound renderer and
+ *        registers the sheet under @p filename, verbatim.
+ *
+ * Unlike akgl_sprite_load_json, the name is not resolved: two spellings of
+ * one file give two sheets here.
+ * @param sheet    From akgl_heap_next_spritesheet (keeps its reference), or
+ *                 any other sheet struct (gets refcount 1).
+ * @param sprite_w Vestigial: accepted and discarded (the sprite's size is the grid).
+ * @param sprite_h Vestigial: accepted and discarded.
+ * @param filename The image (PNG); at most AKGL_SPRITESHEET_MAX_NAME_LENGTH-1 bytes.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name too long for
+ *         the field; AKERR_BEHAVIOR when no renderer is bound; ENOENT (or
+ *         another errno status) when the file cannot be found; AKERR_FORMAT
+ *         when it is not a loadable image; AKERR_REGISTRY when another sheet
+ *         holds the name; AKERR_KEY when the registry does not exist. On
+ *         failure nothing is registered and no texture is kept.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_initialize(akgl_SpriteSheet *sheet, int sprite_w,
+                                                               int sprite_h, const char *filename);
+
+/**
+ * @brief Zeroes @p spr, names it, cuts it from @p sheet (taking a reference
+ *        on the sheet) and registers it in AKGL_REGISTRY_SPRITE.
+ *
+ * Everything else (size, frames, speed in nanoseconds, loop flags) is left at
+ * zero for the caller to fill in.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name of
+ *         AKGL_SPRITE_MAX_NAME_LENGTH bytes or more; AKERR_REGISTRY when
+ *         another sprite holds the name; AKERR_KEY when the registry does not
+ *         exist. On failure nothing is registered and the sheet's count is
+ *         unchanged.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
+                                                          akgl_SpriteSheet *sheet);
+
+/**
+ * @brief Loads one sprite definition (see docs/10-sprites.md for the format).
+ *
+ * The sheet's filename is resolved against the working directory first, then
+ * beside the JSON file; the resolved path is the sheet's registry key, so
+ * every spelling of one image shares one sheet and one texture. The sprite
+ * holds the reference its acquire took, on the game's behalf, until the game
+ * releases it; the sheet belongs to the sprites cut from it.
+ * @return NULL, or the status of the first problem, with the file named:
+ *         AKERR_KEY (a key is missing), AKERR_TYPE (a key has the wrong JSON
+ *         type), AKERR_VALUE (width or height < 1, no frames),
+ *         AKERR_OUTOFBOUNDS (speed outside 0..4294, more than 16 frames, a
+ *         frame number outside 0..255, a path or name too long), ENOENT (the
+ *         image is in neither place), AKERR_FORMAT (not JSON, or not an
+ *         image), AKERR_REGISTRY (the name is taken), AKERR_BEHAVIOR (no
+ *         renderer bound), AKGL_ERR_HEAP. A failed load releases everything
+ *         it claimed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_json(const char *filename);
+
+/**
+ * @brief The source rectangle on the sheet of the frame at playlist index
+ *        @p frameid.
+ *
+ * Frame numbers count cells left to right, then top to bottom, on a grid of
+ * the sprite's width x height.
+ * @return NULL; AKERR_NULLPOINTER for a NULL sprite or dest, a sprite without
+ *         a sheet or a sheet without a texture; AKERR_OUTOFBOUNDS for a
+ *         frameid outside 0..frames-1, or a cell that lies off the texture.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_coords_for_frame(akgl_Sprite *sprite, int frameid,
+                                                                     SDL_FRect *dest);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 #include <akgl/actor.h>
 
+#include "object.h"
+
 #include <akgl/heap.h>
 #include <akgl/registry.h>
 
@@ -26,38 +28,25 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
 
 akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
 {
-    void *holder = NULL;
+    int refcount = 0;
     bool pooled = false;
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_initialize: NULL actor");
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_actor_initialize: NULL name");
-    size_t len = strlen(name);
-    if (len >= sizeof(obj->name)) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_actor_initialize: actor name \"%.40s...\" is %zu bytes; the limit is %zu",
-                    name, len, sizeof(obj->name) - 1);
-    }
-    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_ACTOR, "actor", name, &holder));
-    if (holder != NULL && holder != obj) {
-        FAIL_RETURN(errctx, AKERR_REGISTRY,
-                    "akgl_actor_initialize: an actor named \"%s\" is already registered", name);
-    }
-    PASS(errctx, akgl_heap_contains(AKGL_HEAP_ACTOR, obj, &pooled));
-    if (pooled && obj->refcount <= 0) {
-        FAIL_RETURN(errctx, AKGL_ERR_HEAP,
-                    "akgl_actor_initialize: actor slot for \"%s\" was not acquired "
-                    "(akgl_heap_next_actor first)", name);
-    }
-    /* Re-initialising under a new name: leave the old entry first. */
-    if (obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
+    PASS(errctx, akgl_object_check_name(name, sizeof(obj->name), "actor"));
+    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_ACTOR, "actor", name, obj));
+    PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_ACTOR, obj, obj->refcount, "actor",
+                                              &refcount, &pooled));
+    /* Re-initialising a slot under a new name: leave the old entry first.
+     * (Only a slot's old contents can be trusted; a stack struct may be garbage.) */
+    if (pooled && obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
         PASS(errctx, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     }
 
-    int refcount = pooled ? obj->refcount : 1;
     memset(obj, 0, sizeof(*obj));
     obj->refcount = refcount;
-    memcpy(obj->name, name, len + 1);
+    memcpy(obj->name, name, strlen(name) + 1);
     obj->visible = true;
     PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     SUCCEED_RETURN(errctx);

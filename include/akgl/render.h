@@ -1,0 +1,78 @@
+/**
+ * @file akgl/render.h
+ * @brief The render backend: a struct of function pointers over an SDL renderer.
+ *
+ * A game calls through the pointers (r->frame_start(r), ...), so a second
+ * backend can replace the 2D one without the game changing. The 2D backend
+ * comes from akgl_render_2d_init (which makes the window and renderer) or
+ * akgl_render_2d_bind (which uses an SDL_Renderer the game already has).
+ * Either makes it the game's renderer (game.renderer), which loading a
+ * spritesheet needs: a sheet is uploaded as a texture on it.
+ *
+ * Headless (SDL_VIDEO_DRIVER=offscreen or dummy, the software renderer),
+ * everything draws and SDL_RenderReadPixels reads it back.
+ */
+#ifndef AKGL_RENDER_H
+#define AKGL_RENDER_H
+
+#include <akerror.h>
+#include <akgl/sprite.h>
+
+#include <SDL3/SDL.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct akgl_Renderer akgl_Renderer;
+struct akgl_Camera;
+
+/** Starts or ends a frame on @p r. */
+typedef akerr_ErrorContext *(*akgl_RenderFrameFunc)(akgl_Renderer *r);
+/** Releases what the backend made (window, renderer) and unbinds it. */
+typedef akerr_ErrorContext *(*akgl_RenderShutdownFunc)(akgl_Renderer *r);
+
+/** @brief A render backend. */
+struct akgl_Renderer
+{
+    SDL_Window *window;              /**< The window, or NULL when bound to a windowless renderer. */
+    SDL_Renderer *sdl_renderer;      /**< The SDL renderer everything draws with. */
+    struct akgl_Camera *camera;      /**< The camera draws are offset by (see akgl/camera.h). */
+    bool owns_sdl;                   /**< The backend made window/renderer and destroys them. */
+    SDL_Color clear_color;           /**< What frame_start clears to (default opaque black). */
+    akgl_RenderFrameFunc frame_start;   /**< Clears the target. */
+    akgl_RenderFrameFunc frame_end;     /**< Presents the frame. */
+    akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind. */
+};
+
+/**
+ * @brief Makes a window and an SDL renderer for the game and binds them.
+ *
+ * The window is `game.screenwidth` x `game.screenheight` pixels (properties,
+ * both required) titled with game.name. SDL's video subsystem is started if
+ * it is not. The renderer driver follows SDL (SDL_RENDER_DRIVER may pick
+ * "software"). Under the offscreen or dummy video driver the hint
+ * SDL_HINT_FRAMEBUFFER_ACCELERATION is set to "0" first, so SDL does not
+ * load a GL stack for a window nobody sees.
+ * @param r A zeroed or shut-down backend struct; it becomes game.renderer.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound
+ *         already; AKERR_KEY naming a missing screen-size property;
+ *         AKERR_FORMAT/AKERR_OUTOFBOUNDS for a size that is not a number in
+ *         1..16384; AKERR_API with SDL's error when SDL fails (nothing is
+ *         left half-made).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
+
+/**
+ * @brief Binds an SDL renderer the game already has (and its window, if any).
+ *        The game keeps ownership: shutdown does not destroy it.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_RENDER_H */

@@ -1,0 +1,242 @@
+/*
+ * Characters: the state-word -> sprite map, and the JSON loader.
+ *
+ * The map is an SDL_PropertiesID keyed by the decimal spelling of the whole
+ * state word. Each binding holds one sprite reference; the heap's teardown
+ * gives them back (see akgl_heap_release_character).
+ */
+#include <akgl/character.h>
+
+#include <akgl/heap.h>
+#include <akgl/json.h>
+#include <akgl/registry.h>
+
+#include "object.h"
+
+#include <string.h>
+
+/* The map key for a state word: its decimal spelling ("146"). */
+#define STATE_KEY_LENGTH 16
+static void state_key(int state, char key[STATE_KEY_LENGTH])
+{
+    SDL_itoa(state, key, 10);
+}
+
+akerr_ErrorContext *akgl_character_initialize(akgl_Character *obj, const char *name)
+{
+    int refcount = 0;
+    bool pooled = false;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_character_initialize: NULL character");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_character_initialize: NULL name");
+    PASS(errctx, akgl_object_check_name(name, sizeof(obj->name), "character"));
+    /* Refused, not replaced: a replaced character would become unreachable. */
+    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_CHARACTER, "character", name, obj));
+    PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_CHARACTER, obj, obj->refcount,
+                                              "character", &refcount, &pooled));
+    FAIL_NONZERO_RETURN(errctx, pooled && obj->state_sprites != 0, AKERR_BEHAVIOR,
+                        "akgl_character_initialize: character \"%s\" is initialised already "
+                        "(release it first)", obj->name);
+
+    SDL_PropertiesID map = SDL_CreateProperties();
+    FAIL_ZERO_RETURN(errctx, map, AKERR_API,
+                     "akgl_character_initialize: cannot create the state map of \"%s\": %s", name,
+                     SDL_GetError());
+    memset(obj, 0, sizeof(*obj));
+    obj->refcount = refcount;
+    memcpy(obj->name, name, strlen(name) + 1);
+    obj->state_sprites = map;
+    obj->sprite_add = akgl_character_sprite_add;
+    obj->sprite_get = akgl_character_sprite_get;
+    ATTEMPT {
+        CATCH(errctx, akgl_registry_add(AKGL_REGISTRY_CHARACTER, "character", obj->name, obj));
+    } CLEANUP {
+    } PROCESS(errctx) {
+        SDL_DestroyProperties(map);
+        obj->state_sprites = 0;
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_character_sprite_add(akgl_Character *basechar, akgl_Sprite *ref,
+                                              int state)
+{
+    char key[STATE_KEY_LENGTH];
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, basechar, AKERR_NULLPOINTER, "sprite_add: NULL character");
+    FAIL_ZERO_RETURN(errctx, ref, AKERR_NULLPOINTER, "sprite_add: NULL sprite for character "
+                     "\"%s\" state %d", basechar->name, state);
+    FAIL_ZERO_RETURN(errctx, basechar->state_sprites, AKERR_NULLPOINTER,
+                     "sprite_add: character \"%s\" has no state map (not initialised)",
+                     basechar->name);
+    state_key(state, key);
+    akgl_Sprite *displaced = SDL_GetPointerProperty(basechar->state_sprites, key, NULL);
+    if (displaced == ref) {
+        SUCCEED_RETURN(errctx); /* already bound: no second reference */
+    }
+    /* Take the reference before the write, so a bound sprite is always held. */
+    ref->refcount++;
+    if (!SDL_SetPointerProperty(basechar->state_sprites, key, ref)) {
+        ref->refcount--;
+        FAIL_RETURN(errctx, AKERR_API, "sprite_add: character \"%s\" state %d: %s",
+                    basechar->name, state, SDL_GetError());
+    }
+    if (displaced != NULL) {
+        PASS(errctx, akgl_heap_release_sprite(displaced));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_character_sprite_get(akgl_Character *basechar, int state,
+                                              akgl_Sprite **dest)
+{
+    char key[STATE_KEY_LENGTH];
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "sprite_get: NULL destination");
+    *dest = NULL;
+    FAIL_ZERO_RETURN(errctx, basechar, AKERR_NULLPOINTER, "sprite_get: NULL character");
+    state_key(state, key);
+    if (basechar->state_sprites != 0) {
+        *dest = SDL_GetPointerProperty(basechar->state_sprites, key, NULL);
+    }
+    FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY,
+                     "character \"%s\" has no sprite for state %d", basechar->name, state);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The JSON loader                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* ORs the named bits of a "state" array; an unknown name is refused, quoted. */
+static akerr_ErrorContext *read_state(json_t *names, int *dest)
+{
+    akgl_String *name = NULL;
+    unsigned int state = 0;
+    PREPARE_ERROR(errctx);
+
+    ATTEMPT {
+        for (size_t i = 0; i < json_array_size(names); i++) {
+            CATCH(errctx, akgl_get_json_array_index_string(names, i, &name));
+            if (!SDL_HasProperty(AKGL_REGISTRY_ACTOR_STATE_STRINGS, name->data)) {
+                FAIL_BREAK(errctx, AKERR_KEY, "Unknown actor state \"%s\" (state names carry "
+                           "the AKGL_ACTOR_STATE_ prefix)", name->data);
+            }
+            state |= (unsigned int)SDL_GetNumberProperty(AKGL_REGISTRY_ACTOR_STATE_STRINGS,
+                                                         name->data, 0);
+        }
+    } CLEANUP {
+        if (name != NULL) {
+            IGNORE(akgl_heap_release_string(name));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    /* Bit 31 is a valid state bit; the word is an int by the seed's contract. */
+    *dest = (int)state;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping, size_t index)
+{
+    json_t *names = NULL;
+    akgl_String *spritename = NULL;
+    void *sprite = NULL;
+    int state = 0;
+    PREPARE_ERROR(errctx);
+
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, json_is_object(mapping), AKERR_TYPE,
+                        "\"sprite_mappings\"[%zu] must be an object", index);
+        CATCH(errctx, akgl_get_json_array_value(mapping, "state", &names));
+        CATCH(errctx, akgl_get_json_string_value(mapping, "sprite", &spritename));
+        CATCH(errctx, read_state(names, &state));
+        CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", spritename->data,
+                                        &sprite));
+        /* The seed's status for this: a lookup miss reported as a NULL pointer. */
+        FAIL_ZERO_BREAK(errctx, sprite, AKERR_NULLPOINTER,
+                        "character \"%s\" state %d: sprite \"%s\" is not loaded (load sprites "
+                        "before characters)", obj->name, state, spritename->data);
+        CATCH(errctx, obj->sprite_add(obj, sprite, state));
+    } CLEANUP {
+        if (spritename != NULL) {
+            IGNORE(akgl_heap_release_string(spritename));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* Numbers and the name, read before anything is claimed. */
+typedef struct CharacterDef
+{
+    akgl_String *name;
+    int speedtime;
+    float sx, sy, ax, ay;
+    json_t *mappings;
+} CharacterDef;
+
+static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, json_is_object(root), AKERR_TYPE,
+                     "the top level must be a JSON object");
+    PASS(errctx, akgl_get_json_string_value(root, "name", &def->name));
+    PASS(errctx, akgl_object_check_name(def->name->data, AKGL_CHARACTER_MAX_NAME_LENGTH,
+                                        "character"));
+    PASS(errctx, akgl_get_json_integer_value(root, "speedtime", &def->speedtime));
+    FAIL_NONZERO_RETURN(errctx, def->speedtime < 0, AKERR_OUTOFBOUNDS,
+                        "\"speedtime\" is %d ms; it must be 0 or more", def->speedtime);
+    PASS(errctx, akgl_get_json_float_value(root, "speed_x", &def->sx));
+    PASS(errctx, akgl_get_json_float_value(root, "speed_y", &def->sy));
+    PASS(errctx, akgl_get_json_float_value(root, "acceleration_x", &def->ax));
+    PASS(errctx, akgl_get_json_float_value(root, "acceleration_y", &def->ay));
+    PASS(errctx, akgl_get_json_array_value(root, "sprite_mappings", &def->mappings));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_character_load_json(const char *filename)
+{
+    json_t *root = NULL;
+    CharacterDef def;
+    akgl_Character *obj = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER,
+                     "akgl_character_load_json: NULL filename");
+    memset(&def, 0, sizeof(def));
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(read_character_def(root, &def), filename));
+        CATCH(errctx, akgl_heap_next_character(&obj));
+        CATCH(errctx, akgl_json_error_in_file(akgl_character_initialize(obj, def.name->data),
+                                              filename));
+        obj->speedtime = (uint64_t)def.speedtime * AKGL_TIME_ONEMS_NS;
+        obj->sx = def.sx;
+        obj->sy = def.sy;
+        obj->ax = def.ax;
+        obj->ay = def.ay;
+        for (size_t i = 0; i < json_array_size(def.mappings); i++) {
+            CATCH(errctx, akgl_json_error_in_file(
+                              bind_mapping(obj, json_array_get(def.mappings, i), i), filename));
+        }
+        if (errctx == NULL) {
+            obj = NULL; /* the game holds it now, through the registry */
+        }
+    } CLEANUP {
+        /* Releasing the half-built character gives back every binding made. */
+        if (obj != NULL) {
+            IGNORE(akgl_heap_release_character(obj));
+        }
+        if (def.name != NULL) {
+            IGNORE(akgl_heap_release_string(def.name));
+        }
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}

@@ -1,0 +1,53 @@
+/* The checks every pooled object's *_initialize makes (see object.h). */
+#include "object.h"
+
+#include <akgl/registry.h>
+
+#include <string.h>
+
+/*
+ * Whether obj may be (re)initialised, and with which refcount: a pool slot
+ * must have been acquired and keeps its count; any other struct gets its
+ * first reference. *pooled tells the caller whether the old contents can be
+ * trusted (a slot is zero or initialised; a stack struct may be garbage).
+ */
+akerr_ErrorContext *akgl_object_initial_refcount(akgl_HeapLayer layer, const void *obj, int refcount,
+                                            const char *what, int *dest, bool *pooled_out)
+{
+    bool pooled = false;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_heap_contains(layer, obj, &pooled));
+    *pooled_out = pooled;
+    if (pooled && refcount <= 0) {
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "this %s slot was not acquired (akgl_heap_next_%s first)",
+                    what, what);
+    }
+    *dest = pooled ? refcount : 1;
+    SUCCEED_RETURN(errctx);
+}
+
+/* A name must fit its field whole: a truncated name would be a wrong key. */
+akerr_ErrorContext *akgl_object_check_name(const char *name, size_t capacity, const char *what)
+{
+    PREPARE_ERROR(errctx);
+    size_t len = strlen(name);
+    if (len >= capacity) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s name \"%.40s...\" is %zu bytes; the limit is %zu",
+                    what, name, len, capacity - 1);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_object_check_unregistered(SDL_PropertiesID registry, const char *what,
+                                              const char *name, const void *self)
+{
+    void *holder = NULL;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_registry_get(registry, what, name, &holder));
+    if (holder != NULL && holder != self) {
+        FAIL_RETURN(errctx, AKERR_REGISTRY, "a %s named \"%s\" is already registered", what,
+                    name);
+    }
+    SUCCEED_RETURN(errctx);
+}
+

@@ -1,0 +1,149 @@
+/*
+ * The 2D render backend: window and renderer creation or binding, and the
+ * frame pointers. Drawing sprites and tiles goes through the same struct.
+ */
+#include <akgl/render.h>
+
+#include <akgl/game.h>
+#include <akgl/registry.h>
+#include <akstdlib.h>
+
+#include <string.h>
+
+#define AKGL_RENDER_MAX_SIDE 16384
+
+static akerr_ErrorContext *frame_start_2d(akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_start: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_start: renderer not bound");
+    SDL_Color c = r->clear_color;
+    if (!SDL_SetRenderDrawColor(r->sdl_renderer, c.r, c.g, c.b, c.a) ||
+        !SDL_RenderClear(r->sdl_renderer)) {
+        FAIL_RETURN(errctx, AKERR_API, "frame_start: %s", SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *frame_end_2d(akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_end: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_end: renderer not bound");
+    FAIL_ZERO_RETURN(errctx, SDL_RenderPresent(r->sdl_renderer), AKERR_API, "frame_end: %s",
+                     SDL_GetError());
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "shutdown: NULL renderer");
+    if (r->owns_sdl) {
+        if (r->sdl_renderer != NULL) {
+            SDL_DestroyRenderer(r->sdl_renderer);
+        }
+        if (r->window != NULL) {
+            SDL_DestroyWindow(r->window);
+        }
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    }
+    if (game.renderer == r) {
+        game.renderer = NULL;
+    }
+    memset(r, 0, sizeof(*r));
+    SUCCEED_RETURN(errctx);
+}
+
+static void bind_2d(akgl_Renderer *r)
+{
+    r->clear_color = (SDL_Color){0, 0, 0, 255};
+    r->frame_start = frame_start_2d;
+    r->frame_end = frame_end_2d;
+    r->shutdown = shutdown_2d;
+    game.renderer = r;
+}
+
+/* Reads a screen-size property as a positive integer. */
+static akerr_ErrorContext *screen_side(const char *key, int *dest)
+{
+    akgl_String *value = NULL;
+    PREPARE_ERROR(errctx);
+    ATTEMPT {
+        CATCH(errctx, akgl_get_property(key, &value, NULL));
+        CATCH(errctx, aksl_atoi(value->data, dest));
+        if (*dest < 1 || *dest > AKGL_RENDER_MAX_SIDE) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "property %s is %d; it must be 1..%d", key,
+                       *dest, AKGL_RENDER_MAX_SIDE);
+        }
+    } CLEANUP {
+        if (value != NULL) {
+            IGNORE(akgl_heap_release_string(value));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+static bool headless_driver(void)
+{
+    const char *driver = SDL_GetCurrentVideoDriver();
+    return driver != NULL && (strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0);
+}
+
+akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
+{
+    int w = 0, h = 0;
+    bool video_started = false;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_2d_init: NULL renderer");
+    FAIL_NONZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
+                        "akgl_render_2d_init: this renderer is bound already (shutdown first)");
+    PASS(errctx, screen_side("game.screenwidth", &w));
+    PASS(errctx, screen_side("game.screenheight", &h));
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, SDL_InitSubSystem(SDL_INIT_VIDEO), AKERR_API,
+                        "akgl_render_2d_init: cannot start SDL video: %s", SDL_GetError());
+        video_started = true;
+        if (headless_driver()) {
+            /* Otherwise SDL loads a GL stack for the window surface. */
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+        }
+        r->window = SDL_CreateWindow(game.name, w, h, 0);
+        FAIL_ZERO_BREAK(errctx, r->window, AKERR_API,
+                        "akgl_render_2d_init: cannot create a %dx%d window: %s", w, h,
+                        SDL_GetError());
+        r->sdl_renderer = SDL_CreateRenderer(r->window, NULL);
+        FAIL_ZERO_BREAK(errctx, r->sdl_renderer, AKERR_API,
+                        "akgl_render_2d_init: cannot create a renderer: %s", SDL_GetError());
+    } CLEANUP {
+    } PROCESS(errctx) {
+        if (r->window != NULL) {
+            SDL_DestroyWindow(r->window);
+        }
+        if (video_started) {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        }
+        memset(r, 0, sizeof(*r));
+    } FINISH(errctx, true);
+    r->owns_sdl = true;
+    bind_2d(r);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_2d_bind: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, existing, AKERR_NULLPOINTER,
+                     "akgl_render_2d_bind: NULL SDL renderer");
+    FAIL_NONZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
+                        "akgl_render_2d_bind: this renderer is bound already (shutdown first)");
+    memset(r, 0, sizeof(*r));
+    r->sdl_renderer = existing;
+    r->window = SDL_GetRenderWindow(existing);
+    r->owns_sdl = false;
+    bind_2d(r);
+    SUCCEED_RETURN(errctx);
+}

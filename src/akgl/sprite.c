@@ -1,0 +1,392 @@
+/*
+ * Spritesheets and sprites: initialisation, the JSON loader, and frame maths.
+ *
+ * The loader reads and validates the whole definition before it claims
+ * anything, so most bad files fail without touching a pool; what it does
+ * claim (a sheet, a sprite) is released again on any later failure.
+ */
+#include <akgl/sprite.h>
+
+#include "object.h"
+
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/json.h>
+#include <akgl/registry.h>
+#include <akgl/render.h>
+#include <akstdlib.h>
+
+#include <SDL3_image/SDL_image.h>
+#include <errno.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Spritesheets                                                             */
+/* ------------------------------------------------------------------------ */
+
+static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
+{
+    PREPARE_ERROR(errctx);
+    if (game.renderer == NULL || game.renderer->sdl_renderer == NULL) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind first)",
+                    why);
+    }
+    *dest = game.renderer->sdl_renderer;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *load_texture(SDL_Renderer *renderer, const char *filename,
+                                        SDL_Texture **dest)
+{
+    bool exists = false;
+    PREPARE_ERROR(errctx);
+    /* Ask the filesystem first, so a missing file is ENOENT, not an image error. */
+    PASS(errctx, aksl_path_exists(filename, &exists));
+    if (!exists) {
+        FAIL_RETURN(errctx, ENOENT, "image \"%s\": %s", filename, strerror(ENOENT));
+    }
+    *dest = IMG_LoadTexture(renderer, filename);
+    FAIL_ZERO_RETURN(errctx, *dest, AKERR_FORMAT, "image \"%s\" cannot be loaded: %s", filename,
+                     SDL_GetError());
+    /* Sprites are pixel art: sample cells exactly, never blend neighbours. */
+    SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_spritesheet_initialize(akgl_SpriteSheet *sheet, int sprite_w,
+                                                int sprite_h, const char *filename)
+{
+    SDL_Renderer *renderer = NULL;
+    SDL_Texture *texture = NULL;
+    int refcount = 0;
+    bool pooled = false;
+    float w = 0.0f, h = 0.0f;
+    PREPARE_ERROR(errctx);
+
+    (void)sprite_w; /* vestigial: the sprite's own size is the grid */
+    (void)sprite_h;
+    FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER, "akgl_spritesheet_initialize: NULL sheet");
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER,
+                     "akgl_spritesheet_initialize: NULL filename");
+    PASS(errctx, akgl_object_check_name(filename, sizeof(sheet->name), "spritesheet"));
+    PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_SPRITESHEET, sheet, sheet->refcount, "spritesheet",
+                                  &refcount, &pooled));
+    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITESHEET, "spritesheet", filename, sheet));
+    PASS(errctx, bound_renderer(&renderer, "akgl_spritesheet_initialize"));
+    PASS(errctx, load_texture(renderer, filename, &texture));
+    SDL_GetTextureSize(texture, &w, &h);
+
+    if (pooled && sheet->texture != NULL) {
+        /* Re-initialising a live sheet: its old image goes. */
+        IGNORE(akgl_registry_remove(AKGL_REGISTRY_SPRITESHEET, "spritesheet", sheet->name, sheet));
+        SDL_DestroyTexture(sheet->texture);
+    }
+    memset(sheet, 0, sizeof(*sheet));
+    sheet->refcount = refcount;
+    memcpy(sheet->name, filename, strlen(filename) + 1);
+    sheet->texture = texture;
+    sheet->texture_w = (int)w;
+    sheet->texture_h = (int)h;
+    ATTEMPT {
+        CATCH(errctx, akgl_registry_add(AKGL_REGISTRY_SPRITESHEET, "spritesheet", sheet->name,
+                                        sheet));
+    } CLEANUP {
+    } PROCESS(errctx) {
+        SDL_DestroyTexture(texture);
+        sheet->texture = NULL;
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sprites                                                                  */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
+                                           akgl_SpriteSheet *sheet)
+{
+    int refcount = 0;
+    bool pooled = false;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, spr, AKERR_NULLPOINTER, "akgl_sprite_initialize: NULL sprite");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sprite_initialize: NULL name");
+    FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER,
+                     "akgl_sprite_initialize: NULL sheet for sprite \"%s\"", name);
+    PASS(errctx, akgl_object_check_name(name, sizeof(spr->name), "sprite"));
+    PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_SPRITE, spr, spr->refcount, "sprite", &refcount,
+                                  &pooled));
+    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite", name, spr));
+
+    /* Register under the new name before letting go of anything old, so a
+     * failure leaves the sprite as it was. */
+    akgl_Sprite previous;
+    if (pooled) {
+        previous = *spr;
+    } else {
+        memset(&previous, 0, sizeof(previous));
+    }
+    size_t len = strlen(name);
+    char key[AKGL_SPRITE_MAX_NAME_LENGTH];
+    memcpy(key, name, len + 1);
+    PASS(errctx, akgl_registry_add(AKGL_REGISTRY_SPRITE, "sprite", key, spr));
+
+    memset(spr, 0, sizeof(*spr));
+    spr->refcount = refcount;
+    memcpy(spr->name, key, len + 1);
+    spr->sheet = sheet;
+    sheet->refcount++;
+
+    /* A sprite initialised a second time lets go of its old name and sheet. */
+    if (previous.name[0] != '\0' && strcmp(previous.name, key) != 0) {
+        IGNORE(akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", previous.name, spr));
+    }
+    if (previous.sheet != NULL) {
+        IGNORE(akgl_heap_release_spritesheet(previous.sheet));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Everything a sprite file says, read and checked before anything is claimed. */
+typedef struct SpriteDef
+{
+    akgl_String *sheetfile;
+    akgl_String *name;
+    int frame_width, frame_height;
+    int width, height, speed;
+    bool loop, loopReverse;
+    int frames;
+    uint8_t frameids[AKGL_SPRITE_MAX_FRAMES];
+} SpriteDef;
+
+static akerr_ErrorContext *read_frames(json_t *root, SpriteDef *def)
+{
+    json_t *frames = NULL;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_get_json_array_value(root, "frames", &frames));
+    size_t count = json_array_size(frames);
+    if (count > AKGL_SPRITE_MAX_FRAMES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "\"frames\" lists %zu frames; the maximum is %d",
+                    count, AKGL_SPRITE_MAX_FRAMES);
+    }
+    FAIL_ZERO_RETURN(errctx, count, AKERR_VALUE,
+                     "\"frames\" is empty; a sprite needs at least one frame");
+    for (size_t i = 0; i < count; i++) {
+        int n = 0;
+        PASS(errctx, akgl_get_json_array_index_integer(frames, i, &n));
+        if (n < 0 || n > AKGL_SPRITE_MAX_FRAME_NUMBER) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "\"frames\"[%zu] is %d; a frame number must be 0..%d", i, n,
+                        AKGL_SPRITE_MAX_FRAME_NUMBER);
+        }
+        def->frameids[i] = (uint8_t)n;
+    }
+    def->frames = (int)count;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *read_sprite_def(json_t *root, SpriteDef *def)
+{
+    json_t *sheet = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, json_is_object(root), AKERR_TYPE,
+                     "the top level must be a JSON object");
+    PASS(errctx, akgl_get_json_object_value(root, "spritesheet", &sheet));
+    PASS(errctx, akgl_get_json_string_value(sheet, "filename", &def->sheetfile));
+    PASS(errctx, akgl_get_json_integer_value(sheet, "frame_width", &def->frame_width));
+    PASS(errctx, akgl_get_json_integer_value(sheet, "frame_height", &def->frame_height));
+    PASS(errctx, akgl_get_json_string_value(root, "name", &def->name));
+    PASS(errctx, akgl_object_check_name(def->name->data, AKGL_SPRITE_MAX_NAME_LENGTH, "sprite"));
+    PASS(errctx, akgl_get_json_integer_value(root, "width", &def->width));
+    PASS(errctx, akgl_get_json_integer_value(root, "height", &def->height));
+    PASS(errctx, akgl_get_json_integer_value(root, "speed", &def->speed));
+    PASS(errctx, akgl_get_json_boolean_value(root, "loop", &def->loop));
+    PASS(errctx, akgl_get_json_boolean_value(root, "loopReverse", &def->loopReverse));
+    FAIL_NONZERO_RETURN(errctx, def->width <= 0, AKERR_VALUE,
+                        "\"width\" is %d: a sprite must be at least one pixel wide", def->width);
+    FAIL_NONZERO_RETURN(errctx, def->height <= 0, AKERR_VALUE,
+                        "\"height\" is %d: a sprite must be at least one pixel high", def->height);
+    if (def->speed < 0 || (uint64_t)def->speed > AKGL_SPRITE_MAX_SPEED_MS) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "\"speed\" is %d ms; it must be 0..%d (a frame's time is a uint32_t of ns)",
+                    def->speed, (int)AKGL_SPRITE_MAX_SPEED_MS);
+    }
+    PASS(errctx, read_frames(root, def));
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The format's two-step rule: the working directory first, then beside the
+ * JSON file. A working-directory file that shadows one beside the JSON still
+ * wins, but we say so, since it is the usual cause of "wrong art".
+ */
+static akerr_ErrorContext *resolve_sheet(const char *jsonpath, const char *sheetfile,
+                                         char *resolved)
+{
+    char dir[AKGL_MAX_STRING_LENGTH];
+    char beside[AKGL_MAX_STRING_LENGTH];
+    char beside_resolved[AKGL_MAX_STRING_LENGTH];
+    akerr_ErrorContext *step1 = NULL;
+    akerr_ErrorContext *step2 = NULL;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, aksl_dirname(jsonpath, dir, sizeof(dir)));
+    PASS(errctx, aksl_path_join(beside, sizeof(beside), dir, sheetfile));
+    step1 = aksl_realpath(sheetfile, resolved);
+    if (step1 != NULL && step1->status != ENOENT) {
+        return akerr_trace_append(step1, __FILE__, __func__, __LINE__);
+    }
+    step2 = aksl_realpath(beside, beside_resolved);
+    if (step1 == NULL) {
+        if (step2 == NULL && strcmp(resolved, beside_resolved) != 0) {
+            akerr_log_method("akgl: warning: sprite sheet \"%s\" in %s resolves to %s in the "
+                             "working directory, shadowing %s beside the JSON file",
+                             sheetfile, jsonpath, resolved, beside_resolved);
+        }
+        RELEASE_ERROR(step2);
+        SUCCEED_RETURN(errctx);
+    }
+    RELEASE_ERROR(step1);
+    if (step2 != NULL) {
+        int status = step2->status;
+        RELEASE_ERROR(step2);
+        FAIL_RETURN(errctx, status,
+                    "sprite sheet \"%s\" is neither in the working directory nor at %s: %s",
+                    sheetfile, beside, strerror(status));
+    }
+    memcpy(resolved, beside_resolved, strlen(beside_resolved) + 1);
+    SUCCEED_RETURN(errctx);
+}
+
+/* The registered sheet for `path`, or a new one loaded from it (*created). */
+static akerr_ErrorContext *find_or_load_sheet(const char *path, const SpriteDef *def,
+                                              akgl_SpriteSheet **dest, bool *created)
+{
+    void *found = NULL;
+    akgl_SpriteSheet *sheet = NULL;
+    PREPARE_ERROR(errctx);
+
+    *created = false;
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITESHEET, "spritesheet", path, &found));
+    if (found != NULL) {
+        *dest = found;
+        SUCCEED_RETURN(errctx);
+    }
+    PASS(errctx, akgl_heap_next_spritesheet(&sheet));
+    ATTEMPT {
+        CATCH(errctx, akgl_spritesheet_initialize(sheet, def->frame_width, def->frame_height,
+                                                  path));
+    } CLEANUP {
+    } PROCESS(errctx) {
+        IGNORE(akgl_heap_release_spritesheet(sheet));
+    } FINISH(errctx, true);
+    *dest = sheet;
+    *created = true;
+    SUCCEED_RETURN(errctx);
+}
+
+static void apply_def(akgl_Sprite *spr, const SpriteDef *def)
+{
+    spr->width = def->width;
+    spr->height = def->height;
+    spr->frames = def->frames;
+    memcpy(spr->frameids, def->frameids, sizeof(spr->frameids));
+    spr->speed = (uint32_t)((uint64_t)def->speed * AKGL_TIME_ONEMS_NS);
+    spr->loop = def->loop;
+    spr->loopReverse = def->loopReverse;
+}
+
+akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
+{
+    json_t *root = NULL;
+    SpriteDef def;
+    char path[AKGL_MAX_STRING_LENGTH];
+    akgl_SpriteSheet *sheet = NULL;
+    bool sheet_created = false;
+    akgl_Sprite *spr = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sprite_load_json: NULL filename");
+    if (strlen(filename) >= AKGL_MAX_STRING_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_sprite_load_json: the JSON path is %zu bytes, too long for a pooled "
+                    "string (limit %d)", strlen(filename), AKGL_MAX_STRING_LENGTH - 1);
+    }
+    memset(&def, 0, sizeof(def));
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(read_sprite_def(root, &def), filename));
+        CATCH(errctx, akgl_json_error_in_file(
+                          akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite", def.name->data, NULL),
+                          filename));
+        CATCH(errctx, akgl_json_error_in_file(resolve_sheet(filename, def.sheetfile->data, path),
+                                              filename));
+        CATCH(errctx, akgl_json_error_in_file(find_or_load_sheet(path, &def, &sheet,
+                                                                 &sheet_created), filename));
+        CATCH(errctx, akgl_heap_next_sprite(&spr));
+        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_initialize(spr, def.name->data, sheet),
+                                              filename));
+        apply_def(spr, &def);
+        spr = NULL; /* the game holds it now, through the registry */
+    } CLEANUP {
+        if (spr != NULL) {
+            IGNORE(akgl_heap_release_sprite(spr));
+        }
+        /* The loader keeps no reference of its own on a sheet it loaded: the
+         * sprite took one, and a sheet nobody took goes away here. */
+        if (sheet_created) {
+            IGNORE(akgl_heap_release_spritesheet(sheet));
+        }
+        if (def.sheetfile != NULL) {
+            IGNORE(akgl_heap_release_string(def.sheetfile));
+        }
+        if (def.name != NULL) {
+            IGNORE(akgl_heap_release_string(def.name));
+        }
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Frame maths                                                              */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_spritesheet_coords_for_frame(akgl_Sprite *sprite, int frameid,
+                                                      SDL_FRect *dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER, "coords_for_frame: NULL sprite");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "coords_for_frame: NULL destination");
+    FAIL_ZERO_RETURN(errctx, sprite->sheet, AKERR_NULLPOINTER,
+                     "coords_for_frame: sprite \"%s\" has no sheet", sprite->name);
+    FAIL_ZERO_RETURN(errctx, sprite->sheet->texture, AKERR_NULLPOINTER,
+                     "coords_for_frame: sheet \"%s\" of sprite \"%s\" has no texture",
+                     sprite->sheet->name, sprite->name);
+    if (frameid < 0 || frameid >= sprite->frames || frameid >= AKGL_SPRITE_MAX_FRAMES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "coords_for_frame: frame id %d of sprite \"%s\" is outside 0..%d", frameid,
+                    sprite->name, sprite->frames - 1);
+    }
+    if (sprite->width <= 0 || sprite->height <= 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "coords_for_frame: sprite \"%s\" is %dx%d; frames need a size", sprite->name,
+                    sprite->width, sprite->height);
+    }
+    int columns = sprite->sheet->texture_w / sprite->width;
+    int number = sprite->frameids[frameid];
+    int x = columns > 0 ? (number % columns) * sprite->width : 0;
+    int y = columns > 0 ? (number / columns) * sprite->height : 0;
+    if (columns == 0 || y + sprite->height > sprite->sheet->texture_h) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "coords_for_frame: frame number %d of sprite \"%s\" (%dx%d cells) lies off "
+                    "its %dx%d sheet", number, sprite->name, sprite->width, sprite->height,
+                    sprite->sheet->texture_w, sprite->sheet->texture_h);
+    }
+    *dest = (SDL_FRect){(float)x, (float)y, (float)sprite->width, (float)sprite->height};
+    SUCCEED_RETURN(errctx);
+}
