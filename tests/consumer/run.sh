@@ -176,9 +176,11 @@ for how in pkgconfig cmake; do
         ldd "$exe" >"$work/$how/ldd.log" 2>&1 || fail "ldd $exe" "$work/$how/ldd.log"
         for lib in akgl akerror; do
             where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$work/$how/ldd.log")
-            [ -n "$where" ] && [ "$(realpath "$(dirname "$where")")" = "$(realpath "$prefix/$libdir")" ] \
-                || fail "$how consumer loads lib$lib from '$where', not $prefix/$libdir" \
+            if [ -z "$where" ] ||
+                [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
+                fail "$how consumer loads lib$lib from '$where', not $prefix/$libdir" \
                     "$work/$how/ldd.log"
+            fi
         done
     fi
     say "$how consumer: ${lines[*]}"
