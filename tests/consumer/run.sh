@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# The packaging proof, run by ctest as the test "consumer" (registered, with
+# the variables below, by tests/consumer/CMakeLists.txt):
+#
+#  1. installs the build into a fresh prefix, <build>/consumer-prefix;
+#  2. checks the installed tree is complete and self-contained: every public
+#     header, each library, its CMake package and its .pc file, nothing that
+#     points back into the source or build tree, and .pc files that resolve
+#     to the prefix they were installed in;
+#  3. builds tests/consumer/app/ (a program outside the project) twice against
+#     that prefix: with CMake, find_package(akgl CONFIG) + akgl::akgl, and with
+#     plain `cc $(pkg-config --cflags --libs akgl)`;
+#  4. runs both, checks they load the installed libraries, and checks what
+#     they print: akgl's version, a handled akerror error, (akstdlib's
+#     output,) the SDL3 version both compiled against and running, and no
+#     error context left in use.
+#
+# Inputs (environment):
+#   AKGL_CONSUMER_SOURCE        the akgl source tree
+#   AKGL_CONSUMER_BUILD         the akgl build tree to install
+#   AKGL_CONSUMER_CC            the C compiler that built it (an ASan build
+#                               must be linked by the compiler that made it)
+#   AKGL_CONSUMER_GENERATOR     CMake generator (and _MAKE_PROGRAM) for the app
+#   AKGL_CONSUMER_MAKE_PROGRAM
+#   AKGL_CONSUMER_VERSION       the version akgl must report
+#   AKGL_CONSUMER_SDL_VERSION   the SDL3 version the build found
+#   AKGL_CONSUMER_LIBDIR        CMAKE_INSTALL_LIBDIR, CMAKE_INSTALL_INCLUDEDIR
+#   AKGL_CONSUMER_INCLUDEDIR
+#   AKGL_CONSUMER_PREFIX_PATH   ':'-separated CMAKE_PREFIX_PATH of the build
+#   AKGL_CONSUMER_SDL3_DIR      SDL3_DIR, SDL3_image_DIR of the build
+#   AKGL_CONSUMER_SDL3_IMAGE_DIR
+#   AKGL_CONSUMER_PKG_CONFIG_PATH  ':'-separated .pc directories of SDL3 and co.
+#   AKGL_CONSUMER_PKG_CONFIG    the pkg-config program
+#   AKGL_CONSUMER_LIBRARIES     our libraries that were built ("akerror akstdlib akgl")
+#   AKGL_CONSUMER_SHARED        ON when they are shared libraries
+set -euo pipefail
+
+fail() {
+    printf 'consumer: FAILED: %s\n' "$1" >&2
+    shift
+    local log
+    for log in "$@"; do
+        [ -f "$log" ] && { printf -- '--- %s\n' "$log" >&2; tail -n 60 "$log" >&2; }
+    done
+    exit 1
+}
+say() { printf 'consumer: %s\n' "$*"; }
+
+for var in SOURCE BUILD CC GENERATOR VERSION SDL_VERSION LIBDIR INCLUDEDIR LIBRARIES SHARED \
+           PKG_CONFIG; do
+    name=AKGL_CONSUMER_$var
+    [ -n "${!name:-}" ] || fail "$name is not set (run this through ctest)"
+done
+src=$AKGL_CONSUMER_SOURCE
+build=$AKGL_CONSUMER_BUILD
+libdir=$AKGL_CONSUMER_LIBDIR
+includedir=$AKGL_CONSUMER_INCLUDEDIR
+read -r -a libraries <<<"$AKGL_CONSUMER_LIBRARIES"
+has_library() { [[ " ${libraries[*]} " == *" $1 "* ]]; }
+with_akstdlib=OFF
+has_library akstdlib && with_akstdlib=ON
+
+prefix=$build/consumer-prefix
+work=$build/consumer-work
+rm -rf "$prefix" "$work"
+mkdir -p "$work"
+
+# --- 1. install -------------------------------------------------------------
+cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 \
+    || fail "cmake --install $build --prefix $prefix" "$work/install.log"
+say "installed into $prefix"
+
+# --- 2. the installed tree --------------------------------------------------
+missing=()
+need() { [ -e "$prefix/$1" ] || missing+=("$1"); }
+# Every public header of every library that was built.
+while IFS= read -r header; do
+    case $header in
+        akstdlib.h) has_library akstdlib || continue ;;
+    esac
+    need "$includedir/$header"
+done < <(cd "$src/include" && find . -name '*.h' -printf '%P\n' | sort)
+for lib in "${libraries[@]}"; do
+    if [ "$AKGL_CONSUMER_SHARED" = ON ]; then
+        need "$libdir/lib$lib.so"
+    else
+        need "$libdir/lib$lib.a"
+    fi
+    need "$libdir/cmake/$lib/${lib}Config.cmake"
+    need "$libdir/cmake/$lib/${lib}ConfigVersion.cmake"
+    need "$libdir/cmake/$lib/${lib}Targets.cmake"
+    need "$libdir/pkgconfig/$lib.pc"
+done
+[ ${#missing[@]} -eq 0 ] || fail "the install is missing: ${missing[*]}" "$work/install.log"
+
+# Installed CMake and pkg-config files must not point into the source or build
+# tree: the prefix has to work on its own, and wherever it is moved.
+leaks=$(grep -rlF -e "$src/" -e "$build/" "$prefix/$libdir/cmake" "$prefix/$libdir/pkgconfig" || true)
+[ -z "$leaks" ] || fail "installed files name the source or build tree: $leaks"
+say "installed tree complete: headers, ${libraries[*]}, their CMake packages and .pc files"
+
+# --- 3a. pkg-config -----------------------------------------------------------
+export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig${AKGL_CONSUMER_PKG_CONFIG_PATH:+:$AKGL_CONSUMER_PKG_CONFIG_PATH}${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+pc=$AKGL_CONSUMER_PKG_CONFIG
+for lib in "${libraries[@]}"; do
+    "$pc" --print-errors --exists "$lib" >"$work/pkg-config.log" 2>&1 \
+        || fail "pkg-config cannot resolve $lib (PKG_CONFIG_PATH=$PKG_CONFIG_PATH)" \
+            "$work/pkg-config.log"
+    v=$("$pc" --modversion "$lib")
+    [ "$v" = "$AKGL_CONSUMER_VERSION" ] || fail "pkg-config: $lib is $v, expected $AKGL_CONSUMER_VERSION"
+    for pair in "prefix:" "libdir:$libdir" "includedir:$includedir"; do
+        var=${pair%%:*}
+        want=$(realpath -m "$prefix/${pair#*:}")
+        got=$(realpath -m "$("$pc" --variable="$var" "$lib")")
+        [ "$got" = "$want" ] || fail "$lib.pc: $var resolves to $got, expected $want"
+    done
+done
+
+extra=()
+[ "$with_akstdlib" = ON ] && extra+=(-DCONSUMER_WITH_AKSTDLIB)
+mkdir -p "$work/pkgconfig"
+# --as-needed, as some distributions link by default: the installed libraries
+# must then find their own dependencies.
+read -r -a pc_flags <<<"$("$pc" --cflags --libs akgl)"
+echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror ${extra[*]} -Wl,--as-needed consumer.c ${pc_flags[*]}" \
+    >"$work/pkgconfig/build.log"
+"$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror "${extra[@]}" -Wl,--as-needed \
+    "$src/tests/consumer/app/consumer.c" "${pc_flags[@]}" -o "$work/pkgconfig/consumer" \
+    >>"$work/pkgconfig/build.log" 2>&1 \
+    || fail "building with pkg-config failed" "$work/pkgconfig/build.log"
+say "built with pkg-config: $AKGL_CONSUMER_CC consumer.c ${pc_flags[*]}"
+
+# --- 3b. CMake ----------------------------------------------------------------
+cmake_prefix="$prefix;${AKGL_CONSUMER_PREFIX_PATH//:/;}"
+cmake_args=(-S "$src/tests/consumer/app" -B "$work/cmake" -G "$AKGL_CONSUMER_GENERATOR"
+    -DCMAKE_C_COMPILER="$AKGL_CONSUMER_CC"
+    -DCMAKE_PREFIX_PATH="$cmake_prefix"
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+    -DAKGL_EXPECTED_VERSION="$AKGL_CONSUMER_VERSION"
+    -DCONSUMER_WITH_AKSTDLIB="$with_akstdlib")
+[ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && cmake_args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+[ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && cmake_args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
+[ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && cmake_args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
+cmake "${cmake_args[@]}" >"$work/cmake-configure.log" 2>&1 \
+    || fail "configuring the CMake consumer failed" "$work/cmake-configure.log"
+for lib in "${libraries[@]}"; do
+    dir=$(sed -n "s/^-- consumer: ${lib}_DIR=//p" "$work/cmake-configure.log")
+    [ "$dir" = "$prefix/$libdir/cmake/$lib" ] \
+        || fail "find_package($lib) used '$dir', not the fresh install" "$work/cmake-configure.log"
+done
+cmake --build "$work/cmake" >"$work/cmake-build.log" 2>&1 \
+    || fail "building the CMake consumer failed" "$work/cmake-build.log"
+say "built with CMake: find_package(akgl CONFIG) -> akgl::akgl"
+
+# --- 4. run both --------------------------------------------------------------
+expected=("akgl $AKGL_CONSUMER_VERSION")
+[ "$with_akstdlib" = ON ] && expected+=("akstdlib 42")
+expected+=("handled 205 (*): no key consumer"
+    "SDL $AKGL_CONSUMER_SDL_VERSION, compiled against $AKGL_CONSUMER_SDL_VERSION"
+    "contexts in use 0")
+
+for how in pkgconfig cmake; do
+    exe=$work/$how/consumer
+    "$exe" >"$work/$how/run.log" 2>&1 || fail "$how consumer exited with $?" "$work/$how/run.log"
+    mapfile -t lines <"$work/$how/run.log"
+    [ ${#lines[@]} -eq ${#expected[@]} ] \
+        || fail "$how consumer printed ${#lines[@]} lines, expected ${#expected[@]}" "$work/$how/run.log"
+    for i in "${!expected[@]}"; do
+        # shellcheck disable=SC2053 # the expectation is a glob on purpose
+        [[ "${lines[$i]}" == ${expected[$i]} ]] \
+            || fail "$how consumer line $((i + 1)) is '${lines[$i]}', expected '${expected[$i]}'" \
+                "$work/$how/run.log"
+    done
+    # It ran with the installed libraries, not the build tree's.
+    if [ "$AKGL_CONSUMER_SHARED" = ON ]; then
+        ldd "$exe" >"$work/$how/ldd.log" 2>&1 || fail "ldd $exe" "$work/$how/ldd.log"
+        for lib in akgl akerror; do
+            where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$work/$how/ldd.log")
+            if [ -z "$where" ] ||
+                [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
+                fail "$how consumer loads lib$lib from '$where', not $prefix/$libdir" \
+                    "$work/$how/ldd.log"
+            fi
+        done
+    fi
+    say "$how consumer: ${lines[*]}"
+done
+say "ok"
