@@ -57,8 +57,6 @@ libdir=$AKGL_CONSUMER_LIBDIR
 includedir=$AKGL_CONSUMER_INCLUDEDIR
 read -r -a libraries <<<"$AKGL_CONSUMER_LIBRARIES"
 has_library() { [[ " ${libraries[*]} " == *" $1 "* ]]; }
-with_akstdlib=OFF
-has_library akstdlib && with_akstdlib=ON
 
 prefix=$build/consumer-prefix
 work=$build/consumer-work
@@ -75,9 +73,6 @@ missing=()
 need() { [ -e "$prefix/$1" ] || missing+=("$1"); }
 # Every public header of every library that was built.
 while IFS= read -r header; do
-    case $header in
-        akstdlib.h) has_library akstdlib || continue ;;
-    esac
     need "$includedir/$header"
 done < <(cd "$src/include" && find . -name '*.h' -printf '%P\n' | sort)
 for lib in "${libraries[@]}"; do
@@ -116,15 +111,13 @@ for lib in "${libraries[@]}"; do
     done
 done
 
-extra=()
-[ "$with_akstdlib" = ON ] && extra+=(-DCONSUMER_WITH_AKSTDLIB)
 mkdir -p "$work/pkgconfig"
 # --as-needed, as some distributions link by default: the installed libraries
 # must then find their own dependencies.
 read -r -a pc_flags <<<"$("$pc" --cflags --libs akgl)"
-echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror ${extra[*]} -Wl,--as-needed consumer.c ${pc_flags[*]}" \
+echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror -Wl,--as-needed consumer.c ${pc_flags[*]}" \
     >"$work/pkgconfig/build.log"
-"$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror "${extra[@]}" -Wl,--as-needed \
+"$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror -Wl,--as-needed \
     "$src/tests/consumer/app/consumer.c" "${pc_flags[@]}" -o "$work/pkgconfig/consumer" \
     >>"$work/pkgconfig/build.log" 2>&1 \
     || fail "building with pkg-config failed" "$work/pkgconfig/build.log"
@@ -136,8 +129,7 @@ cmake_args=(-S "$src/tests/consumer/app" -B "$work/cmake" -G "$AKGL_CONSUMER_GEN
     -DCMAKE_C_COMPILER="$AKGL_CONSUMER_CC"
     -DCMAKE_PREFIX_PATH="$cmake_prefix"
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
-    -DAKGL_EXPECTED_VERSION="$AKGL_CONSUMER_VERSION"
-    -DCONSUMER_WITH_AKSTDLIB="$with_akstdlib")
+    -DAKGL_EXPECTED_VERSION="$AKGL_CONSUMER_VERSION")
 [ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && cmake_args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
 [ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && cmake_args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
 [ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && cmake_args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
@@ -153,9 +145,8 @@ cmake --build "$work/cmake" >"$work/cmake-build.log" 2>&1 \
 say "built with CMake: find_package(akgl CONFIG) -> akgl::akgl"
 
 # --- 4. run both --------------------------------------------------------------
-expected=("akgl $AKGL_CONSUMER_VERSION")
-[ "$with_akstdlib" = ON ] && expected+=("akstdlib 42")
-expected+=("handled 205 (*): no key consumer"
+expected=("akgl $AKGL_CONSUMER_VERSION" "akstdlib 42"
+    "handled 205 (*): no key consumer"
     "SDL $AKGL_CONSUMER_SDL_VERSION, compiled against $AKGL_CONSUMER_SDL_VERSION"
     "contexts in use 0")
 

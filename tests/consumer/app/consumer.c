@@ -6,9 +6,7 @@
  */
 #include <akerror.h>
 #include <akgl/version.h>
-#ifdef CONSUMER_WITH_AKSTDLIB
 #include <akstdlib.h>
-#endif
 
 #include <SDL3/SDL.h>
 
@@ -34,11 +32,9 @@ int main(void)
     ATTEMPT {
         CATCH(errctx, akgl_version(&major, &minor, &patch));
         printf("akgl %d.%d.%d\n", major, minor, patch);
-#ifdef CONSUMER_WITH_AKSTDLIB
         char text[32];
         CATCH(errctx, aksl_snprintf(text, sizeof(text), "%s %d", "akstdlib", 42));
         printf("%s\n", text);
-#endif
         CATCH(errctx, pass_it());
     } CLEANUP {
     } PROCESS(errctx) {
