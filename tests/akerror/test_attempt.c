@@ -6,7 +6,7 @@
  * Each block records a letter in `seq`, so a test can assert exactly which
  * blocks ran and in what order:
  *   C cleanup   P process   K HANDLE(KEY)   G the HANDLE_GROUP body
- *   D HANDLE_DEFAULT   A the code after FINISH
+ *   D HANDLE_DEFAULT   A the code after FINISH (! if FINISH left a context)
  */
 #include <akerror.h>
 
@@ -59,7 +59,7 @@ static akerr_ErrorContext AKERR_NOIGNORE *form_specific(int status, bool pass_up
         rec('G');
         last_group_status = errctx->status;
     } FINISH(errctx, pass_up);
-    rec('A');
+    rec(errctx == NULL ? 'A' : '!'); /* FINISH released what it did not return */
     SUCCEED_RETURN(errctx);
 }
 
@@ -79,7 +79,7 @@ static akerr_ErrorContext AKERR_NOIGNORE *form_default(int status)
         rec('D');
         CHECK(errctx->handled);
     } FINISH(errctx, true);
-    rec('A');
+    rec(errctx == NULL ? 'A' : '!'); /* FINISH released what it did not return */
     SUCCEED_RETURN(errctx);
 }
 
@@ -269,7 +269,7 @@ static akerr_ErrorContext AKERR_NOIGNORE *form_break_in_blocks(int status, int s
         }
         rec('k');
     } FINISH(errctx, true);
-    rec('A');
+    rec(errctx == NULL ? 'A' : '!'); /* FINISH released what it did not return */
     SUCCEED_RETURN(errctx);
 }
 
