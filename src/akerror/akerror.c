@@ -63,23 +63,35 @@ static char status_names[AKERR_MAX_STATUS][AKERR_MAX_ERROR_NAME_LENGTH] = {
 
 static char unknown_status[] = "Unknown status";
 
+/* Guards status_names: a lookup may write it too (see below). */
+static atomic_flag names_lock = ATOMIC_FLAG_INIT;
+
 char *akerr_name_for_status(int status, char *name)
 {
     if (status < 0 || status >= AKERR_MAX_STATUS) {
         return unknown_status;
     }
+    char *result = unknown_status;
+    while (atomic_flag_test_and_set_explicit(&names_lock, memory_order_acquire)) {
+        /* spin: held for one lookup */
+    }
     if (name != NULL) {
         /* Truncate rather than refuse: this function has no way to report. */
         snprintf(status_names[status], AKERR_MAX_ERROR_NAME_LENGTH, "%s", name);
     }
+    if (status_names[status][0] == '\0' && status < AKERR_FIRST_LIBRARY_STATUS) {
+        /* errno values are named by the platform. Copy its text into the table
+         * instead of returning strerror()'s pointer: for a number the platform
+         * does not use, glibc formats "Unknown error N" into a per-thread
+         * buffer that its next such call frees, and we promise the pointer
+         * we return stays valid until the status is named again. */
+        snprintf(status_names[status], AKERR_MAX_ERROR_NAME_LENGTH, "%s", strerror(status));
+    }
     if (status_names[status][0] != '\0') {
-        return status_names[status];
+        result = status_names[status];
     }
-    if (status < AKERR_FIRST_LIBRARY_STATUS) {
-        /* errno values are named by the platform. */
-        return strerror(status);
-    }
-    return unknown_status;
+    atomic_flag_clear_explicit(&names_lock, memory_order_release);
+    return result;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -1,0 +1,278 @@
+/*
+ * The pool: all of it at once, exhaustion (in a forked child), misuse of
+ * release, and several threads raising and releasing at once.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <akerror.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "capture.h"
+#include "test.h"
+
+static akerr_ErrorContext *all[AKERR_MAX_ARRAY_ERROR];
+
+static void test_whole_pool(void)
+{
+    int before = akerr_contexts_in_use();
+    CHECK_INT_EQ(before, 0);
+    for (int round = 0; round < 2; round++) {
+        bool seen[AKERR_MAX_ARRAY_ERROR] = {false};
+        for (int i = 0; i < AKERR_MAX_ARRAY_ERROR; i++) {
+            all[i] = akerr_next_error();
+            CHECK(all[i] != NULL);
+            CHECK_INT_EQ(all[i]->refcount, 1);
+            CHECK_INT_EQ(akerr_contexts_in_use(), i + 1);
+            int id = all[i]->heapid;
+            CHECK_MSG(id >= 0 && id < AKERR_MAX_ARRAY_ERROR && !seen[id],
+                      "round %d: context %d handed out twice or out of range", round, id);
+            if (id >= 0 && id < AKERR_MAX_ARRAY_ERROR) {
+                seen[id] = true;
+            }
+        }
+        CHECK_INT_EQ(akerr_contexts_in_use(), AKERR_MAX_ARRAY_ERROR);
+        for (int i = 0; i < AKERR_MAX_ARRAY_ERROR; i++) {
+            RELEASE_ERROR(all[i]);
+            CHECK(all[i] == NULL);
+        }
+        CHECK_INT_EQ(akerr_contexts_in_use(), 0);
+    }
+}
+
+/* --- exhaustion, in a child: it must exit --- */
+
+static void exhaust_pool(void)
+{
+    for (int i = 0; i < AKERR_MAX_ARRAY_ERROR; i++) {
+        akerr_ErrorContext *leak = NULL;
+        FAIL(leak, AKERR_KEY, "leak %d", i);
+        (void)leak;
+    }
+    if (akerr_contexts_in_use() != AKERR_MAX_ARRAY_ERROR) {
+        _exit(CHILD_RETURNED + 1);
+    }
+    akerr_ErrorContext *one_more = NULL;
+    FAIL(one_more, AKERR_KEY, "one too many"); /* must not come back */
+    (void)one_more;
+}
+
+static void check_exhaustion_diagnosis(const struct child_result *r)
+{
+    CHECK_INT_EQ(r->exited, 1);
+    CHECK_INT_EQ(r->signaled, 0);
+    CHECK_INT_EQ(r->exit_status, AKERR_HEAP);
+    CHECK_INT_EQ(count_lines(r->output), 1);
+    CHECK_CONTAINS(r->output, "akerror: all 128 error contexts are in use");
+    CHECK_CONTAINS(r->output, "HANDLE");
+    CHECK_CONTAINS(r->output, "ATTEMPT");
+}
+
+static void test_exhaustion_is_diagnosed(void)
+{
+    static struct child_result r;
+    CHECK_INT_EQ(run_in_child(exhaust_pool, &r), 0);
+    check_exhaustion_diagnosis(&r);
+}
+
+/* The same, reached the way real code gets there: a return out of HANDLE. */
+static akerr_ErrorContext AKERR_NOIGNORE *leaks_one(void)
+{
+    PREPARE_ERROR(e);
+    ATTEMPT {
+        FAIL_BREAK(e, AKERR_KEY, "handled, then leaked");
+    } CLEANUP {
+    } PROCESS(e) {
+    } HANDLE(e, AKERR_KEY) {
+        return NULL; /* the leak */
+    } FINISH(e, true);
+    SUCCEED_RETURN(e);
+}
+
+static void leak_until_exhausted(void)
+{
+    for (int i = 0; i < 10 * AKERR_MAX_ARRAY_ERROR; i++) {
+        IGNORE(leaks_one());
+    }
+}
+
+static void test_exhaustion_by_handle_return(void)
+{
+    static struct child_result r;
+    CHECK_INT_EQ(run_in_child(leak_until_exhausted, &r), 0);
+    check_exhaustion_diagnosis(&r);
+}
+
+/* --- misuse of release --- */
+
+static void test_double_release(void)
+{
+    int before = akerr_contexts_in_use();
+    akerr_ErrorContext *e = akerr_next_error();
+    akerr_ErrorContext *alias = e;
+    int id = e->heapid;
+    RELEASE_ERROR(e);
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+
+    capture_begin();
+    akerr_ErrorContext *r = akerr_release_error(alias);
+    capture_end();
+    CHECK(r == NULL);
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+    CHECK_INT_EQ(alias->refcount, 0);
+    CHECK_INT_EQ(capture_calls(), 1);
+    CHECK_INT_EQ(count_lines(capture_text()), 1);
+    char want[96];
+    snprintf(want, sizeof(want), "error context %d, which is already free", id);
+    CHECK_CONTAINS(capture_text(), want);
+
+    /* The slot went back once, not twice: the whole pool is still distinct. */
+    int n = AKERR_MAX_ARRAY_ERROR - before;
+    for (int i = 0; i < n; i++) {
+        all[i] = akerr_next_error();
+        for (int j = 0; j < i; j++) {
+            CHECK_MSG(all[i] != all[j], "context %d handed out twice", all[i]->heapid);
+        }
+    }
+    CHECK_INT_EQ(akerr_contexts_in_use(), AKERR_MAX_ARRAY_ERROR);
+    for (int i = 0; i < n; i++) {
+        RELEASE_ERROR(all[i]);
+    }
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+}
+
+static void test_release_of_foreign_pointer(void)
+{
+    int before = akerr_contexts_in_use();
+    akerr_ErrorContext local;
+    memset(&local, 0, sizeof(local));
+    local.refcount = 1;
+
+    capture_begin();
+    CHECK(akerr_release_error(&local) == NULL);
+    capture_end();
+    CHECK_INT_EQ(capture_calls(), 1);
+    CHECK_CONTAINS(capture_text(), "which is not an error context from the pool");
+    CHECK_INT_EQ(local.refcount, 1); /* untouched */
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+
+    /* A pointer into the middle of a pool context is not a context either. */
+    akerr_ErrorContext *e = akerr_next_error();
+    akerr_ErrorContext *inside = (akerr_ErrorContext *)(void *)((char *)e + 8);
+    capture_begin();
+    CHECK(akerr_release_error(inside) == NULL);
+    capture_end();
+    CHECK_INT_EQ(capture_calls(), 1);
+    CHECK_CONTAINS(capture_text(), "not an error context from the pool");
+    CHECK_INT_EQ(e->refcount, 1);
+    CHECK_INT_EQ(akerr_contexts_in_use(), before + 1);
+    RELEASE_ERROR(e);
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+}
+
+/* --- threads --- */
+
+#define NTHREADS 4
+#define PER_THREAD 8     /* NTHREADS * PER_THREAD stays well under the pool */
+#define ITERATIONS 3000
+
+struct worker {
+    int index;
+    int failures; /* checks that failed inside the thread */
+};
+
+static akerr_ErrorContext AKERR_NOIGNORE *worker_raise(int status, int i)
+{
+    PREPARE_ERROR(e);
+    FAIL_RETURN(e, status, "thread status %d item %d", status, i);
+}
+
+static akerr_ErrorContext AKERR_NOIGNORE *worker_pass(int status, int i)
+{
+    PREPARE_ERROR(e);
+    PASS(e, worker_raise(status, i));
+    SUCCEED_RETURN(e);
+}
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    akerr_ErrorContext *mine[PER_THREAD];
+    /* An application status per thread, and an errno value (name lookups). */
+    const int status = AKERR_FIRST_APPLICATION_STATUS + 100 + w->index;
+    char want[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+
+    for (int it = 0; it < ITERATIONS; it++) {
+        for (int i = 0; i < PER_THREAD; i++) {
+            mine[i] = worker_pass((i % 2 == 0) ? status : ENOENT, i);
+        }
+        for (int i = 0; i < PER_THREAD; i++) {
+            int expect_status = (i % 2 == 0) ? status : ENOENT;
+            snprintf(want, sizeof(want), "thread status %d item %d", expect_status, i);
+            if (mine[i] == NULL || mine[i]->status != expect_status ||
+                mine[i]->refcount != 1 || strcmp(mine[i]->message, want) != 0) {
+                w->failures++;
+            }
+            for (int j = 0; j < i; j++) {
+                if (mine[i] == mine[j]) {
+                    w->failures++;
+                }
+            }
+        }
+        for (int i = 0; i < PER_THREAD; i++) {
+            RELEASE_ERROR(mine[i]);
+            if (mine[i] != NULL) {
+                w->failures++;
+            }
+        }
+        /* The structured form on this thread, handled and released. */
+        PREPARE_ERROR(e);
+        int handled = 0;
+        ATTEMPT {
+            CATCH(e, worker_pass(status, it));
+        } CLEANUP {
+        } PROCESS(e) {
+        } HANDLE(e, ENOENT) {
+            handled = -1;
+        } HANDLE_DEFAULT(e) {
+            handled = (e->status == status) ? 1 : -2;
+        } FINISH_NORETURN(e);
+        if (handled != 1 || e != NULL) {
+            w->failures++;
+        }
+    }
+    return NULL;
+}
+
+static void test_threads_share_the_pool(void)
+{
+    pthread_t threads[NTHREADS];
+    struct worker workers[NTHREADS];
+    int before = akerr_contexts_in_use();
+    for (int t = 0; t < NTHREADS; t++) {
+        workers[t].index = t;
+        workers[t].failures = 0;
+        CHECK_INT_EQ(pthread_create(&threads[t], NULL, worker_main, &workers[t]), 0);
+    }
+    for (int t = 0; t < NTHREADS; t++) {
+        CHECK_INT_EQ(pthread_join(threads[t], NULL), 0);
+        CHECK_MSG(workers[t].failures == 0, "thread %d: %d failures", t, workers[t].failures);
+    }
+    CHECK_INT_EQ(akerr_contexts_in_use(), before);
+    CHECK_INT_EQ(akerr_contexts_in_use(), 0);
+}
+
+int main(void)
+{
+    TEST_BEGIN();
+    RUN_TEST(test_whole_pool);
+    RUN_TEST(test_exhaustion_is_diagnosed);
+    RUN_TEST(test_exhaustion_by_handle_return);
+    RUN_TEST(test_double_release);
+    RUN_TEST(test_release_of_foreign_pointer);
+    RUN_TEST(test_threads_share_the_pool);
+    return TEST_END();
+}
