@@ -157,6 +157,9 @@ akerr_ErrorContext *akerr_release_error(akerr_ErrorContext *errctx)
 
     akerr_ErrorContext *still_held = NULL;
     bool double_release = false;
+    /* The slot's index from its address, not from heapid: another thread may
+     * be re-initialising a context released twice, and heapid with it. */
+    int id = (int)(errctx - pool);
 
     lock_pool();
     if (errctx->refcount <= 0) {
@@ -164,14 +167,13 @@ akerr_ErrorContext *akerr_release_error(akerr_ErrorContext *errctx)
     } else if (--errctx->refcount > 0) {
         still_held = errctx;
     } else {
-        pool_free[pool_free_count++] = errctx->heapid;
+        pool_free[pool_free_count++] = id;
         pool_live--;
     }
     unlock_pool();
 
     if (double_release) {
-        akerr_log_method("akerror: release of error context %d, which is already free",
-                         errctx->heapid);
+        akerr_log_method("akerror: release of error context %d, which is already free", id);
     }
     return still_held;
 }
