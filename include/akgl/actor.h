@@ -80,8 +80,10 @@ struct akgl_Actor
     int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
+    float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
     int layer;                             /**< Draw order: lower layers first. */
     bool visible;                          /**< Drawn at all. A new actor is visible. */
+    SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
     akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
     akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
     akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
@@ -91,6 +93,15 @@ struct akgl_Actor
     akgl_ActorRenderFunc renderfunc;       /**< Draws the current frame. */
     void *userdata;                        /**< The game's own. */
     bool releasing;                        /**< Owned by the heap: set during teardown. */
+    /* The state -> sprite lookup, cached until the state, the character or
+     * the character's bindings change (owned by akgl_actor_current_sprite). */
+    akgl_Sprite *cursprite;                /**< The sprite last drawn (borrowed from the character). */
+    bool cursprite_valid;
+    int cursprite_state;
+    akgl_Character *cursprite_char;
+    uint32_t cursprite_generation;
+    uint64_t lastupdate_ns;                /**< Game time of the previous update. */
+    bool updated;                          /**< Updated at least once (lastupdate_ns is meaningful). */
 };
 
 /**
@@ -106,6 +117,83 @@ struct akgl_Actor
  *         nothing is registered and the caller still holds its reference.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const char *name);
+
+/**
+ * @brief Makes @p obj an instance of the character registered as @p charname:
+ *        takes a reference on it (giving back the old character's) and copies
+ *        its top speeds and accelerations.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no character has that name.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, const char *charname);
+
+/**
+ * @brief The sprite the actor's character maps to its current state.
+ *
+ * Looked up through basechar->sprite_get once, then cached until the state,
+ * the character or the character's bindings change, so a frame costs no
+ * string formatting and no locked lookup per actor. When the sprite differs
+ * from the previous one, the animation restarts at frame id 0.
+ * @return NULL; AKERR_KEY (with *dest NULL) when the actor has no character
+ *         or the character has no sprite for the state; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **dest);
+
+/**
+ * @brief Runs the actor's updatefunc (default: face, movement logic, frame
+ *        advance). A state with no sprite (AKERR_KEY) is not an error here.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_update(akgl_Actor *obj);
+
+/**
+ * @brief Runs the actor's renderfunc (default: draw the current frame at the
+ *        actor's position, relative to the camera). An invisible actor draws
+ *        nothing; a state with no sprite (AKERR_KEY) is not an error here.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_render(akgl_Actor *obj, struct akgl_Renderer *renderer);
+
+/**
+ * @brief The default facefunc: while any MOVING_* bit is set, the facing
+ *        follows it (a horizontal movement wins over a vertical one); when
+ *        the actor stops, it keeps its last facing.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
+
+/**
+ * @brief The default movementlogicfunc: MOVING_* bits become the movement
+ *        intent move_x/move_y/move_z (-1, 0 or 1; opposite bits cancel). The
+ *        physics step turns intent into acceleration.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
+
+/**
+ * @brief The default changeframefunc: holds each frame for the sprite's speed
+ *        (the character's speedtime when the sprite's speed is 0), then steps:
+ *        loop wraps to 0; loop + loopReverse ping-pongs; no loop plays once
+ *        and holds the last frame.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
+                                                            uint64_t elapsed_ns);
+
+/** @brief The default updatefunc: facefunc, movementlogicfunc, then changeframefunc. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
+
+/** @brief The default renderfunc: renderer->draw_sprite with the current frame. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
+
+/**
+ * @brief Makes @p child a child of @p parent, which takes a reference on it.
+ *        Children are released with their parent.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_RELATIONSHIP when the child already
+ *         has a parent, is the parent, or is an ancestor of it (no cycles);
+ *         AKERR_OUTOFBOUNDS when the parent has AKGL_ACTOR_MAX_CHILDREN.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child);
+
+/**
+ * @brief Detaches @p child from @p parent and gives back the parent's reference.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_RELATIONSHIP when it is not a child.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *child);
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,7 @@ struct akgl_Character
     float sx, sy, sz;                          /**< Top speed per axis. */
     float ax, ay, az;                          /**< Acceleration per axis. */
     uint64_t speedtime;                        /**< Nanoseconds a frame is held when the sprite's speed is 0. */
+    uint32_t generation;                       /**< Bumped by every binding change: actors' sprite caches check it. */
     akgl_CharacterSpriteAddFunc sprite_add;    /**< Bound to akgl_character_sprite_add. */
     akgl_CharacterSpriteGetFunc sprite_get;    /**< Bound to akgl_character_sprite_get. */
 };

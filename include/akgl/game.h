@@ -36,6 +36,8 @@ typedef struct akgl_Game
     struct akgl_Physics *physics;               /**< The physics backend, or NULL (no physics step). */
     struct akgl_Camera *camera;                 /**< The camera draws are offset by, or NULL. */
     struct akgl_Tilemap *tilemap;               /**< The current map, or NULL. */
+    uint64_t last_update_ns;                    /**< Game time of the previous akgl_game_update. */
+    bool updated;                               /**< akgl_game_update has run (last_update_ns is set). */
 } akgl_Game;
 
 /** The game. */
@@ -96,6 +98,26 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_lock(void);
 
 /** @brief Gives the game state lock back. AKERR_BEHAVIOR when not started. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
+
+/**
+ * @brief Runs one frame.
+ *
+ * 1. The physics step (game.physics->step) with the game time since the
+ *    previous update (0 the first time); skipped when no backend is bound.
+ * 2. akgl_actor_update for every live actor, in pool order.
+ * 3. The camera follows its actor (akgl_camera_update).
+ * 4. With a renderer bound: frame_start, every visible live actor drawn in
+ *    layer order (lower first; equal layers in pool order) through
+ *    akgl_actor_render, culled by the camera, then frame_end.
+ *
+ * Call it with the state lock held when other threads touch the game. It
+ * allocates nothing. A game that draws more (a HUD) replaces the renderer's
+ * frame_end with one that draws and then presents.
+ * @param reserved Pass NULL.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started; the first error
+ *         of a step (a state with no sprite is not an error).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_update(void *reserved);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 #define AKGL_RENDER_H
 
 #include <akerror.h>
+#include <akgl/camera.h>
 #include <akgl/sprite.h>
 
 #include <SDL3/SDL.h>
@@ -26,24 +27,40 @@ extern "C" {
 #endif
 
 typedef struct akgl_Renderer akgl_Renderer;
-struct akgl_Camera;
 
 /** Starts or ends a frame on @p r. */
 typedef akerr_ErrorContext *(*akgl_RenderFrameFunc)(akgl_Renderer *r);
 /** Releases what the backend made (window, renderer) and unbinds it. */
 typedef akerr_ErrorContext *(*akgl_RenderShutdownFunc)(akgl_Renderer *r);
+/**
+ * Draws frame @p frameid of @p sprite with its top-left at world (@p x, @p y),
+ * offset by the camera and skipped (counted as culled) when wholly outside it.
+ */
+typedef akerr_ErrorContext *(*akgl_RenderSpriteFunc)(akgl_Renderer *r, akgl_Sprite *sprite,
+                                                     int frameid, float x, float y,
+                                                     SDL_FlipMode flip);
+
+/** @brief What a backend drew: for tests and benchmarks. Reset it at will. */
+typedef struct akgl_RenderStats
+{
+    uint64_t submitted; /**< Draw calls handed to SDL. */
+    uint64_t culled;    /**< Draws skipped as wholly outside the camera. */
+} akgl_RenderStats;
 
 /** @brief A render backend. */
 struct akgl_Renderer
 {
     SDL_Window *window;              /**< The window, or NULL when bound to a windowless renderer. */
     SDL_Renderer *sdl_renderer;      /**< The SDL renderer everything draws with. */
-    struct akgl_Camera *camera;      /**< The camera draws are offset by (see akgl/camera.h). */
+    akgl_Camera *camera;             /**< The camera draws are offset by; NULL for none. */
+    akgl_Camera own_camera;          /**< The camera init/bind make (camera points here). */
     bool owns_sdl;                   /**< The backend made window/renderer and destroys them. */
     SDL_Color clear_color;           /**< What frame_start clears to (default opaque black). */
+    akgl_RenderStats stats;          /**< Counts of draws submitted and culled. */
     akgl_RenderFrameFunc frame_start;   /**< Clears the target. */
     akgl_RenderFrameFunc frame_end;     /**< Presents the frame. */
-    akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind. */
+    akgl_RenderSpriteFunc draw_sprite;  /**< Draws one sprite frame in world space. */
+    akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind (and stops the camera following). */
 };
 
 /**
@@ -55,7 +72,8 @@ struct akgl_Renderer
  * "software"). Under the offscreen or dummy video driver the hint
  * SDL_HINT_FRAMEBUFFER_ACCELERATION is set to "0" first, so SDL does not
  * load a GL stack for a window nobody sees.
- * @param r A zeroed or shut-down backend struct; it becomes game.renderer.
+ * @param r A zeroed or shut-down backend struct; it becomes game.renderer,
+ *          and its camera (at 0, 0, the size of the screen) game.camera.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound
  *         already; AKERR_KEY naming a missing screen-size property;
  *         AKERR_FORMAT/AKERR_OUTOFBOUNDS for a size that is not a number in
@@ -66,7 +84,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
 
 /**
  * @brief Binds an SDL renderer the game already has (and its window, if any).
- *        The game keeps ownership: shutdown does not destroy it.
+ *        The game keeps ownership: shutdown does not destroy it. The camera
+ *        takes the properties' screen size, or the renderer's output size
+ *        when those are unset.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);

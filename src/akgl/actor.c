@@ -4,6 +4,8 @@
 
 #include <akgl/heap.h>
 #include <akgl/registry.h>
+#include <akgl/render.h>
+#include <akgl/time.h>
 
 #include <string.h>
 
@@ -48,6 +50,298 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->refcount = refcount;
     memcpy(obj->name, name, strlen(name) + 1);
     obj->visible = true;
+    obj->facefunc = akgl_actor_automatic_face;
+    obj->movementlogicfunc = akgl_actor_move_by_state;
+    obj->changeframefunc = akgl_actor_advance_frame;
+    obj->updatefunc = akgl_actor_run_update;
+    obj->renderfunc = akgl_actor_draw;
     PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charname)
+{
+    void *found = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_set_character: NULL actor");
+    FAIL_ZERO_RETURN(errctx, charname, AKERR_NULLPOINTER,
+                     "akgl_actor_set_character: NULL character name for actor \"%s\"", obj->name);
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", charname, &found));
+    FAIL_ZERO_RETURN(errctx, found, AKERR_KEY,
+                     "akgl_actor_set_character: actor \"%s\": no character named \"%s\" is "
+                     "loaded", obj->name, charname);
+    akgl_Character *basechar = found;
+    akgl_Character *old = obj->basechar;
+    basechar->refcount++; /* the actor keeps a pointer: it holds a reference */
+    obj->basechar = basechar;
+    obj->sx = basechar->sx;
+    obj->sy = basechar->sy;
+    obj->sz = basechar->sz;
+    obj->ax = basechar->ax;
+    obj->ay = basechar->ay;
+    obj->az = basechar->az;
+    obj->cursprite_valid = false;
+    if (old != NULL) {
+        PASS(errctx, akgl_heap_release_character(old));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **dest)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL destination");
+    *dest = NULL;
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL actor");
+    akgl_Character *basechar = obj->basechar;
+    FAIL_ZERO_RETURN(errctx, basechar, AKERR_KEY, "actor \"%s\" has no character", obj->name);
+    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
+        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
+        *dest = obj->cursprite;
+        SUCCEED_RETURN(errctx);
+    }
+    obj->cursprite_valid = false;
+    PASS(errctx, basechar->sprite_get(basechar, obj->state, &sprite));
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_KEY, "character \"%s\" gave no sprite for state %d",
+                     basechar->name, obj->state);
+    if (sprite != obj->cursprite) {
+        /* Another animation: start it from its first frame. */
+        obj->curSpriteFrameId = 0;
+        obj->curSpriteFrameTimer = 0;
+        obj->curSpriteReversing = false;
+    }
+    obj->cursprite = sprite;
+    obj->cursprite_state = obj->state;
+    obj->cursprite_char = basechar;
+    obj->cursprite_generation = basechar->generation;
+    obj->cursprite_valid = true;
+    *dest = sprite;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_automatic_face: NULL actor");
+    int moving = obj->state & AKGL_ACTOR_STATE_MOVING_ALL;
+    int face = 0;
+    /* Side views are the common art, so horizontal movement decides first. */
+    if (moving & AKGL_ACTOR_STATE_MOVING_LEFT) {
+        face = AKGL_ACTOR_STATE_FACE_LEFT;
+    } else if (moving & AKGL_ACTOR_STATE_MOVING_RIGHT) {
+        face = AKGL_ACTOR_STATE_FACE_RIGHT;
+    } else if (moving & AKGL_ACTOR_STATE_MOVING_UP) {
+        face = AKGL_ACTOR_STATE_FACE_UP;
+    } else if (moving & AKGL_ACTOR_STATE_MOVING_DOWN) {
+        face = AKGL_ACTOR_STATE_FACE_DOWN;
+    }
+    /* Stopped (or moving only in/out): keep the last facing, so the actor
+     * still has a drawable state without a bare-ALIVE mapping. */
+    if (face != 0) {
+        obj->state = (obj->state & ~AKGL_ACTOR_STATE_FACE_ALL) | face;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static float axis_intent(int state, int negative, int positive)
+{
+    return (float)(((state & positive) != 0) - ((state & negative) != 0));
+}
+
+akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_move_by_state: NULL actor");
+    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
+    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
+    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+    SUCCEED_RETURN(errctx);
+}
+
+/* One step of the playlist by the loop rules. */
+static void step_frame(akgl_Actor *obj, const akgl_Sprite *sprite)
+{
+    int last = sprite->frames - 1;
+    if (!sprite->loop) {
+        if (obj->curSpriteFrameId < last) {
+            obj->curSpriteFrameId++;
+        }
+        return; /* played once: hold the last frame */
+    }
+    if (!sprite->loopReverse || last == 0) {
+        obj->curSpriteFrameId = (obj->curSpriteFrameId >= last) ? 0 : obj->curSpriteFrameId + 1;
+        return;
+    }
+    if (obj->curSpriteReversing && obj->curSpriteFrameId == 0) {
+        obj->curSpriteReversing = false;
+    } else if (!obj->curSpriteReversing && obj->curSpriteFrameId >= last) {
+        obj->curSpriteReversing = true;
+    }
+    obj->curSpriteFrameId += obj->curSpriteReversing ? -1 : 1;
+}
+
+akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
+                                             uint64_t elapsed_ns)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
+                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
+    if (sprite->frames <= 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    uint64_t dwell = sprite->speed;
+    if (dwell == 0 && obj->basechar != NULL) {
+        dwell = obj->basechar->speedtime;
+    }
+    if (obj->curSpriteFrameId >= sprite->frames) {
+        obj->curSpriteFrameId = sprite->frames - 1;
+    }
+    if (dwell == 0) {
+        SUCCEED_RETURN(errctx); /* no dwell time anywhere: a still picture */
+    }
+    obj->curSpriteFrameTimer += elapsed_ns;
+    uint64_t steps = obj->curSpriteFrameTimer / dwell;
+    obj->curSpriteFrameTimer %= dwell;
+    /* After a long pause, skip whole cycles instead of stepping through them. */
+    uint64_t period = (uint64_t)sprite->frames;
+    if (sprite->loop && sprite->loopReverse && sprite->frames > 1) {
+        period = 2 * (uint64_t)(sprite->frames - 1);
+    }
+    if (sprite->loop && steps > period) {
+        steps = period + steps % period;
+    }
+    if (!sprite->loop && steps > (uint64_t)sprite->frames) {
+        steps = (uint64_t)sprite->frames;
+    }
+    for (uint64_t i = 0; i < steps; i++) {
+        step_frame(obj, sprite);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Runs `call`; a missing mapping (AKERR_KEY) is not an error for a frame. */
+static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
+{
+    if (e != NULL && e->status == AKERR_KEY) {
+        e = akerr_release_error(e);
+    }
+    return e;
+}
+
+akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
+    uint64_t now = akgl_time_now();
+    uint64_t elapsed = obj->updated ? now - obj->lastupdate_ns : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    if (obj->facefunc != NULL) {
+        PASS(errctx, obj->facefunc(obj));
+    }
+    if (obj->movementlogicfunc != NULL) {
+        PASS(errctx, obj->movementlogicfunc(obj));
+    }
+    PASS(errctx, akgl_actor_current_sprite(obj, &sprite));
+    if (obj->changeframefunc != NULL) {
+        PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_update: NULL actor");
+    if (obj->updatefunc != NULL) {
+        PASS(errctx, swallow_missing_sprite(obj->updatefunc(obj)));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_draw: NULL actor");
+    FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
+                     "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
+    FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
+                     "akgl_actor_draw: the renderer has no draw_sprite");
+    PASS(errctx, akgl_actor_current_sprite(obj, &sprite));
+    PASS(errctx, renderer->draw_sprite(renderer, sprite, obj->curSpriteFrameId, obj->x, obj->y,
+                                       obj->flip));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_render(akgl_Actor *obj, akgl_Renderer *renderer)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_render: NULL actor");
+    FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
+                     "akgl_actor_render: NULL renderer for actor \"%s\"", obj->name);
+    if (obj->visible && obj->renderfunc != NULL) {
+        PASS(errctx, swallow_missing_sprite(obj->renderfunc(obj, renderer)));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
+{
+    int slot = -1;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, parent, AKERR_NULLPOINTER, "akgl_actor_add_child: NULL parent");
+    FAIL_ZERO_RETURN(errctx, child, AKERR_NULLPOINTER,
+                     "akgl_actor_add_child: NULL child for \"%s\"", parent->name);
+    FAIL_NONZERO_RETURN(errctx, child->parent != NULL, AKERR_RELATIONSHIP,
+                        "akgl_actor_add_child: \"%s\" is already a child of \"%s\"",
+                        child->name, child->parent ? child->parent->name : "");
+    /* No cycles: the child may not be the parent or any of its ancestors.
+     * The walk is bounded in case a game wrote a loop into the parent links. */
+    const akgl_Actor *up = parent;
+    for (int depth = 0; up != NULL && depth <= AKGL_MAX_HEAP_ACTOR; depth++, up = up->parent) {
+        FAIL_NONZERO_RETURN(errctx, up == child, AKERR_RELATIONSHIP,
+                            "akgl_actor_add_child: \"%s\" is \"%s\" or one of its ancestors; "
+                            "that would make a cycle", child->name, parent->name);
+    }
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN && slot < 0; i++) {
+        if (parent->children[i] == NULL) {
+            slot = i;
+        }
+    }
+    FAIL_NONZERO_RETURN(errctx, slot < 0, AKERR_OUTOFBOUNDS,
+                        "akgl_actor_add_child: \"%s\" has %d children already, the limit "
+                        "(AKGL_ACTOR_MAX_CHILDREN)", parent->name, AKGL_ACTOR_MAX_CHILDREN);
+    child->refcount++;
+    parent->children[slot] = child;
+    child->parent = parent;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *child)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, parent, AKERR_NULLPOINTER, "akgl_actor_remove_child: NULL parent");
+    FAIL_ZERO_RETURN(errctx, child, AKERR_NULLPOINTER,
+                     "akgl_actor_remove_child: NULL child for \"%s\"", parent->name);
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+        if (parent->children[i] == child) {
+            parent->children[i] = NULL;
+            if (child->parent == parent) {
+                child->parent = NULL;
+            }
+            PASS(errctx, akgl_heap_release_actor(child));
+            SUCCEED_RETURN(errctx);
+        }
+    }
+    FAIL_RETURN(errctx, AKERR_RELATIONSHIP, "akgl_actor_remove_child: \"%s\" is not a child of "
+                "\"%s\"", child->name, parent->name);
 }

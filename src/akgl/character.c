@@ -83,6 +83,7 @@ akerr_ErrorContext *akgl_character_sprite_add(akgl_Character *basechar, akgl_Spr
         FAIL_RETURN(errctx, AKERR_API, "sprite_add: character \"%s\" state %d: %s",
                     basechar->name, state, SDL_GetError());
     }
+    basechar->generation++; /* actors that cached the old binding look again */
     if (displaced != NULL) {
         PASS(errctx, akgl_heap_release_sprite(displaced));
     }

@@ -2,7 +2,10 @@
 
 #include <akgl/error.h>
 #include <akgl/heap.h>
+#include <akgl/physics.h>
 #include <akgl/registry.h>
+#include <akgl/render.h>
+#include <akgl/time.h>
 
 #include <string.h>
 
@@ -89,5 +92,93 @@ akerr_ErrorContext *akgl_game_state_unlock(void)
     FAIL_ZERO_RETURN(errctx, game.state_lock, AKERR_BEHAVIOR,
                      "akgl_game_state_unlock: the game is not started (akgl_game_init first)");
     SDL_UnlockMutex(game.state_lock);
+    SUCCEED_RETURN(errctx);
+}
+
+/* The followed actor's frame size, so the camera centres the frame, not its corner. */
+static void followed_frame_size(const akgl_Camera *cam, float *w, float *h)
+{
+    akgl_Sprite *sprite = NULL;
+    *w = 0.0f;
+    *h = 0.0f;
+    akerr_ErrorContext *e = akgl_actor_current_sprite(cam->follow, &sprite);
+    if (e != NULL) {
+        e = akerr_release_error(e); /* no sprite: follow its position as a point */
+        return;
+    }
+    *w = (float)sprite->width;
+    *h = (float)sprite->height;
+}
+
+static akerr_ErrorContext *update_actors(void)
+{
+    PREPARE_ERROR(errctx);
+    /* By index, re-reading each slot: an update may release or spawn actors. */
+    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+        akgl_Actor *actor = &akgl_heap_actors[i];
+        if (actor->refcount > 0 && actor->name[0] != '\0') {
+            PASS(errctx, akgl_actor_update(actor));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
+{
+    akgl_Actor *order[AKGL_MAX_HEAP_ACTOR];
+    int count = 0;
+    PREPARE_ERROR(errctx);
+
+    /* Gather the visible ones, then a stable insertion sort by layer: at most
+     * AKGL_MAX_HEAP_ACTOR entries, nearly sorted from frame to frame. */
+    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+        akgl_Actor *actor = &akgl_heap_actors[i];
+        if (actor->refcount > 0 && actor->visible && actor->name[0] != '\0') {
+            int j = count++;
+            while (j > 0 && order[j - 1]->layer > actor->layer) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = actor;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        PASS(errctx, akgl_actor_render(order[i], r));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_update(void *reserved)
+{
+    PREPARE_ERROR(errctx);
+    (void)reserved;
+    FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
+                     "akgl_game_update: the game is not started (akgl_game_init first)");
+    uint64_t now = akgl_time_now();
+    uint64_t elapsed = game.updated ? now - game.last_update_ns : 0;
+    game.last_update_ns = now;
+    game.updated = true;
+
+    if (game.physics != NULL && game.physics->step != NULL) {
+        PASS(errctx, game.physics->step(game.physics, elapsed));
+    }
+    PASS(errctx, update_actors());
+    if (game.camera != NULL) {
+        float w = 0.0f, h = 0.0f;
+        if (game.camera->follow != NULL) {
+            followed_frame_size(game.camera, &w, &h);
+        }
+        PASS(errctx, akgl_camera_update(game.camera, w, h));
+    }
+    akgl_Renderer *r = game.renderer;
+    if (r != NULL) {
+        if (r->frame_start != NULL) {
+            PASS(errctx, r->frame_start(r));
+        }
+        PASS(errctx, draw_actors(r));
+        if (r->frame_end != NULL) {
+            PASS(errctx, r->frame_end(r));
+        }
+    }
     SUCCEED_RETURN(errctx);
 }

@@ -5,6 +5,7 @@
 #include <akgl/render.h>
 
 #include <akgl/game.h>
+#include <akgl/heap.h>
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
@@ -35,10 +36,46 @@ static akerr_ErrorContext *frame_end_2d(akgl_Renderer *r)
     SUCCEED_RETURN(errctx);
 }
 
+static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
+                                          float x, float y, SDL_FlipMode flip)
+{
+    SDL_FRect src;
+    bool seen = true;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_sprite: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_sprite: renderer not bound");
+    PASS(errctx, akgl_spritesheet_coords_for_frame(sprite, frameid, &src));
+    SDL_FRect dst = {x, y, src.w, src.h};
+    if (r->camera != NULL) {
+        PASS(errctx, akgl_camera_sees(r->camera, &dst, &seen));
+        dst.x -= r->camera->x;
+        dst.y -= r->camera->y;
+    }
+    if (!seen) {
+        r->stats.culled++;
+        SUCCEED_RETURN(errctx);
+    }
+    if (!SDL_RenderTextureRotated(r->sdl_renderer, sprite->sheet->texture, &src, &dst, 0.0, NULL,
+                                  flip)) {
+        FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
+                    frameid, SDL_GetError());
+    }
+    r->stats.submitted++;
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "shutdown: NULL renderer");
+    /* The camera holds a reference on what it follows: give it back. */
+    if (r->camera != NULL && r->camera->follow != NULL) {
+        IGNORE(akgl_camera_follow(r->camera, NULL, 0.0f, 0.0f));
+    }
+    if (game.camera == r->camera) {
+        game.camera = NULL;
+    }
     if (r->owns_sdl) {
         if (r->sdl_renderer != NULL) {
             SDL_DestroyRenderer(r->sdl_renderer);
@@ -55,13 +92,19 @@ static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
     SUCCEED_RETURN(errctx);
 }
 
-static void bind_2d(akgl_Renderer *r)
+static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h)
 {
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_camera_init(&r->own_camera, (float)screen_w, (float)screen_h));
+    r->camera = &r->own_camera;
     r->clear_color = (SDL_Color){0, 0, 0, 255};
     r->frame_start = frame_start_2d;
     r->frame_end = frame_end_2d;
+    r->draw_sprite = draw_sprite_2d;
     r->shutdown = shutdown_2d;
     game.renderer = r;
+    game.camera = r->camera;
+    SUCCEED_RETURN(errctx);
 }
 
 /* Reads a screen-size property as a positive integer. */
@@ -128,7 +171,7 @@ akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
         memset(r, 0, sizeof(*r));
     } FINISH(errctx, true);
     r->owns_sdl = true;
-    bind_2d(r);
+    PASS(errctx, bind_2d(r, w, h));
     SUCCEED_RETURN(errctx);
 }
 
@@ -140,10 +183,21 @@ akerr_ErrorContext *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing
                      "akgl_render_2d_bind: NULL SDL renderer");
     FAIL_NONZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
                         "akgl_render_2d_bind: this renderer is bound already (shutdown first)");
+    int w = 0, h = 0;
+    if (!SDL_GetCurrentRenderOutputSize(existing, &w, &h)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_render_2d_bind: cannot read the output size: %s",
+                    SDL_GetError());
+    }
+    /* The properties' screen size wins when the game set one. */
+    if (SDL_HasProperty(AKGL_REGISTRY_PROPERTIES, "game.screenwidth") &&
+        SDL_HasProperty(AKGL_REGISTRY_PROPERTIES, "game.screenheight")) {
+        PASS(errctx, screen_side("game.screenwidth", &w));
+        PASS(errctx, screen_side("game.screenheight", &h));
+    }
     memset(r, 0, sizeof(*r));
     r->sdl_renderer = existing;
     r->window = SDL_GetRenderWindow(existing);
     r->owns_sdl = false;
-    bind_2d(r);
+    PASS(errctx, bind_2d(r, w, h));
     SUCCEED_RETURN(errctx);
 }

@@ -1,0 +1,83 @@
+/**
+ * @file akgl/camera.h
+ * @brief The camera: the rectangle of the world the screen shows.
+ *
+ * Positions are world pixels. Drawing subtracts the camera's x, y, and
+ * anything wholly outside the camera's rectangle is not submitted at all.
+ * A new camera sits at (0, 0) with the size of the screen, so until a game
+ * moves it, world and screen pixels coincide.
+ *
+ * Following: the camera keeps a followed actor's frame inside a dead zone,
+ * a rectangle centred on the view; it moves only as far as needed to do so.
+ * With bounds set, the view is then clamped inside them (a map smaller than
+ * the view is centred). The camera holds a reference on the actor it follows.
+ */
+#ifndef AKGL_CAMERA_H
+#define AKGL_CAMERA_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+
+#include <SDL3/SDL.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief A view onto the world. */
+typedef struct akgl_Camera
+{
+    float x, y;          /**< World position of the view's top-left corner. */
+    float w, h;          /**< Size of the view in pixels (the screen's). */
+    akgl_Actor *follow;  /**< Followed actor (a reference is held), or NULL. */
+    float deadzone_w;    /**< Dead zone size; 0 keeps the actor exactly centred. */
+    float deadzone_h;
+    bool bounded;        /**< Clamp the view inside bounds. */
+    SDL_FRect bounds;    /**< World rectangle the view stays inside. */
+} akgl_Camera;
+
+/**
+ * @brief A camera at (0, 0) of @p w x @p h pixels, following nothing.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a size below 1.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_init(akgl_Camera *cam, float w, float h);
+
+/**
+ * @brief Follows @p actor (NULL stops following), keeping it inside a
+ *        dead zone of @p deadzone_w x @p deadzone_h pixels centred on the
+ *        view. Takes a reference on the new actor, gives back the old one's.
+ * @return NULL; AKERR_NULLPOINTER for a NULL camera; AKERR_VALUE for a
+ *         negative or larger-than-the-view dead zone.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_follow(akgl_Camera *cam, akgl_Actor *actor,
+                                                      float deadzone_w, float deadzone_h);
+
+/**
+ * @brief Keeps the view inside @p bounds (a map's extent); NULL removes the clamp.
+ * @return NULL; AKERR_NULLPOINTER for a NULL camera; AKERR_VALUE for an empty rectangle.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_set_bounds(akgl_Camera *cam,
+                                                          const SDL_FRect *bounds);
+
+/**
+ * @brief Moves the view to keep the followed actor in the dead zone, then
+ *        clamps it to the bounds. akgl_game_update calls it each frame.
+ * @param frame_w, frame_h Size of the followed actor's current frame (0 for a point).
+ * @return NULL; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_update(akgl_Camera *cam, float frame_w,
+                                                      float frame_h);
+
+/**
+ * @brief Whether any part of the world rectangle @p r lies in the view.
+ * @return NULL; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_sees(const akgl_Camera *cam, const SDL_FRect *r,
+                                                    bool *dest);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_CAMERA_H */

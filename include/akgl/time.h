@@ -1,0 +1,45 @@
+/**
+ * @file akgl/time.h
+ * @brief The game clock, in nanoseconds.
+ *
+ * By default it follows SDL's monotonic clock. After akgl_time_use_manual(true)
+ * it moves only when akgl_time_advance() says so, which makes animation and
+ * physics reproducible in tests and benchmarks. akgl_game_update takes the
+ * time since its previous call from this clock.
+ */
+#ifndef AKGL_TIME_H
+#define AKGL_TIME_H
+
+#include <akerror.h>
+#include <akgl/limits.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief The game time now, in nanoseconds. Never goes backwards. */
+uint64_t akgl_time_now(void);
+
+/**
+ * @brief Switches between the real clock (false) and the manual one (true).
+ *        The time does not jump at the switch: the manual clock starts where
+ *        the real one was, and the real one resumes from the manual time.
+ * @return NULL; it cannot fail.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_time_use_manual(bool manual);
+
+/**
+ * @brief Moves the manual clock forward by @p ns.
+ * @return NULL; AKERR_BEHAVIOR when the clock is not manual; AKERR_OUTOFBOUNDS
+ *         when the time would overflow.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_time_advance(uint64_t ns);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_TIME_H */
