@@ -59,8 +59,11 @@ typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userd
  * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.
  *
  * The actors are gathered first and called after, so a callback may register
- * or release actors. The first error a callback returns stops the walk and is
- * returned (with this level on its trace); it is never fatal to the process.
+ * or release actors: an actor registered during the walk is not visited by
+ * it, and one released before its turn is skipped (even if a new actor has
+ * already taken its slot). The first error a callback returns stops the walk
+ * and is returned (with this level on its trace); it is never fatal to the
+ * process.
  * @return NULL; AKERR_NULLPOINTER for a NULL callback; AKERR_KEY when the
  *         actor registry does not exist; a callback's error.
  */
@@ -78,7 +81,13 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_get(SDL_PropertiesID registry, 
 /** Registers @p value under @p key; AKERR_REGISTRY when another object holds the key. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_add(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void *value);
-/** Removes @p key if, and only if, it maps to @p value. */
+/**
+ * Removes @p key if, and only if, it maps to @p value; anything else (a key
+ * that is absent or maps to another object, a registry never created) is
+ * success with nothing removed. A NULL @p what, @p key or @p value is
+ * AKERR_NULLPOINTER: nothing is registered as NULL, and a NULL must not match
+ * an entry that holds no pointer.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_remove(SDL_PropertiesID registry,
                                                         const char *what, const char *key,
                                                         void *value);

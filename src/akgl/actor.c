@@ -49,8 +49,12 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
                     "akgl_actor_initialize: actor slot for \"%s\" was not acquired "
                     "(akgl_heap_next_actor first)", name);
     }
-    /* Re-initialising under a new name: leave the old entry first. */
-    if (obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
+    /* Re-initialising under a new name: leave the old entry first. A struct
+     * that did not come from the pool may hold garbage, so its name field is
+     * only a name if it is terminated inside the field; akgl_registry_remove
+     * then drops the entry only if it is this actor's. */
+    if (memchr(obj->name, '\0', sizeof(obj->name)) != NULL && obj->name[0] != '\0' &&
+        strcmp(obj->name, name) != 0) {
         PASS(errctx, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     }
 

@@ -108,6 +108,8 @@ akerr_ErrorContext *akgl_registry_add(SDL_PropertiesID registry, const char *wha
 {
     void *holder = NULL;
     PREPARE_ERROR(errctx);
+    /* `what` first: the next message prints it. */
+    FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_add: NULL registry name");
     FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_registry_add: NULL %s", what);
     PASS(errctx, akgl_registry_get(registry, what, key, &holder));
     if (holder != NULL && holder != value) {
@@ -126,6 +128,11 @@ akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_remove: NULL registry name");
     FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "akgl_registry_remove: NULL %s name", what);
+    /* SDL_GetPointerProperty answers NULL for an entry that holds no pointer
+     * (a state bit, a property string), so a NULL value would "match" it and
+     * clear it. Nothing is ever registered as NULL: refuse it. */
+    FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_registry_remove: NULL %s for \"%s\"",
+                     what, key);
     /* A registry that was never created, or was replaced (a level change),
      * holds nothing of ours: there is nothing to remove. */
     if (registry != 0 && key[0] != '\0' && SDL_GetPointerProperty(registry, key, NULL) == value) {
@@ -153,10 +160,18 @@ akerr_ErrorContext *akgl_registry_count(SDL_PropertiesID registry, int *dest)
     SUCCEED_RETURN(errctx);
 }
 
-/* Gathering the actors first lets a callback change the registry safely. */
+/*
+ * Gathering the actors first lets a callback change the registry safely.
+ * Each actor is gathered with the key it was registered under: before each
+ * call the entry is looked up again, so an actor released by an earlier
+ * callback is skipped even when its slot has already been handed to a new
+ * actor (the pool reuses freed slots at once), which a refcount test alone
+ * would take for the old one.
+ */
 typedef struct ActorGather
 {
     akgl_Actor *actors[AKGL_MAX_HEAP_ACTOR];
+    char names[AKGL_MAX_HEAP_ACTOR][AKGL_ACTOR_MAX_NAME_LENGTH];
     int count;
     int overflow;
 } ActorGather;
@@ -168,8 +183,16 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
     if (actor == NULL) {
         return;
     }
+    /* Keys come from akgl_actor_initialize, which refuses names that do not
+     * fit; anything longer was not registered by it and is not ours to call. */
+    size_t len = strlen(name);
+    if (len >= AKGL_ACTOR_MAX_NAME_LENGTH) {
+        return;
+    }
     if (gather->count < AKGL_MAX_HEAP_ACTOR) {
-        gather->actors[gather->count++] = actor;
+        gather->actors[gather->count] = actor;
+        memcpy(gather->names[gather->count], name, len + 1);
+        gather->count++;
     } else {
         gather->overflow++;
     }
@@ -177,6 +200,8 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
 
 akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, void *userdata)
 {
+    /* About 8 KiB of stack; not static, so a callback may start a walk of
+     * its own (collision checks inside an update walk). */
     ActorGather gather;
     PREPARE_ERROR(errctx);
 
@@ -196,8 +221,11 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                     gather.count + gather.overflow, AKGL_MAX_HEAP_ACTOR);
     }
     for (int i = 0; i < gather.count; i++) {
-        /* An earlier callback may have released this one. */
-        if (gather.actors[i]->refcount <= 0) {
+        /* An earlier callback may have released this one (and its slot may
+         * now hold a new actor registered under another name). */
+        if (SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, gather.names[i], NULL) !=
+                gather.actors[i] ||
+            gather.actors[i]->refcount <= 0) {
             continue;
         }
         PASS(errctx, callback(gather.actors[i], userdata));
