@@ -244,6 +244,11 @@ static akerr_ErrorContext *check_properties(json_t *props, const char *path)
     PREPARE_ERROR(errctx);
 
     json_object_foreach(props, key, value) {
+        /* SDL refuses a property without a name; caught here, it fails the
+         * file before anything is set instead of half-way through setting. */
+        if (key[0] == '\0') {
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: a property name must not be empty", path);
+        }
         if (!json_is_string(value)) {
             FAIL_RETURN(errctx, AKERR_TYPE,
                         "%s: property \"%s\" must be a JSON string (write \"%s\": \"...\")", path,
@@ -301,6 +306,8 @@ akerr_ErrorContext *akgl_set_property(const char *name, const char *value)
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_set_property: NULL name");
     FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_set_property: NULL value for \"%s\"",
                      name);
+    FAIL_ZERO_RETURN(errctx, name[0], AKERR_VALUE,
+                     "akgl_set_property: a property name must not be empty");
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
                      "akgl_set_property: the properties registry does not exist "
                      "(akgl_registry_init first); setting \"%s\"", name);
@@ -330,6 +337,14 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
     const char *value = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, name, dflt);
     FAIL_ZERO_RETURN(errctx, value, AKERR_KEY,
                      "akgl_get_property: property \"%s\" is not set and has no default", name);
+    /* Measured before anything is claimed or written: a caller's string
+     * must not be left holding a truncated value after a failure. */
+    size_t len = strlen(value);
+    if (len >= sizeof((*dest)->data)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_get_property: the value of \"%s\" is %zu bytes; the limit is %zu", name,
+                    len, sizeof((*dest)->data) - 1);
+    }
     ATTEMPT {
         if (*dest == NULL) {
             CATCH(errctx, akgl_heap_next_string(&claimed));
