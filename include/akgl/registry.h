@@ -65,7 +65,9 @@ typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userd
  * and is returned (with this level on its trace); it is never fatal to the
  * process.
  * @return NULL; AKERR_NULLPOINTER for a NULL callback; AKERR_KEY when the
- *         actor registry does not exist; a callback's error.
+ *         actor registry does not exist; AKERR_OUTOFBOUNDS, before any call,
+ *         when the registry holds more than AKGL_MAX_HEAP_ACTOR actors or a
+ *         key longer than an actor name can be; a callback's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterator callback,
                                                                void *userdata);

@@ -174,6 +174,8 @@ typedef struct ActorGather
     char names[AKGL_MAX_HEAP_ACTOR][AKGL_ACTOR_MAX_NAME_LENGTH];
     int count;
     int overflow;
+    int too_long;                                /* keys no actor name can be */
+    char long_key[AKGL_ACTOR_MAX_NAME_LENGTH];   /* the first of them, cut */
 } ActorGather;
 
 static void gather_actor(void *userdata, SDL_PropertiesID props, const char *name)
@@ -183,10 +185,15 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
     if (actor == NULL) {
         return;
     }
-    /* Keys come from akgl_actor_initialize, which refuses names that do not
-     * fit; anything longer was not registered by it and is not ours to call. */
+    /* akgl_actor_initialize refuses names that do not fit, but
+     * akgl_registry_add takes any key: report one that does not fit here
+     * rather than silently leaving its actor out of the walk. */
     size_t len = strlen(name);
     if (len >= AKGL_ACTOR_MAX_NAME_LENGTH) {
+        if (gather->too_long++ == 0) {
+            memcpy(gather->long_key, name, sizeof(gather->long_key) - 1);
+            gather->long_key[sizeof(gather->long_key) - 1] = '\0';
+        }
         return;
     }
     if (gather->count < AKGL_MAX_HEAP_ACTOR) {
@@ -211,6 +218,7 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                      "the actor registry does not exist (akgl_registry_init first)");
     gather.count = 0;
     gather.overflow = 0;
+    gather.too_long = 0;
     if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, &gather)) {
         FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
     }
@@ -219,6 +227,12 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                     "akgl_registry_iterate_actor: %d actors are registered; the limit is %d "
                     "(AKGL_MAX_HEAP_ACTOR)",
                     gather.count + gather.overflow, AKGL_MAX_HEAP_ACTOR);
+    }
+    if (gather.too_long > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actor registry key(s) longer than an actor "
+                    "name can be (%d bytes), the first beginning \"%.40s\"",
+                    gather.too_long, AKGL_ACTOR_MAX_NAME_LENGTH - 1, gather.long_key);
     }
     for (int i = 0; i < gather.count; i++) {
         /* An earlier callback may have released this one (and its slot may

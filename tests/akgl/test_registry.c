@@ -625,6 +625,46 @@ static void test_iterate_release_then_reuse_slot(void)
     walk_teardown(&w);
 }
 
+/* A callback may walk the registry itself (a collision check inside an
+ * update walk): each walk has its own gathered list. */
+static akerr_ErrorContext *nested_visit(akgl_Actor *actor, void *userdata)
+{
+    int inner = 0;
+    PREPARE_ERROR(errctx);
+    (void)actor;
+    PASS(errctx, akgl_registry_iterate_actor(count_visit, &inner));
+    *(int *)userdata += inner;
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_iterate_nested_walk(void)
+{
+    struct walk w;
+    int total = 0;
+    walk_setup(&w);
+    CHECK_OK(akgl_registry_iterate_actor(nested_visit, &total));
+    CHECK_INT_EQ(total, WALK_ACTORS * WALK_ACTORS);
+    walk_teardown(&w);
+}
+
+/* An entry whose key no actor name can be (registered with
+ * akgl_registry_add, not akgl_actor_initialize) is reported before any
+ * callback runs, not silently left out of the walk. */
+static void test_iterate_key_too_long(void)
+{
+    char key[AKGL_ACTOR_MAX_NAME_LENGTH + 1];
+    struct walk w;
+    walk_setup(&w);
+    memset(key, 'k', sizeof(key) - 1);
+    key[sizeof(key) - 1] = '\0';
+    CHECK_OK(akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", key, w.actors[0]));
+    CHECK_STATUS_MSG(akgl_registry_iterate_actor(visit, &w), AKERR_OUTOFBOUNDS,
+                     "1 actor registry key(s) longer than an actor name can be (127 bytes)");
+    CHECK_INT_EQ(w.calls, 0);
+    CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", key, w.actors[0]));
+    walk_teardown(&w);
+}
+
 /* Releasing the actor being visited is safe too. */
 static void test_iterate_release_self(void)
 {
@@ -810,6 +850,8 @@ int main(void)
     RUN_TEST(test_iterate_initialize_new_actor);
     RUN_TEST(test_iterate_release_then_reuse_slot);
     RUN_TEST(test_iterate_release_self);
+    RUN_TEST(test_iterate_nested_walk);
+    RUN_TEST(test_iterate_key_too_long);
     RUN_TEST(test_actor_initialize_null_arguments);
     RUN_TEST(test_actor_name_length);
     RUN_TEST(test_actor_duplicate_name_refused);
