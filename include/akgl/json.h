@@ -2,10 +2,11 @@
  * @file akgl/json.h
  * @brief Typed, checked access to jansson values.
  *
- * Every getter names the key (or index) in its message. An absent key is
- * AKERR_KEY; a value of the wrong JSON type is AKERR_TYPE; an integer that
- * does not fit the destination is AKERR_OUTOFBOUNDS. @p dest is written only
- * on success. Objects and arrays handed back are borrowed from their parent
+ * Every getter names the key (or index) in its message. A NULL object,
+ * array, key or @p dest is AKERR_NULLPOINTER (checked first); an absent key
+ * is AKERR_KEY; a value of the wrong JSON type is AKERR_TYPE naming the type
+ * wanted and the type found; an integer that does not fit the destination is
+ * AKERR_OUTOFBOUNDS. @p dest is written only on success. Objects and arrays handed back are borrowed from their parent
  * (jansson's borrowed references): do not json_decref them.
  */
 #ifndef AKGL_JSON_H
@@ -25,8 +26,10 @@ extern "C" {
  * @brief Parses the JSON file at @p path.
  * @param dest Receives a new reference: the caller json_decref()s it.
  * @return NULL; the errno status (ENOENT, EACCES...) naming the file when it
- *         cannot be opened; AKERR_FORMAT with "file:line:column: reason" for
- *         invalid JSON; AKERR_NULLPOINTER.
+ *         cannot be opened, or cannot be read (EISDIR for a directory;
+ *         AKERR_IO when the read fails without an errno); AKERR_FORMAT with
+ *         "file:line:column: reason" for invalid JSON, duplicate keys
+ *         included; AKERR_NULLPOINTER. @p dest is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t **dest);
 

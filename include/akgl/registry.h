@@ -59,10 +59,15 @@ typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userd
  * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.
  *
  * The actors are gathered first and called after, so a callback may register
- * or release actors. The first error a callback returns stops the walk and is
- * returned (with this level on its trace); it is never fatal to the process.
+ * or release actors: an actor registered during the walk is not visited by
+ * it, and one released before its turn is skipped (even if a new actor has
+ * already taken its slot). The first error a callback returns stops the walk
+ * and is returned (with this level on its trace); it is never fatal to the
+ * process.
  * @return NULL; AKERR_NULLPOINTER for a NULL callback; AKERR_KEY when the
- *         actor registry does not exist; a callback's error.
+ *         actor registry does not exist; AKERR_OUTOFBOUNDS, before any call,
+ *         when the registry holds more than AKGL_MAX_HEAP_ACTOR actors or a
+ *         key longer than an actor name can be; a callback's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterator callback,
                                                                void *userdata);
@@ -78,7 +83,13 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_get(SDL_PropertiesID registry, 
 /** Registers @p value under @p key; AKERR_REGISTRY when another object holds the key. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_add(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void *value);
-/** Removes @p key if, and only if, it maps to @p value. */
+/**
+ * Removes @p key if, and only if, it maps to @p value; anything else (a key
+ * that is absent or maps to another object, a registry never created) is
+ * success with nothing removed. A NULL @p what, @p key or @p value is
+ * AKERR_NULLPOINTER: nothing is registered as NULL, and a NULL must not match
+ * an entry that holds no pointer.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_remove(SDL_PropertiesID registry,
                                                         const char *what, const char *key,
                                                         void *value);
@@ -96,17 +107,26 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_count(SDL_PropertiesID registry
  * @brief Loads `{"properties": {"key": "value", ...}}` from @p path.
  *
  * Every value must be a JSON string. The whole file is checked before
- * anything is set, so a bad file changes nothing.
- * @return NULL; the errno status (ENOENT...) when the file cannot be opened;
- *         AKERR_FORMAT for invalid JSON (file:line:column) or a
- *         "properties" that is not an object; AKERR_KEY when "properties" is
- *         absent; AKERR_TYPE naming the key whose value is not a string;
- *         AKERR_OUTOFBOUNDS for a value longer than AKGL_MAX_STRING_LENGTH-1.
- *         Messages name the file.
+ * anything is set, so a bad file changes nothing; a good one adds to (and
+ * overrides) what is already set.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when the properties registry
+ *         does not exist; the errno status (ENOENT, EISDIR...) when the file
+ *         cannot be opened or read; AKERR_FORMAT for invalid JSON
+ *         (file:line:column), duplicate keys included; AKERR_TYPE when the
+ *         top level or "properties" is not an object; AKERR_KEY when
+ *         "properties" is absent; AKERR_TYPE naming the key whose value is
+ *         not a string; AKERR_VALUE for an empty key; AKERR_OUTOFBOUNDS for a
+ *         value longer than AKGL_MAX_STRING_LENGTH-1. Messages name the file.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_load_properties(const char *path);
 
-/** @brief Sets property @p name to @p value (copied). */
+/**
+ * @brief Sets property @p name to @p value (copied).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty @p name;
+ *         AKERR_KEY when the properties registry does not exist;
+ *         AKERR_OUTOFBOUNDS for a value longer than AKGL_MAX_STRING_LENGTH-1
+ *         (the old value stays).
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_set_property(const char *name, const char *value);
 
 /**
@@ -116,9 +136,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_set_property(const char *name, const cha
  *               value and its terminator are written.
  * @param dflt   Used when the property is not set; NULL makes a missing
  *               property AKERR_KEY.
- * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKGL_ERR_HEAP when no string is
- *         free; AKERR_OUTOFBOUNDS when the value does not fit. A string this
- *         call claimed is released again on failure.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY (unset with no default, or no
+ *         properties registry); AKGL_ERR_HEAP when no string is free;
+ *         AKERR_OUTOFBOUNDS when the value (or default) does not fit. On
+ *         failure nothing is claimed (*dest stays NULL) and a string passed
+ *         in is left as it was.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property(const char *name, akgl_String **dest,
                                                      const char *dflt);

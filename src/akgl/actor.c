@@ -40,10 +40,17 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_ACTOR, "actor", name, obj));
     PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_ACTOR, obj, obj->refcount, "actor",
                                               &refcount, &pooled));
-    /* Re-initialising a slot under a new name: leave the old entry first.
-     * (Only a slot's old contents can be trusted; a stack struct may be garbage.) */
-    if (pooled && obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
-        PASS(errctx, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
+    /* Only a slot's old contents can be trusted; a stack struct may be garbage. */
+    akgl_Actor previous;
+    if (pooled) {
+        previous = *obj;
+    } else {
+        memset(&previous, 0, sizeof(previous));
+    }
+    /* Register the new name first: if that fails, the actor is as it was. */
+    PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", name, obj));
+    if (previous.name[0] != '\0' && strcmp(previous.name, name) != 0) {
+        IGNORE(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", previous.name, obj));
     }
 
     memset(obj, 0, sizeof(*obj));
@@ -55,7 +62,20 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->changeframefunc = akgl_actor_advance_frame;
     obj->updatefunc = akgl_actor_run_update;
     obj->renderfunc = akgl_actor_draw;
-    PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
+
+    /* A live actor initialised again gives back what it held. */
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+        akgl_Actor *child = previous.children[i];
+        if (child != NULL) {
+            if (child->parent == obj) {
+                child->parent = NULL;
+            }
+            IGNORE(akgl_heap_release_actor(child));
+        }
+    }
+    if (previous.basechar != NULL) {
+        IGNORE(akgl_heap_release_character(previous.basechar));
+    }
     SUCCEED_RETURN(errctx);
 }
 

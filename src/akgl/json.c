@@ -8,6 +8,7 @@
 #include <akgl/heap.h>
 #include <akstdlib.h>
 
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,8 +24,18 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_json_load_file: NULL destination");
     /* Open it ourselves so a missing file is ENOENT, not a parse error. */
     PASS(errctx, aksl_fopen(path, "rb", &fp));
+    errno = 0;
     json_t *root = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
+    int read_errno = errno;
+    /* jansson treats a failed read as the end of the input, so a directory
+     * (which fopen opens on Linux) or an I/O error would be reported as a
+     * syntax error at 1:0. Ask the stream instead and report the read. */
+    bool read_failed = root == NULL && ferror(fp);
     IGNORE(aksl_fclose(fp));
+    if (read_failed) {
+        FAIL_RETURN(errctx, read_errno != 0 ? read_errno : AKERR_IO, "%s: cannot read: %s", path,
+                    read_errno != 0 ? akerr_name_for_status(read_errno, NULL) : "read error");
+    }
     FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s", path, jerr.line, jerr.column,
                      jerr.text);
     *dest = root;
@@ -49,40 +60,7 @@ akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const ch
 /* Finding a value                                                          */
 /* ------------------------------------------------------------------------ */
 
-/* The member `key` of `obj`; `what` names it in messages ("key \"name\""). */
-static akerr_ErrorContext *member(json_t *obj, const char *key, json_t **dest)
-{
-    PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "NULL JSON object looking up key \"%s\"",
-                     key ? key : "(null)");
-    FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "NULL key");
-    FAIL_ZERO_RETURN(errctx, json_is_object(obj), AKERR_TYPE,
-                     "looking up key \"%s\" in a JSON value that is not an object", key);
-    *dest = json_object_get(obj, key);
-    FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "required key \"%s\" is missing", key);
-    SUCCEED_RETURN(errctx);
-}
-
-static akerr_ErrorContext *element(json_t *array, size_t index, json_t **dest)
-{
-    PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, array, AKERR_NULLPOINTER, "NULL JSON array reading index %zu",
-                     index);
-    FAIL_ZERO_RETURN(errctx, json_is_array(array), AKERR_TYPE,
-                     "reading index %zu of a JSON value that is not an array", index);
-    size_t len = json_array_size(array);
-    if (index >= len) {
-        FAIL_RETURN(errctx, AKERR_INDEX, "index %zu is past the end of an array of %zu", index,
-                    len);
-    }
-    *dest = json_array_get(array, index);
-    SUCCEED_RETURN(errctx);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Converting a value; `name` is "key \"x\"" or "index 3" for messages      */
-/* ------------------------------------------------------------------------ */
-
+/* How messages name a value's JSON type: "an array", "null"... */
 static const char *type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
@@ -97,6 +75,42 @@ static const char *type_name(const json_t *v)
     }
     return "unknown";
 }
+
+/* The member `key` of `obj`. */
+static akerr_ErrorContext *member(json_t *obj, const char *key, json_t **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "NULL JSON object looking up key \"%s\"",
+                     key ? key : "(null)");
+    FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "NULL key");
+    FAIL_ZERO_RETURN(errctx, json_is_object(obj), AKERR_TYPE,
+                     "looking up key \"%s\" in a JSON value that is not an object but %s", key,
+                     type_name(obj));
+    *dest = json_object_get(obj, key);
+    FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "required key \"%s\" is missing", key);
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *element(json_t *array, size_t index, json_t **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, array, AKERR_NULLPOINTER, "NULL JSON array reading index %zu",
+                     index);
+    FAIL_ZERO_RETURN(errctx, json_is_array(array), AKERR_TYPE,
+                     "reading index %zu of a JSON value that is not an array but %s", index,
+                     type_name(array));
+    size_t len = json_array_size(array);
+    if (index >= len) {
+        FAIL_RETURN(errctx, AKERR_INDEX, "index %zu is past the end of an array of %zu", index,
+                    len);
+    }
+    *dest = json_array_get(array, index);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Converting a value; `name` is "key \"x\"" or "index 3" for messages      */
+/* ------------------------------------------------------------------------ */
 
 static akerr_ErrorContext *as_integer(json_t *v, const char *name, int *dest)
 {
@@ -179,6 +193,10 @@ static akerr_ErrorContext *as_kind(json_t *v, const char *name, int kind, json_t
         json_t *v = NULL; \
         char name[160]; \
         PREPARE_ERROR(errctx); \
+        /* A NULL dest is the caller's bug: say so even when the key is \
+         * absent, instead of a KEY error that hides it. */ \
+        FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for key \"%s\"", \
+                         key ? key : "(null)"); \
         PASS(errctx, member(obj, key, &v)); \
         KEY_NAME(name, key); \
         PASS(errctx, conv(v, name, dest)); \
@@ -191,6 +209,8 @@ static akerr_ErrorContext *as_kind(json_t *v, const char *name, int kind, json_t
         json_t *v = NULL; \
         char name[64]; \
         PREPARE_ERROR(errctx); \
+        FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for index %zu", \
+                         index); \
         PASS(errctx, element(array, index, &v)); \
         INDEX_NAME(name, index); \
         PASS(errctx, conv(v, name, dest)); \

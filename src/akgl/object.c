@@ -30,6 +30,8 @@ akerr_ErrorContext *akgl_object_initial_refcount(akgl_HeapLayer layer, const voi
 akerr_ErrorContext *akgl_object_check_name(const char *name, size_t capacity, const char *what)
 {
     PREPARE_ERROR(errctx);
+    /* An empty name cannot be a registry key (SDL refuses it). */
+    FAIL_ZERO_RETURN(errctx, name[0], AKERR_VALUE, "a %s needs a name; \"\" is empty", what);
     size_t len = strlen(name);
     if (len >= capacity) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s name \"%.40s...\" is %zu bytes; the limit is %zu",
@@ -45,8 +47,9 @@ akerr_ErrorContext *akgl_object_check_unregistered(SDL_PropertiesID registry, co
     PREPARE_ERROR(errctx);
     PASS(errctx, akgl_registry_get(registry, what, name, &holder));
     if (holder != NULL && holder != self) {
-        FAIL_RETURN(errctx, AKERR_REGISTRY, "a %s named \"%s\" is already registered", what,
-                    name);
+        bool vowel = strchr("aeiou", what[0]) != NULL;
+        FAIL_RETURN(errctx, AKERR_REGISTRY, "%s %s named \"%s\" is already registered",
+                    vowel ? "an" : "a", what, name);
     }
     SUCCEED_RETURN(errctx);
 }

@@ -21,7 +21,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_object_initial_refcount(akgl_HeapLayer l
                                                                 int refcount, const char *what,
                                                                 int *dest, bool *pooled);
 
-/* A name must fit its field whole: a truncated name would be a wrong registry key. */
+/* A name must be non-empty (AKERR_VALUE) and fit its field whole
+ * (AKERR_OUTOFBOUNDS): a truncated name would be a wrong registry key. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_object_check_name(const char *name, size_t capacity,
                                                           const char *what);
 

@@ -108,10 +108,13 @@ akerr_ErrorContext *akgl_registry_add(SDL_PropertiesID registry, const char *wha
 {
     void *holder = NULL;
     PREPARE_ERROR(errctx);
+    /* `what` first: the next message prints it. */
+    FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_add: NULL registry name");
     FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_registry_add: NULL %s", what);
     PASS(errctx, akgl_registry_get(registry, what, key, &holder));
     if (holder != NULL && holder != value) {
-        FAIL_RETURN(errctx, AKERR_REGISTRY, "a %s named \"%s\" is already registered", what, key);
+        FAIL_RETURN(errctx, AKERR_REGISTRY, "%s %s named \"%s\" is already registered",
+                    strchr("aeiou", what[0]) != NULL ? "an" : "a", what, key);
     }
     if (!SDL_SetPointerProperty(registry, key, value)) {
         FAIL_RETURN(errctx, AKERR_API, "cannot register %s \"%s\": %s", what, key,
@@ -126,6 +129,11 @@ akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, what, AKERR_NULLPOINTER, "akgl_registry_remove: NULL registry name");
     FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "akgl_registry_remove: NULL %s name", what);
+    /* SDL_GetPointerProperty answers NULL for an entry that holds no pointer
+     * (a state bit, a property string), so a NULL value would "match" it and
+     * clear it. Nothing is ever registered as NULL: refuse it. */
+    FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_registry_remove: NULL %s for \"%s\"",
+                     what, key);
     /* A registry that was never created, or was replaced (a level change),
      * holds nothing of ours: there is nothing to remove. */
     if (registry != 0 && key[0] != '\0' && SDL_GetPointerProperty(registry, key, NULL) == value) {
@@ -153,12 +161,22 @@ akerr_ErrorContext *akgl_registry_count(SDL_PropertiesID registry, int *dest)
     SUCCEED_RETURN(errctx);
 }
 
-/* Gathering the actors first lets a callback change the registry safely. */
+/*
+ * Gathering the actors first lets a callback change the registry safely.
+ * Each actor is gathered with the key it was registered under: before each
+ * call the entry is looked up again, so an actor released by an earlier
+ * callback is skipped even when its slot has already been handed to a new
+ * actor (the pool reuses freed slots at once), which a refcount test alone
+ * would take for the old one.
+ */
 typedef struct ActorGather
 {
     akgl_Actor *actors[AKGL_MAX_HEAP_ACTOR];
+    char names[AKGL_MAX_HEAP_ACTOR][AKGL_ACTOR_MAX_NAME_LENGTH];
     int count;
     int overflow;
+    int too_long;                                /* keys no actor name can be */
+    char long_key[AKGL_ACTOR_MAX_NAME_LENGTH];   /* the first of them, cut */
 } ActorGather;
 
 static void gather_actor(void *userdata, SDL_PropertiesID props, const char *name)
@@ -168,8 +186,21 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
     if (actor == NULL) {
         return;
     }
+    /* akgl_actor_initialize refuses names that do not fit, but
+     * akgl_registry_add takes any key: report one that does not fit here
+     * rather than silently leaving its actor out of the walk. */
+    size_t len = strlen(name);
+    if (len >= AKGL_ACTOR_MAX_NAME_LENGTH) {
+        if (gather->too_long++ == 0) {
+            memcpy(gather->long_key, name, sizeof(gather->long_key) - 1);
+            gather->long_key[sizeof(gather->long_key) - 1] = '\0';
+        }
+        return;
+    }
     if (gather->count < AKGL_MAX_HEAP_ACTOR) {
-        gather->actors[gather->count++] = actor;
+        gather->actors[gather->count] = actor;
+        memcpy(gather->names[gather->count], name, len + 1);
+        gather->count++;
     } else {
         gather->overflow++;
     }
@@ -177,6 +208,8 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
 
 akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, void *userdata)
 {
+    /* About 8 KiB of stack; not static, so a callback may start a walk of
+     * its own (collision checks inside an update walk). */
     ActorGather gather;
     PREPARE_ERROR(errctx);
 
@@ -186,6 +219,7 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                      "the actor registry does not exist (akgl_registry_init first)");
     gather.count = 0;
     gather.overflow = 0;
+    gather.too_long = 0;
     if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, &gather)) {
         FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
     }
@@ -195,9 +229,18 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                     "(AKGL_MAX_HEAP_ACTOR)",
                     gather.count + gather.overflow, AKGL_MAX_HEAP_ACTOR);
     }
+    if (gather.too_long > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actor registry key(s) longer than an actor "
+                    "name can be (%d bytes), the first beginning \"%.40s\"",
+                    gather.too_long, AKGL_ACTOR_MAX_NAME_LENGTH - 1, gather.long_key);
+    }
     for (int i = 0; i < gather.count; i++) {
-        /* An earlier callback may have released this one. */
-        if (gather.actors[i]->refcount <= 0) {
+        /* An earlier callback may have released this one (and its slot may
+         * now hold a new actor registered under another name). */
+        if (SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, gather.names[i], NULL) !=
+                gather.actors[i] ||
+            gather.actors[i]->refcount <= 0) {
             continue;
         }
         PASS(errctx, callback(gather.actors[i], userdata));
@@ -216,6 +259,11 @@ static akerr_ErrorContext *check_properties(json_t *props, const char *path)
     PREPARE_ERROR(errctx);
 
     json_object_foreach(props, key, value) {
+        /* SDL refuses a property without a name; caught here, it fails the
+         * file before anything is set instead of half-way through setting. */
+        if (key[0] == '\0') {
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: a property name must not be empty", path);
+        }
         if (!json_is_string(value)) {
             FAIL_RETURN(errctx, AKERR_TYPE,
                         "%s: property \"%s\" must be a JSON string (write \"%s\": \"...\")", path,
@@ -273,6 +321,8 @@ akerr_ErrorContext *akgl_set_property(const char *name, const char *value)
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_set_property: NULL name");
     FAIL_ZERO_RETURN(errctx, value, AKERR_NULLPOINTER, "akgl_set_property: NULL value for \"%s\"",
                      name);
+    FAIL_ZERO_RETURN(errctx, name[0], AKERR_VALUE,
+                     "akgl_set_property: a property name must not be empty");
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
                      "akgl_set_property: the properties registry does not exist "
                      "(akgl_registry_init first); setting \"%s\"", name);
@@ -302,6 +352,14 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
     const char *value = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, name, dflt);
     FAIL_ZERO_RETURN(errctx, value, AKERR_KEY,
                      "akgl_get_property: property \"%s\" is not set and has no default", name);
+    /* Measured before anything is claimed or written: a caller's string
+     * must not be left holding a truncated value after a failure. */
+    size_t len = strlen(value);
+    if (len >= sizeof((*dest)->data)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_get_property: the value of \"%s\" is %zu bytes; the limit is %zu", name,
+                    len, sizeof((*dest)->data) - 1);
+    }
     ATTEMPT {
         if (*dest == NULL) {
             CATCH(errctx, akgl_heap_next_string(&claimed));
