@@ -35,11 +35,10 @@
 
 /** @name Field capacities (terminator included)
  *  @{ */
-#ifdef PATH_MAX
-#define AKGL_MAX_STRING_LENGTH PATH_MAX /**< akgl_String::data */
-#else
+/** akgl_String::data: Linux's PATH_MAX. A fixed number, not PATH_MAX itself,
+ *  whose visibility depends on each file's feature macros: one program could
+ *  otherwise see two sizes of akgl_String. */
 #define AKGL_MAX_STRING_LENGTH 4096
-#endif
 #define AKGL_ACTOR_MAX_NAME_LENGTH 128        /**< akgl_Actor::name */
 #define AKGL_SPRITE_MAX_NAME_LENGTH 128       /**< akgl_Sprite::name */
 #define AKGL_SPRITESHEET_MAX_NAME_LENGTH 512  /**< akgl_SpriteSheet::name (a resolved path) */

@@ -349,18 +349,24 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
                      "akgl_get_property: the properties registry does not exist "
                      "(akgl_registry_init first); reading \"%s\"", name);
-    const char *value = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, name, dflt);
-    FAIL_ZERO_RETURN(errctx, value, AKERR_KEY,
-                     "akgl_get_property: property \"%s\" is not set and has no default", name);
-    /* Measured before anything is claimed or written: a caller's string
-     * must not be left holding a truncated value after a failure. */
-    size_t len = strlen(value);
-    if (len >= sizeof((*dest)->data)) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_get_property: the value of \"%s\" is %zu bytes; the limit is %zu", name,
-                    len, sizeof((*dest)->data) - 1);
+    /* SDL hands back its own copy of the string, valid only while nobody sets
+     * the property again: hold the set's lock until ours is written. */
+    if (!SDL_LockProperties(AKGL_REGISTRY_PROPERTIES)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_get_property: cannot lock the properties: %s",
+                    SDL_GetError());
     }
     ATTEMPT {
+        const char *value = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, name, dflt);
+        FAIL_ZERO_BREAK(errctx, value, AKERR_KEY,
+                        "akgl_get_property: property \"%s\" is not set and has no default", name);
+        /* Measured before anything is claimed or written: a caller's string
+         * must not be left holding a truncated value after a failure. */
+        size_t len = strlen(value);
+        if (len >= sizeof((*dest)->data)) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS,
+                       "akgl_get_property: the value of \"%s\" is %zu bytes; the limit is %zu",
+                       name, len, sizeof((*dest)->data) - 1);
+        }
         if (*dest == NULL) {
             CATCH(errctx, akgl_heap_next_string(&claimed));
             *dest = claimed;
@@ -368,6 +374,7 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
         CATCH(errctx, aksl_strncpy((*dest)->data, value, sizeof((*dest)->data)));
         claimed = NULL; /* success: the caller owns it now */
     } CLEANUP {
+        SDL_UnlockProperties(AKGL_REGISTRY_PROPERTIES);
         if (claimed != NULL) {
             /* We claimed it and failed: give it back and leave *dest as it was. */
             IGNORE(akgl_heap_release_string(claimed));

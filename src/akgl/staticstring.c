@@ -1,7 +1,9 @@
+#define _XOPEN_SOURCE 700 /* PATH_MAX, for the check at the end */
 #include <akgl/staticstring.h>
 
 #include <akgl/heap.h>
 
+#include <limits.h>
 #include <string.h>
 
 /* A pooled string keeps the reference its acquire took; any other gets its first. */
@@ -47,3 +49,8 @@ akerr_ErrorContext *akgl_string_copy(akgl_String *dest, const akgl_String *src)
     copy_truncated(dest->data, src->data);
     SUCCEED_RETURN(errctx);
 }
+
+/* A pooled string holds any path the platform can name. */
+#if defined(PATH_MAX)
+_Static_assert(AKGL_MAX_STRING_LENGTH >= PATH_MAX, "akgl_String must hold a PATH_MAX path");
+#endif
