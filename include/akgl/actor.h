@@ -81,6 +81,9 @@ struct akgl_Actor
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
     float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
+    SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
+    bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
+    int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     int layer;                             /**< Draw order: lower layers first. */
     bool visible;                          /**< Drawn at all. A new actor is visible. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */

@@ -1,33 +1,115 @@
 /**
  * @file akgl/physics.h
- * @brief The physics backend: a struct of function pointers, bound to the game.
+ * @brief The physics backend, and the arcade physics that comes with akgl.
  *
- * akgl_game_update calls game.physics->step with the time since the previous
- * update before it updates the actors; with no backend bound the step is
- * skipped. The arcade backend comes with akgl_physics_init_arcade.
+ * akgl_game_update calls game.physics->step with the game time since the
+ * previous update, before it updates the actors; with no backend bound the
+ * step is skipped.
+ *
+ * Arcade physics, units and rules (docs/14-physics.md):
+ * - Positions are pixels, time is seconds: velocity px/s, acceleration and
+ *   gravity px/s^2 (a character's speed_x/acceleration_x are in these units).
+ *   Drag is a rate in 1/s: without other forces v' = -drag * v.
+ * - The simulation advances in fixed steps of AKGL_PHYSICS_STEP_NS, however
+ *   long a frame is; the remainder carries over. The same input therefore
+ *   gives the same trajectory at 30, 60 or 144 updates per second.
+ * - Each step, per actor (not immovable): its movementlogicfunc turns MOVING_*
+ *   bits into intent (-1, 0, 1 per axis); intent times the acceleration
+ *   accelerates it up to its top speed (sx, sy), never beyond, and never
+ *   slows it if it is already faster; gravity is added; drag applied; then it
+ *   moves, x first, then y.
+ * - Movement is swept against the solid tiles: every column (row) the box's
+ *   leading edge crosses is checked, so no speed tunnels through a wall, and
+ *   a box resting exactly on a row of tiles does not count that row when it
+ *   moves sideways, so it slides over seams. A blocked axis stops (its
+ *   velocity becomes 0) and sets the AKGL_PHYSICS_TOUCH_* bit.
+ * - After the steps of an update, every pair of actors whose boxes overlap is
+ *   reported to on_overlap, once.
  */
 #ifndef AKGL_PHYSICS_H
 #define AKGL_PHYSICS_H
 
 #include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/limits.h>
 
+#include <SDL3/SDL.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/** The fixed step: 4 ms (250 steps a second), an exact number of nanoseconds. */
+#define AKGL_PHYSICS_STEP_NS (4 * AKGL_TIME_ONEMS_NS)
+/** Steps one update may run; a longer stall drops the rest (no spiral of death). */
+#define AKGL_PHYSICS_MAX_STEPS 64
+
+/** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
+ *  @{ */
+#define AKGL_PHYSICS_TOUCH_LEFT   (1 << 0)
+#define AKGL_PHYSICS_TOUCH_RIGHT  (1 << 1)
+#define AKGL_PHYSICS_TOUCH_TOP    (1 << 2)
+#define AKGL_PHYSICS_TOUCH_BOTTOM (1 << 3)
+/** @} */
+
 typedef struct akgl_Physics akgl_Physics;
 
 /** Advances the simulation by @p elapsed_ns of game time. */
 typedef akerr_ErrorContext *(*akgl_PhysicsStepFunc)(akgl_Physics *p, uint64_t elapsed_ns);
+/** Told about two actors whose boxes overlap (each pair once per update). */
+typedef akerr_ErrorContext *(*akgl_PhysicsOverlapFunc)(akgl_Physics *p, akgl_Actor *a,
+                                                       akgl_Actor *b, void *userdata);
 
-/** @brief A physics backend. */
+/** @brief Solid tiles: a grid of cells, non-zero = solid. */
+typedef struct akgl_SolidGrid
+{
+    const uint8_t *cells; /**< cols * rows cells, row-major; borrowed (the caller keeps it alive). */
+    int cols, rows;       /**< Grid size in cells. */
+    float tile_w, tile_h; /**< Cell size in pixels. */
+    float origin_x, origin_y; /**< World position of cell (0, 0)'s top-left corner. */
+} akgl_SolidGrid;
+
+/** @brief A physics backend. The arcade fields are the arcade backend's state. */
 struct akgl_Physics
 {
-    akgl_PhysicsStepFunc step; /**< One update's worth of simulation. */
-    void *userdata;            /**< The backend's own state. */
+    akgl_PhysicsStepFunc step;          /**< One update's worth of simulation. */
+    void *userdata;                     /**< A backend's own state (unused by arcade). */
+    float gravity_x, gravity_y, gravity_z; /**< px/s^2, from physics.gravity.x|y|z. */
+    float drag_x, drag_y, drag_z;       /**< 1/s, from physics.drag.x|y|z. */
+    uint64_t accumulator_ns;            /**< Time not yet simulated (< one step). */
+    uint64_t steps;                     /**< Fixed steps run so far. */
+    akgl_SolidGrid grid;                /**< Solid tiles (cells NULL: none). */
+    akgl_PhysicsOverlapFunc on_overlap; /**< Actor-actor overlap hook, or NULL. */
+    void *overlap_userdata;             /**< Passed to on_overlap. */
 };
+
+/**
+ * @brief Makes @p p the arcade backend and the game's physics (game.physics).
+ *
+ * Gravity and drag come from the properties physics.gravity.x|y|z and
+ * physics.drag.x|y|z (each default 0).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property that is not
+ *         a number; AKERR_VALUE for a negative drag; AKERR_KEY when the
+ *         properties registry does not exist.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_init_arcade(akgl_Physics *p);
+
+/**
+ * @brief Sets the solid tiles actors collide with (copied; the cells are
+ *        borrowed), or removes them with NULL.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid or a cell size below 1.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
+                                                               const akgl_SolidGrid *grid);
+
+/**
+ * @brief The actor's collision box in world pixels: its hitbox, or its
+ *        current frame when the hitbox has no size.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when it has neither (then it
+ *         moves without colliding).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest);
 
 #ifdef __cplusplus
 }
