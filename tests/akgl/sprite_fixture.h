@@ -31,6 +31,7 @@
 
 #include <SDL3/SDL.h>
 #include <SDL3_image/SDL_image.h>
+#include <errno.h>
 #include <stdarg.h>
 
 #include "../akstdlib/fixture.h"
