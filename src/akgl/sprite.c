@@ -115,6 +115,10 @@ akerr_ErrorContext *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sprite_initialize: NULL name");
     FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER,
                      "akgl_sprite_initialize: NULL sheet for sprite \"%s\"", name);
+    /* Taking a reference on a free slot would corrupt the pool. */
+    FAIL_NONZERO_RETURN(errctx, sheet->refcount <= 0, AKGL_ERR_HEAP,
+                        "akgl_sprite_initialize: the sheet for sprite \"%s\" is released "
+                        "(refcount %d)", name, sheet->refcount);
     PASS(errctx, akgl_object_check_name(name, sizeof(spr->name), "sprite"));
     PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_SPRITE, spr, spr->refcount, "sprite", &refcount,
                                   &pooled));

@@ -267,6 +267,13 @@ static void test_sprite_initialize_refusals(void)
     CHECK_STATUS_MSG(akgl_sprite_initialize(NULL, "x", sheet), AKERR_NULLPOINTER, "NULL sprite");
     CHECK_STATUS_MSG(akgl_sprite_initialize(a, NULL, sheet), AKERR_NULLPOINTER, "NULL name");
     CHECK_STATUS_MSG(akgl_sprite_initialize(a, "x", NULL), AKERR_NULLPOINTER, "NULL sheet");
+    /* A released sheet (a free slot) cannot be cut from. */
+    akgl_SpriteSheet *gone = NULL;
+    CHECK_OK(akgl_heap_next_spritesheet(&gone));
+    CHECK_OK(akgl_heap_release_spritesheet(gone));
+    CHECK_STATUS_MSG(akgl_sprite_initialize(a, "x", gone), AKGL_ERR_HEAP, "is released");
+    CHECK_INT_EQ(gone->refcount, 0);
+    CHECK(sf_sprite("x") == NULL);
 
     /* 127 bytes fit; 128 are refused, not truncated into a key. */
     memset(name, 's', sizeof(name));
