@@ -211,6 +211,38 @@ static void test_sheet_reinitialised_lets_go_of_old_image(void)
     CHECK_OK(akgl_heap_release_spritesheet(sheet));
 }
 
+static void test_sheet_and_sprite_cycles(void)
+{
+    /* 64 rounds of sheet + two sprites built by hand and released, the
+     * order alternating: every count, and the uploads, back each time. */
+    int sheets = akgl_test_sheets_(), sprites = akgl_test_sprites_();
+    int contexts = akerr_contexts_in_use(), big = sf_big_blocks();
+    for (int i = 0; i < 64; i++) {
+        akgl_SpriteSheet *sheet = load_sheet(i % 2 ? SF_SHEET_64 : SF_SHEET_192);
+        if (sheet == NULL) {
+            return;
+        }
+        akgl_Sprite *a = grid_sprite(sheet, "cycle a");
+        akgl_Sprite *b = grid_sprite(sheet, "cycle b");
+        CHECK_INT_EQ(sheet->refcount, 3);
+        if (i % 2 == 0) {
+            CHECK_OK(akgl_heap_release_spritesheet(sheet));
+            CHECK_OK(akgl_heap_release_sprite(a));
+            CHECK_OK(akgl_heap_release_sprite(b));
+        } else {
+            CHECK_OK(akgl_heap_release_sprite(b));
+            CHECK_OK(akgl_heap_release_sprite(a));
+            CHECK_OK(akgl_heap_release_spritesheet(sheet));
+        }
+        CHECK_INT_EQ(akgl_test_sheets_(), sheets);
+        CHECK_INT_EQ(akgl_test_sprites_(), sprites);
+        CHECK_INT_EQ(akgl_test_reg_sheets_(), 0);
+        CHECK_INT_EQ(akgl_test_reg_sprites_(), 0);
+        CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+        CHECK_INT_EQ(sf_big_blocks(), big);
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Sprites                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -324,6 +356,67 @@ static void test_sprite_reinitialised_moves_name_and_sheet(void)
     CHECK_INT_EQ(small->refcount, 1);
     CHECK_OK(akgl_heap_release_spritesheet(big));
     CHECK_OK(akgl_heap_release_spritesheet(small));
+}
+
+/* docs/10-sprites.md, "Building one by hand", verbatim. */
+akerr_ErrorContext *build_walk_sprite(const char *imagepath);
+akerr_ErrorContext *build_walk_sprite(const char *imagepath)
+{
+    akgl_SpriteSheet *sheet = NULL;
+    akgl_Sprite *walk = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, imagepath, AKERR_NULLPOINTER, "imagepath");
+    PASS(errctx, akgl_heap_next_spritesheet(&sheet));      /* sheet: 1, ours */
+    ATTEMPT {
+        CATCH(errctx, akgl_spritesheet_initialize(sheet, 0, 0, imagepath));
+        CATCH(errctx, akgl_heap_next_sprite(&walk));        /* walk: 1, the game's */
+        CATCH(errctx, akgl_sprite_initialize(walk, "hero walking left", sheet)); /* sheet: 2 */
+        walk->width = 48;
+        walk->height = 48;
+        walk->frames = 3;
+        walk->frameids[0] = 12;
+        walk->frameids[1] = 13;
+        walk->frameids[2] = 14;
+        walk->speed = 100 * AKGL_TIME_ONEMS_NS;             /* 100 ms, in nanoseconds */
+        walk->loop = true;
+        walk = NULL;                         /* registered: the game holds it now */
+    } CLEANUP {
+        if (walk != NULL) {
+            IGNORE(akgl_heap_release_sprite(walk));         /* failed after its acquire */
+        }
+        IGNORE(akgl_heap_release_spritesheet(sheet));       /* ours: the sprite keeps it */
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_build_walk_sprite_from_the_chapter(void)
+{
+    char path[PATH_MAX];
+    sf_make_sheet("walk_192x192_48.png", 4, 4, 48);
+    sf_path(path, "walk_192x192_48.png");
+
+    CHECK_OK(build_walk_sprite(path));
+    akgl_Sprite *walk = sf_sprite("hero walking left");
+    CHECK(walk != NULL);
+    if (walk == NULL) {
+        return;
+    }
+    CHECK_INT_EQ(walk->refcount, 1);
+    CHECK_INT_EQ(walk->sheet->refcount, 1); /* only the sprite holds it */
+    SDL_FRect r;
+    CHECK_OK(akgl_spritesheet_coords_for_frame(walk, 2, &r));
+    CHECK(r.x == 96 && r.y == 144);
+
+    /* Failures strand nothing (the harness checks every count). */
+    CHECK_STATUS_MSG(build_walk_sprite(path), AKERR_REGISTRY, "already registered");
+    CHECK_STATUS(build_walk_sprite(SF_ASSETS "/no_such.png"), ENOENT);
+    CHECK_STATUS(build_walk_sprite(NULL), AKERR_NULLPOINTER);
+
+    SDL_Texture *tex = walk->sheet->texture;
+    CHECK_OK(akgl_heap_release_sprite(walk));
+    CHECK(!sf_texture_alive(tex));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -546,9 +639,11 @@ int main(void)
     RUN_TEST(test_sheet_duplicate_name_refused);
     RUN_TEST(test_sheet_unacquired_slot_and_stack_struct);
     RUN_TEST(test_sheet_reinitialised_lets_go_of_old_image);
+    RUN_TEST(test_sheet_and_sprite_cycles);
     RUN_TEST(test_sprite_initialize_holds_its_sheet);
     RUN_TEST(test_sprite_initialize_refusals);
     RUN_TEST(test_sprite_reinitialised_moves_name_and_sheet);
+    RUN_TEST(test_build_walk_sprite_from_the_chapter);
     RUN_TEST(test_coords_grid_example);
     RUN_TEST(test_coords_refusals);
     RUN_TEST(test_coords_on_a_registered_but_unloaded_sheet);
