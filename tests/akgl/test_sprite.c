@@ -306,6 +306,14 @@ static void test_sprite_initialize_refusals(void)
     CHECK_STATUS_MSG(akgl_sprite_initialize(a, "x", gone), AKGL_ERR_HEAP, "is released");
     CHECK_INT_EQ(gone->refcount, 0);
     CHECK(sf_sprite("x") == NULL);
+    /* A sprite slot that was not acquired. */
+    akgl_Sprite *unacquired = NULL;
+    CHECK_OK(akgl_heap_next_sprite(&unacquired));
+    CHECK_OK(akgl_heap_release_sprite(unacquired));
+    CHECK_STATUS_MSG(akgl_sprite_initialize(unacquired, "x", sheet), AKGL_ERR_HEAP,
+                     "not acquired");
+    CHECK_INT_EQ(sheet->refcount, 1);
+    CHECK(sf_sprite("x") == NULL);
 
     /* 127 bytes fit; 128 are refused, not truncated into a key. */
     memset(name, 's', sizeof(name));
