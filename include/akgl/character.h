@@ -63,8 +63,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_initialize(akgl_Character *obj
  * Rebinding a state releases the sprite it displaces; binding the sprite a
  * state already has changes nothing (no reference is taken twice).
  * @return NULL; AKERR_NULLPOINTER for a NULL character or sprite, or a
- *         character without a map (not initialised); AKERR_API when SDL
- *         cannot store the binding (the reference is given back).
+ *         character without a map (not initialised); AKGL_ERR_HEAP when
+ *         @p ref is released (refcount 0: binding it would hand a free slot a
+ *         reference); AKERR_API when SDL cannot store the binding (the
+ *         reference is given back).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *basechar,
                                                              akgl_Sprite *ref, int state);
@@ -82,7 +84,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *bas
  *
  * Every sprite it names must be loaded already. The character holds the
  * reference its acquire took, on the game's behalf, until the game releases it.
- * @return NULL, or the first problem with the file named: AKERR_KEY (a key
+ * @return NULL, or the first problem with the file named (and, for a
+ *         problem inside a mapping, "sprite_mappings"[i]): AKERR_KEY (a key
  *         missing, or an unknown state name, quoted), AKERR_TYPE (a wrong JSON
  *         type), AKERR_OUTOFBOUNDS (a negative speedtime, a name too long),
  *         AKERR_NULLPOINTER (a mapping names a sprite that is not loaded: the

@@ -77,8 +77,8 @@ struct akgl_Renderer
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound
  *         already; AKERR_KEY naming a missing screen-size property;
  *         AKERR_FORMAT/AKERR_OUTOFBOUNDS for a size that is not a number in
- *         1..16384; AKERR_API with SDL's error when SDL fails (nothing is
- *         left half-made).
+ *         1..16384 (the message names the property); AKERR_API with SDL's
+ *         error when SDL fails (nothing is left half-made).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
 

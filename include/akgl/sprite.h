@@ -76,9 +76,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_initialize(akgl_SpriteSheet 
  * zero for the caller to fill in.
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name of
  *         AKGL_SPRITE_MAX_NAME_LENGTH bytes or more; AKERR_REGISTRY when
- *         another sprite holds the name; AKERR_KEY when the registry does not
- *         exist. On failure nothing is registered and the sheet's count is
- *         unchanged.
+ *         another sprite holds the name; AKGL_ERR_HEAP when @p sheet is
+ *         released (refcount 0) or @p spr is a pool slot never acquired;
+ *         AKERR_KEY when the registry does not exist. On failure nothing is
+ *         registered and the sheet's count is unchanged.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
                                                           akgl_SpriteSheet *sheet);

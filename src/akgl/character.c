@@ -13,6 +13,7 @@
 
 #include "object.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The map key for a state word: its decimal spelling ("146"). */
@@ -71,6 +72,10 @@ akerr_ErrorContext *akgl_character_sprite_add(akgl_Character *basechar, akgl_Spr
     FAIL_ZERO_RETURN(errctx, basechar->state_sprites, AKERR_NULLPOINTER,
                      "sprite_add: character \"%s\" has no state map (not initialised)",
                      basechar->name);
+    /* Taking a reference on a free slot would corrupt the pool. */
+    FAIL_NONZERO_RETURN(errctx, ref->refcount <= 0, AKGL_ERR_HEAP,
+                        "sprite_add: character \"%s\" state %d: the sprite is released "
+                        "(refcount %d)", basechar->name, state, ref->refcount);
     state_key(state, key);
     akgl_Sprite *displaced = SDL_GetPointerProperty(basechar->state_sprites, key, NULL);
     if (displaced == ref) {
@@ -140,7 +145,7 @@ static akerr_ErrorContext *read_state(json_t *names, int *dest)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping, size_t index)
+static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping)
 {
     json_t *names = NULL;
     akgl_String *spritename = NULL;
@@ -150,7 +155,7 @@ static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping, si
 
     ATTEMPT {
         FAIL_ZERO_BREAK(errctx, json_is_object(mapping), AKERR_TYPE,
-                        "\"sprite_mappings\"[%zu] must be an object", index);
+                        "a mapping must be an object with \"state\" and \"sprite\"");
         CATCH(errctx, akgl_get_json_array_value(mapping, "state", &names));
         CATCH(errctx, akgl_get_json_string_value(mapping, "sprite", &spritename));
         CATCH(errctx, read_state(names, &state));
@@ -168,6 +173,18 @@ static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping, si
     } PROCESS(errctx) {
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
+}
+
+/* bind_mapping for element `index`, its errors naming the element. */
+static akerr_ErrorContext *bind_mapping_at(akgl_Character *obj, json_t *mappings, size_t index)
+{
+    char element[48];
+    akerr_ErrorContext *errctx = bind_mapping(obj, json_array_get(mappings, index));
+    if (errctx != NULL) {
+        snprintf(element, sizeof(element), "\"sprite_mappings\"[%zu]", index);
+        errctx = akgl_json_error_in_file(errctx, element);
+    }
+    return errctx;
 }
 
 /* Numbers and the name, read before anything is claimed. */
@@ -211,7 +228,7 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
     ATTEMPT {
         CATCH(errctx, akgl_json_load_file(filename, &root));
         CATCH(errctx, akgl_json_error_in_file(read_character_def(root, &def), filename));
-        CATCH(errctx, akgl_heap_next_character(&obj));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_character(&obj), filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_character_initialize(obj, def.name->data),
                                               filename));
         obj->speedtime = (uint64_t)def.speedtime * AKGL_TIME_ONEMS_NS;
@@ -220,8 +237,8 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
         obj->ax = def.ax;
         obj->ay = def.ay;
         for (size_t i = 0; i < json_array_size(def.mappings); i++) {
-            CATCH(errctx, akgl_json_error_in_file(
-                              bind_mapping(obj, json_array_get(def.mappings, i), i), filename));
+            CATCH(errctx, akgl_json_error_in_file(bind_mapping_at(obj, def.mappings, i),
+                                                  filename));
         }
         if (errctx == NULL) {
             obj = NULL; /* the game holds it now, through the registry */

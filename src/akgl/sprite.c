@@ -18,6 +18,7 @@
 
 #include <SDL3_image/SDL_image.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -114,6 +115,10 @@ akerr_ErrorContext *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sprite_initialize: NULL name");
     FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER,
                      "akgl_sprite_initialize: NULL sheet for sprite \"%s\"", name);
+    /* Taking a reference on a free slot would corrupt the pool. */
+    FAIL_NONZERO_RETURN(errctx, sheet->refcount <= 0, AKGL_ERR_HEAP,
+                        "akgl_sprite_initialize: the sheet for sprite \"%s\" is released "
+                        "(refcount %d)", name, sheet->refcount);
     PASS(errctx, akgl_object_check_name(name, sizeof(spr->name), "sprite"));
     PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_SPRITE, spr, spr->refcount, "sprite", &refcount,
                                   &pooled));
@@ -174,7 +179,14 @@ static akerr_ErrorContext *read_frames(json_t *root, SpriteDef *def)
                      "\"frames\" is empty; a sprite needs at least one frame");
     for (size_t i = 0; i < count; i++) {
         int n = 0;
-        PASS(errctx, akgl_get_json_array_index_integer(frames, i, &n));
+        errctx = akgl_get_json_array_index_integer(frames, i, &n);
+        if (errctx != NULL) {
+            /* The element getter says "index 1"; say which array. */
+            char element[32];
+            snprintf(element, sizeof(element), "\"frames\"[%zu]", i);
+            return akerr_trace_append(akgl_json_error_in_file(errctx, element), __FILE__,
+                                      __func__, __LINE__);
+        }
         if (n < 0 || n > AKGL_SPRITE_MAX_FRAME_NUMBER) {
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                         "\"frames\"[%zu] is %d; a frame number must be 0..%d", i, n,
@@ -324,7 +336,7 @@ akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
                                               filename));
         CATCH(errctx, akgl_json_error_in_file(find_or_load_sheet(path, &def, &sheet,
                                                                  &sheet_created), filename));
-        CATCH(errctx, akgl_heap_next_sprite(&spr));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_sprite(&spr), filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_sprite_initialize(spr, def.name->data, sheet),
                                               filename));
         apply_def(spr, &def);

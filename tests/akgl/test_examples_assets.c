@@ -1,0 +1,196 @@
+/*
+ * Every JSON file shipped under examples/assets/ loads, and releases cleanly
+ * (SYSTEM.md, defect 15: the sample data of the original did not load).
+ *
+ * Files are found by walking the directory, so a new sample is tested the day
+ * it is added. Each is classified by its keys ("spritesheet": a sprite;
+ * "sprite_mappings": a character; anything else fails), sprites are loaded
+ * first, then characters. Every frame of every sprite must lie on its sheet,
+ * and the littleguy character must map the nine states of chapter 11's table.
+ */
+#define _XOPEN_SOURCE 700
+
+#include <akgl/actor.h>
+#include <akgl/json.h>
+
+#include "sprite_fixture.h"
+
+#ifndef AKGL_EXAMPLES_ASSETS_DIR
+#error "AKGL_EXAMPLES_ASSETS_DIR must name examples/assets"
+#endif
+
+#define MAX_SAMPLES 64
+
+typedef struct Sample
+{
+    char path[PATH_MAX];
+    char name[AKGL_SPRITE_MAX_NAME_LENGTH];
+    bool character;
+} Sample;
+
+static Sample samples[MAX_SAMPLES];
+static int nsamples;
+static int unknown_kind;
+
+static int collect(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    size_t len = strlen(path);
+    if (flag != FTW_F || len < 5 || strcmp(path + len - 5, ".json") != 0) {
+        return 0;
+    }
+    if (nsamples == MAX_SAMPLES) {
+        fprintf(stderr, "more than %d samples: raise MAX_SAMPLES\n", MAX_SAMPLES);
+        return 1;
+    }
+    Sample *s = &samples[nsamples];
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    const char *name = root ? json_string_value(json_object_get(root, "name")) : NULL;
+    if (root != NULL && json_object_get(root, "spritesheet") != NULL) {
+        s->character = false;
+    } else if (root != NULL && json_object_get(root, "sprite_mappings") != NULL) {
+        s->character = true;
+    } else {
+        fprintf(stderr, "%s is neither a sprite nor a character\n", path);
+        unknown_kind++;
+    }
+    snprintf(s->path, sizeof(s->path), "%s", path);
+    snprintf(s->name, sizeof(s->name), "%s", name ? name : "");
+    json_decref(root);
+    nsamples++;
+    return 0;
+}
+
+static void test_every_sample_is_a_sprite_or_a_character(void)
+{
+    int sprites = 0, characters = 0;
+    CHECK_INT_EQ(unknown_kind, 0);
+    for (int i = 0; i < nsamples; i++) {
+        CHECK_MSG(samples[i].name[0] != '\0', "%s has no \"name\"", samples[i].path);
+        if (samples[i].character) {
+            characters++;
+        } else {
+            sprites++;
+        }
+    }
+    CHECK(sprites >= 8);
+    CHECK(characters >= 1);
+}
+
+static void test_the_sheet_is_the_generated_fixture(void)
+{
+    size_t a_len = 0, b_len = 0;
+    void *a = SDL_LoadFile(AKGL_EXAMPLES_ASSETS_DIR "/littleguy.png", &a_len);
+    void *b = SDL_LoadFile(SF_SHEET_192, &b_len);
+    CHECK(a != NULL && b != NULL);
+    CHECK_MSG(a != NULL && b != NULL && a_len == b_len && memcmp(a, b, a_len) == 0,
+              "examples/assets/littleguy.png is not a copy of tests/assets/sheet_192x96_48.png");
+    SDL_free(a);
+    SDL_free(b);
+}
+
+/* Loads every sample of one kind; each must register under its name. */
+static void load_kind(bool character)
+{
+    for (int i = 0; i < nsamples; i++) {
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        if (samples[i].character != character) {
+            continue;
+        }
+        akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
+                                          : akgl_sprite_load_json(samples[i].path);
+        int status = test_status_of_(e, msg);
+        CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+        void *found = character ? (void *)sf_character(samples[i].name)
+                                : (void *)sf_sprite(samples[i].name);
+        CHECK_MSG(found != NULL, "%s did not register \"%s\"", samples[i].path, samples[i].name);
+    }
+}
+
+static void release_kind(bool character)
+{
+    for (int i = 0; i < nsamples; i++) {
+        if (samples[i].character != character) {
+            continue;
+        }
+        if (character) {
+            akgl_Character *c = sf_character(samples[i].name);
+            if (c != NULL) {
+                CHECK_OK(akgl_heap_release_character(c));
+            }
+        } else {
+            akgl_Sprite *s = sf_sprite(samples[i].name);
+            if (s != NULL) {
+                CHECK_OK(akgl_heap_release_sprite(s));
+            }
+        }
+    }
+}
+
+static void test_every_sample_loads_and_releases(void)
+{
+    load_kind(false);
+    load_kind(true);
+
+    /* Every frame of every sprite is a cell on its sheet. */
+    for (int i = 0; i < nsamples; i++) {
+        akgl_Sprite *s = samples[i].character ? NULL : sf_sprite(samples[i].name);
+        for (int id = 0; s != NULL && id < s->frames; id++) {
+            SDL_FRect r;
+            char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+            int status = test_status_of_(akgl_spritesheet_coords_for_frame(s, id, &r), msg);
+            CHECK_MSG(status == 0, "%s frame id %d: %s", samples[i].path, id, msg);
+        }
+    }
+
+    /* littleguy: the nine states of chapter 11's table, drawable. */
+    akgl_Character *guy = sf_character("littleguy");
+    CHECK(guy != NULL);
+    if (guy != NULL) {
+        static const int states[] = {16, 17, 18, 20, 24, 1041, 146, 276, 536};
+        for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
+            akgl_Sprite *got = NULL;
+            CHECK_MSG(test_status_of_(guy->sprite_get(guy, states[i], &got), NULL) == 0 &&
+                          got != NULL,
+                      "littleguy has no sprite for state %d", states[i]);
+        }
+        CHECK_INT_EQ(guy->speedtime, 150 * AKGL_TIME_ONEMS_NS);
+    }
+
+    /* The game's releases: characters, then sprites. The sheets go with the
+     * last sprite (the harness checks every count afterwards). */
+    release_kind(true);
+    release_kind(false);
+    CHECK_INT_EQ(akgl_test_reg_sheets_(), 0);
+}
+
+static void test_sprites_released_first_also_cleans_up(void)
+{
+    load_kind(false);
+    load_kind(true);
+    release_kind(false);
+    release_kind(true);
+    CHECK_INT_EQ(akgl_test_reg_sheets_(), 0);
+    CHECK_INT_EQ(akgl_test_reg_sprites_(), 0);
+}
+
+int main(void)
+{
+    sf_begin();
+    if (nftw(AKGL_EXAMPLES_ASSETS_DIR, collect, 16, FTW_PHYS) != 0) {
+        fx_die("nftw", AKGL_EXAMPLES_ASSETS_DIR);
+    }
+    AKGL_TEST_BEGIN();
+    sf_bind_renderer();
+    sf_add_counters();
+    RUN_TEST(test_every_sample_is_a_sprite_or_a_character);
+    RUN_TEST(test_the_sheet_is_the_generated_fixture);
+    RUN_TEST(test_every_sample_loads_and_releases);
+    RUN_TEST(test_sprites_released_first_also_cleans_up);
+    sf_unbind_renderer();
+    int rc = AKGL_TEST_END();
+    sf_end();
+    return rc;
+}
