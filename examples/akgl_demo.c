@@ -1,258 +1,389 @@
 /*
- * akgl demo: open a window, draw a sprite, save the frame as a PNG.
+ * akgl demo: a small game as an SDL3 main-callback app.
  *
- *   akgl_demo [--check] [OUTPUT.png]        (default: build/demo.png)
+ *   akgl_demo [--check] [--frames N] [OUTPUT.png]      (default: build/demo.png)
  *
- * Loads examples/assets/hero.png with SDL3_image, draws it three times,
- * scaled, on a sky-and-grass background with SDL's software renderer, reads
- * the frame back with SDL_RenderReadPixels and writes it to OUTPUT.png.
- * With a display the window stays up until it is closed (or Escape, or five
- * seconds); without one (SDL_VIDEO_DRIVER=offscreen, as tools/demo.sh sets
- * it) it draws offscreen and exits.
+ * A hero (arrow keys or WASD; the camera follows it) walks a field of
+ * littleguys who wander back and forth. Everything is loaded from
+ * examples/assets/ as JSON: sprites first, then characters.
  *
- * --check loads OUTPUT.png back and checks a few pixels against what was
- * drawn: the sky, a hero's tunic, a transparent pixel of the hero showing
- * the sky through it. ctest runs the demo that way.
+ * With a display it runs until the window closes (or Escape). Without one
+ * (SDL_VIDEO_DRIVER=offscreen, as tools/demo.sh sets it) it plays a short
+ * scripted walk on the manual game clock, so every run draws the same
+ * frames, saves the last one to OUTPUT.png and exits. --check then reads
+ * the PNG back and checks that the hero stands at the centre of the view.
  *
- * Every step that can fail returns an akerror context; main handles them all
- * in one place.
+ * It shows the akgl way of writing callbacks: every step returns an error
+ * context; the game state lock is held around anything that touches the
+ * game; nothing is allocated per frame.
  */
-#include <akerror.h>
-#include <akgl/version.h>
-
+#define SDL_MAIN_USE_CALLBACKS 1
 #include <SDL3/SDL.h>
+#include <SDL3/SDL_main.h>
 #include <SDL3_image/SDL_image.h>
 
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/character.h>
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/physics.h>
+#include <akgl/registry.h>
+#include <akgl/render.h>
+#include <akgl/sprite.h>
+#include <akgl/time.h>
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define SCREEN_W 320
-#define SCREEN_H 240
-#define GROUND_Y 200
-#define HERO_PNG AKGL_DEMO_ASSETS_DIR "/hero.png"
-#define DEFAULT_OUTPUT "build/demo.png"
+#define ASSETS AKGL_DEMO_ASSETS_DIR
+#define WORLD_W 640.0f
+#define WORLD_H 480.0f
+#define WANDERERS 6
+#define FRAME_NS (16 * AKGL_TIME_ONEMS_NS)
 
-static const SDL_Color SKY = {100, 149, 237, 255};
-static const SDL_Color GRASS = {60, 160, 70, 255};
-
-/* Where the heroes stand: top-left corner, scale (16x16 pixels each), flip. */
-typedef struct Placement {
-    float x, y, scale;
-    SDL_FlipMode flip;
-} Placement;
-
-static const Placement HEROES[] = {
-    {40.0f, GROUND_Y - 16 * 4.0f, 4.0f, SDL_FLIP_NONE},
-    {128.0f, GROUND_Y - 16 * 6.0f, 6.0f, SDL_FLIP_HORIZONTAL},
-    {248.0f, GROUND_Y - 16 * 3.0f, 3.0f, SDL_FLIP_NONE},
+static const char *const SPRITE_FILES[] = {
+    "littleguy_stand_down.json", "littleguy_stand_left.json", "littleguy_stand_right.json",
+    "littleguy_stand_up.json",   "littleguy_walk_down.json",  "littleguy_walk_left.json",
+    "littleguy_walk_right.json", "littleguy_walk_up.json",    "hero_idle.json",
 };
+static const char *const CHARACTER_FILES[] = {"littleguy.json", "hero.json"};
 
-/* Opens SDL's video, a window and the software renderer. */
-static akerr_ErrorContext AKERR_NOIGNORE *open_video(SDL_Window **window, SDL_Renderer **renderer,
-                                                     bool *headless)
+typedef struct Demo
+{
+    akgl_Renderer renderer;
+    akgl_Physics physics;
+    akgl_Actor *hero;
+    akgl_RenderFrameFunc present; /* the backend's own frame_end */
+    SDL_Surface *shot;            /* the last frame, read back before presenting */
+    bool headless, check;
+    int frames, frame;
+    const char *output;
+} Demo;
+
+static Demo demo = {.frames = 90, .output = "build/demo.png"};
+
+/* ---- hooks a game installs ---------------------------------------------- */
+
+/* The hero has one picture for every state: a lookup of its own instead of
+ * mapping each state combination. */
+static akerr_ErrorContext *hero_sprite_get(akgl_Character *basechar, int state, akgl_Sprite **dest)
+{
+    (void)state;
+    return akgl_character_sprite_get(basechar, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN,
+                                     dest);
+}
+
+/* The hero's art faces right: mirror it when it faces left. */
+static akerr_ErrorContext *hero_face(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
-    if (!SDL_Init(SDL_INIT_VIDEO)) {
-        /* No display and no driver asked for: draw offscreen instead. */
-        FAIL_NONZERO_RETURN(errctx, SDL_getenv("SDL_VIDEO_DRIVER") != NULL, AKERR_API,
-                            "SDL_Init: %s", SDL_GetError());
-        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen");
-        FAIL_ZERO_RETURN(errctx, SDL_Init(SDL_INIT_VIDEO), AKERR_API, "SDL_Init: %s",
+    PASS(errctx, akgl_actor_automatic_face(obj));
+    obj->flip = (obj->state & AKGL_ACTOR_STATE_FACE_LEFT) ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Wanderers turn round at the edges of the world, then update as usual. */
+static akerr_ErrorContext *wander(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    if (obj->x < 16.0f || obj->x > WORLD_W - 64.0f) {
+        obj->state ^= AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT;
+        obj->x = SDL_clamp(obj->x, 16.0f, WORLD_W - 64.0f);
+        obj->vx = 0.0f;
+    }
+    PASS(errctx, akgl_actor_run_update(obj));
+    SUCCEED_RETURN(errctx);
+}
+
+/* frame_end: keep a copy of the frame (headless), then present as usual. */
+static akerr_ErrorContext *capture_then_present(akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    if (demo.headless && demo.frame == demo.frames - 1) {
+        SDL_DestroySurface(demo.shot);
+        demo.shot = SDL_RenderReadPixels(r->sdl_renderer, NULL);
+        FAIL_ZERO_RETURN(errctx, demo.shot, AKERR_API, "reading the frame back: %s",
                          SDL_GetError());
     }
-    const char *driver = SDL_GetCurrentVideoDriver();
-    *headless = driver != NULL && (strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0);
-    if (*headless) {
-        /* Offscreen, a window surface must not go through OpenGL (that would
-         * load Mesa for nothing): keep it in plain memory. */
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
-    }
-    *window = SDL_CreateWindow("akgl demo", SCREEN_W, SCREEN_H, 0);
-    FAIL_ZERO_RETURN(errctx, *window, AKERR_API, "SDL_CreateWindow: %s", SDL_GetError());
-    *renderer = SDL_CreateRenderer(*window, SDL_SOFTWARE_RENDERER);
-    FAIL_ZERO_RETURN(errctx, *renderer, AKERR_API, "SDL_CreateRenderer: %s", SDL_GetError());
-    printf("video driver %s, renderer %s, window %dx%d\n", driver != NULL ? driver : "?",
-           SDL_GetRendererName(*renderer), SCREEN_W, SCREEN_H);
+    PASS(errctx, demo.present(r));
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext AKERR_NOIGNORE *draw_scene(SDL_Renderer *renderer, SDL_Texture *hero)
+/* ---- setting up ------------------------------------------------------------ */
+
+static akerr_ErrorContext *load_assets(void)
 {
+    char path[1024];
     PREPARE_ERROR(errctx);
-    SDL_FRect grass = {0.0f, (float)GROUND_Y, (float)SCREEN_W, (float)(SCREEN_H - GROUND_Y)};
-    FAIL_ZERO_RETURN(errctx, SDL_SetRenderDrawColor(renderer, SKY.r, SKY.g, SKY.b, SKY.a),
-                     AKERR_API, "SDL_SetRenderDrawColor: %s", SDL_GetError());
-    FAIL_ZERO_RETURN(errctx, SDL_RenderClear(renderer), AKERR_API, "SDL_RenderClear: %s",
-                     SDL_GetError());
-    FAIL_ZERO_RETURN(errctx, SDL_SetRenderDrawColor(renderer, GRASS.r, GRASS.g, GRASS.b, GRASS.a),
-                     AKERR_API, "SDL_SetRenderDrawColor: %s", SDL_GetError());
-    FAIL_ZERO_RETURN(errctx, SDL_RenderFillRect(renderer, &grass), AKERR_API,
-                     "SDL_RenderFillRect: %s", SDL_GetError());
-    for (size_t i = 0; i < SDL_arraysize(HEROES); i++) {
-        const Placement *p = &HEROES[i];
-        SDL_FRect dst = {p->x, p->y, hero->w * p->scale, hero->h * p->scale};
-        FAIL_ZERO_RETURN(errctx, SDL_RenderTextureRotated(renderer, hero, NULL, &dst, 0.0, NULL,
-                                                          p->flip),
-                         AKERR_API, "SDL_RenderTextureRotated: %s", SDL_GetError());
-        printf("drew hero at (%.0f, %.0f), %.0fx%s\n", p->x, p->y, p->scale,
-               p->flip == SDL_FLIP_HORIZONTAL ? ", flipped" : "");
+    for (size_t i = 0; i < SDL_arraysize(SPRITE_FILES); i++) {
+        snprintf(path, sizeof(path), "%s/%s", ASSETS, SPRITE_FILES[i]);
+        PASS(errctx, akgl_sprite_load_json(path));
+    }
+    for (size_t i = 0; i < SDL_arraysize(CHARACTER_FILES); i++) {
+        snprintf(path, sizeof(path), "%s/%s", ASSETS, CHARACTER_FILES[i]);
+        PASS(errctx, akgl_character_load_json(path));
     }
     SUCCEED_RETURN(errctx);
 }
 
-/* Reads the frame back (before it is presented) and writes it as a PNG. */
-static akerr_ErrorContext AKERR_NOIGNORE *save_frame(SDL_Renderer *renderer, const char *path)
+static akerr_ErrorContext *spawn(const char *name, const char *charname, float x, float y,
+                                 int state, akgl_Actor **dest)
 {
+    akgl_Actor *a = NULL;
     PREPARE_ERROR(errctx);
-    SDL_Surface *frame = SDL_RenderReadPixels(renderer, NULL);
-    FAIL_ZERO_RETURN(errctx, frame, AKERR_API, "SDL_RenderReadPixels: %s", SDL_GetError());
-    bool saved = IMG_SavePNG(frame, path);
-    SDL_DestroySurface(frame);
-    FAIL_ZERO_RETURN(errctx, saved, AKERR_IO, "IMG_SavePNG %s: %s", path, SDL_GetError());
-    printf("wrote %s\n", path);
-    SUCCEED_RETURN(errctx);
-}
-
-static akerr_ErrorContext AKERR_NOIGNORE *expect_pixel(SDL_Surface *image, int x, int y,
-                                                       SDL_Color want, const char *what)
-{
-    PREPARE_ERROR(errctx);
-    Uint8 r = 0, g = 0, b = 0, a = 0;
-    FAIL_ZERO_RETURN(errctx, SDL_ReadSurfacePixel(image, x, y, &r, &g, &b, &a), AKERR_API,
-                     "SDL_ReadSurfacePixel (%d, %d): %s", x, y, SDL_GetError());
-    FAIL_NONZERO_RETURN(errctx, r != want.r || g != want.g || b != want.b, AKERR_VALUE,
-                        "%s at (%d, %d) is (%d, %d, %d), expected (%d, %d, %d)", what, x, y, r,
-                        g, b, want.r, want.g, want.b);
-    printf("check: %s at (%d, %d) is (%d, %d, %d)\n", what, x, y, r, g, b);
-    SUCCEED_RETURN(errctx);
-}
-
-/* The centre of the screen pixel hero pixel (hx, hy) lands on, unflipped. */
-static void hero_spot(const Placement *p, int hx, int hy, int *x, int *y)
-{
-    *x = (int)(p->x + (hx + 0.5f) * p->scale);
-    *y = (int)(p->y + (hy + 0.5f) * p->scale);
-}
-
-/* Loads the written PNG back and checks what should be where. */
-static akerr_ErrorContext AKERR_NOIGNORE *check_output(const char *path, SDL_Surface *hero)
-{
-    PREPARE_ERROR(errctx);
-    SDL_Surface *image = NULL;
-    SDL_Color tunic = {0, 0, 0, 0}, hero_corner = {0, 0, 0, 0};
-    int x = 0, y = 0;
+    PASS(errctx, akgl_heap_next_actor(&a));
     ATTEMPT {
-        image = IMG_Load(path);
-        FAIL_ZERO_BREAK(errctx, image, AKERR_IO, "IMG_Load %s: %s", path, SDL_GetError());
-        FAIL_NONZERO_BREAK(errctx, image->w != SCREEN_W || image->h != SCREEN_H, AKERR_VALUE,
-                           "%s is %dx%d, expected %dx%d", path, image->w, image->h, SCREEN_W,
-                           SCREEN_H);
-        /* The hero's own pixels, as loaded: (8, 9) is tunic, (0, 0) transparent. */
-        FAIL_ZERO_BREAK(errctx, SDL_ReadSurfacePixel(hero, 8, 9, &tunic.r, &tunic.g, &tunic.b,
-                                                     &tunic.a),
-                        AKERR_API, "SDL_ReadSurfacePixel: %s", SDL_GetError());
-        FAIL_ZERO_BREAK(errctx, SDL_ReadSurfacePixel(hero, 0, 0, &hero_corner.r, &hero_corner.g,
-                                                     &hero_corner.b, &hero_corner.a),
-                        AKERR_API, "SDL_ReadSurfacePixel: %s", SDL_GetError());
-        FAIL_NONZERO_BREAK(errctx, tunic.a != 255 || hero_corner.a != 0, AKERR_VALUE,
-                           "%s is not the hero this check knows", HERO_PNG);
-        CATCH(errctx, expect_pixel(image, 2, 2, SKY, "sky"));
-        CATCH(errctx, expect_pixel(image, SCREEN_W - 3, SCREEN_H - 3, GRASS, "grass"));
-        hero_spot(&HEROES[0], 8, 9, &x, &y);
-        CATCH(errctx, expect_pixel(image, x, y, tunic, "first hero's tunic"));
-        hero_spot(&HEROES[0], 0, 0, &x, &y);
-        CATCH(errctx, expect_pixel(image, x, y, SKY, "sky through the first hero's corner"));
+        CATCH(errctx, akgl_actor_initialize(a, name));
+        CATCH(errctx, akgl_actor_set_character(a, charname));
     } CLEANUP {
-        SDL_DestroySurface(image);
+    } PROCESS(errctx) {
+        IGNORE(akgl_heap_release_actor(a)); /* the acquire's reference is ours */
+    } FINISH(errctx, true);
+    a->x = x;
+    a->y = y;
+    a->state = state;
+    if (dest != NULL) {
+        *dest = a;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *build_world(void)
+{
+    akgl_Character *hero = NULL;
+    PREPARE_ERROR(errctx);
+    for (int i = 0; i < WANDERERS; i++) {
+        akgl_Actor *guy = NULL;
+        char name[32];
+        int dir = (i % 2) ? AKGL_ACTOR_STATE_MOVING_LEFT : AKGL_ACTOR_STATE_MOVING_RIGHT;
+        snprintf(name, sizeof(name), "littleguy %d", i);
+        PASS(errctx, spawn(name, "littleguy", 40.0f + 90.0f * (float)i, 60.0f + 60.0f * (float)i,
+                           AKGL_ACTOR_STATE_ALIVE | dir, &guy));
+        guy->updatefunc = wander;
+    }
+    PASS(errctx, spawn("hero", "hero", WORLD_W / 2.0f, WORLD_H / 2.0f,
+                       AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT, &demo.hero));
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", "hero", (void **)&hero));
+    hero->sprite_get = hero_sprite_get;
+    demo.hero->facefunc = hero_face;
+    demo.hero->layer = 1; /* drawn over the littleguys */
+    PASS(errctx, akgl_camera_follow(game.camera, demo.hero, 0.0f, 0.0f));
+    PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0, WORLD_W, WORLD_H}));
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *start(void)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_game_init());
+    SDL_strlcpy(game.name, "akgl demo", sizeof(game.name));
+    PASS(errctx, akgl_set_property("game.screenwidth", "320"));
+    PASS(errctx, akgl_set_property("game.screenheight", "240"));
+    /* Top-down: no gravity; drag brings a walker to rest when it stops. */
+    PASS(errctx, akgl_set_property("physics.drag.x", "6"));
+    PASS(errctx, akgl_set_property("physics.drag.y", "6"));
+    PASS(errctx, akgl_render_2d_init(&demo.renderer));
+    demo.renderer.clear_color = (SDL_Color){100, 149, 237, 255};
+    demo.present = demo.renderer.frame_end;
+    demo.renderer.frame_end = capture_then_present;
+    PASS(errctx, akgl_physics_init_arcade(&demo.physics));
+    if (demo.headless) {
+        PASS(errctx, akgl_time_use_manual(true)); /* the same frames every run */
+    }
+    PASS(errctx, load_assets());
+    PASS(errctx, build_world());
+    SUCCEED_RETURN(errctx);
+}
+
+/* ---- the callbacks ------------------------------------------------------------ */
+
+static SDL_AppResult report(akerr_ErrorContext *errctx)
+{
+    if (errctx == NULL) {
+        return SDL_APP_CONTINUE;
+    }
+    LOG_ERROR(errctx);
+    RELEASE_ERROR(errctx);
+    return SDL_APP_FAILURE;
+}
+
+SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
+{
+    (void)appstate;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--check") == 0) {
+            demo.check = true;
+        } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
+            demo.frames = SDL_max(1, SDL_atoi(argv[++i]));
+        } else {
+            demo.output = argv[i];
+        }
+    }
+    if (!SDL_Init(SDL_INIT_VIDEO)) {
+        /* No display, and no driver asked for: draw offscreen. */
+        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen");
+        if (!SDL_Init(SDL_INIT_VIDEO)) {
+            SDL_Log("akgl_demo: SDL_Init: %s", SDL_GetError());
+            return SDL_APP_FAILURE;
+        }
+    }
+    const char *driver = SDL_GetCurrentVideoDriver();
+    demo.headless = driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy"));
+    return report(start());
+}
+
+/* Arrow keys or WASD set the hero's MOVING_* bits, under the lock. */
+static akerr_ErrorContext *steer(const SDL_KeyboardEvent *key)
+{
+    static const struct { SDL_Scancode key; int bit; } keys[] = {
+        {SDL_SCANCODE_LEFT, AKGL_ACTOR_STATE_MOVING_LEFT},
+        {SDL_SCANCODE_A, AKGL_ACTOR_STATE_MOVING_LEFT},
+        {SDL_SCANCODE_RIGHT, AKGL_ACTOR_STATE_MOVING_RIGHT},
+        {SDL_SCANCODE_D, AKGL_ACTOR_STATE_MOVING_RIGHT},
+        {SDL_SCANCODE_UP, AKGL_ACTOR_STATE_MOVING_UP},
+        {SDL_SCANCODE_W, AKGL_ACTOR_STATE_MOVING_UP},
+        {SDL_SCANCODE_DOWN, AKGL_ACTOR_STATE_MOVING_DOWN},
+        {SDL_SCANCODE_S, AKGL_ACTOR_STATE_MOVING_DOWN},
+    };
+    bool locked = false;
+    PREPARE_ERROR(errctx);
+    ATTEMPT {
+        /* Events may arrive on another thread than iterations: hold the lock. */
+        CATCH(errctx, akgl_game_state_lock());
+        locked = true;
+        for (size_t i = 0; i < SDL_arraysize(keys); i++) {
+            if (keys[i].key == key->scancode) {
+                demo.hero->state = key->down ? (demo.hero->state | keys[i].bit)
+                                             : (demo.hero->state & ~keys[i].bit);
+            }
+        }
+    } CLEANUP {
+        if (locked) {
+            IGNORE(akgl_game_state_unlock());
+        }
     } PROCESS(errctx) {
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
 }
 
-/* With a window on a display: keep showing the frame until closed, Escape or 5 s. */
-static void show_until_closed(SDL_Renderer *renderer, SDL_Texture *hero)
+/* One frame, under the lock; headless, a scripted walk on the manual clock. */
+static akerr_ErrorContext *play_frame(void)
 {
-    Uint64 until = SDL_GetTicks() + 5000;
-    while (SDL_GetTicks() < until) {
-        SDL_Event event;
-        while (SDL_PollEvent(&event)) {
-            if (event.type == SDL_EVENT_QUIT ||
-                (event.type == SDL_EVENT_KEY_DOWN && event.key.key == SDLK_ESCAPE)) {
-                return;
-            }
+    bool locked = false;
+    PREPARE_ERROR(errctx);
+    ATTEMPT {
+        CATCH(errctx, akgl_game_state_lock());
+        locked = true;
+        if (demo.headless) {
+            /* Right for a second, then down a little, then stand. */
+            int walk = demo.frame < 60   ? AKGL_ACTOR_STATE_MOVING_RIGHT
+                       : demo.frame < 75 ? AKGL_ACTOR_STATE_MOVING_DOWN
+                                         : 0;
+            demo.hero->state = (demo.hero->state & ~AKGL_ACTOR_STATE_MOVING_ALL) | walk;
+            CATCH(errctx, akgl_time_advance(FRAME_NS));
         }
-        IGNORE(draw_scene(renderer, hero));
-        SDL_RenderPresent(renderer);
-        SDL_Delay(16);
-    }
+        CATCH(errctx, akgl_game_update(NULL));
+    } CLEANUP {
+        if (locked) {
+            IGNORE(akgl_game_state_unlock());
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
 }
 
-int main(int argc, char **argv)
+SDL_AppResult SDL_AppEvent(void *appstate, SDL_Event *event)
 {
-    const char *output = DEFAULT_OUTPUT;
-    bool check = false, headless = true;
-    int major = 0, minor = 0, patch = 0;
-    SDL_Window *window = NULL;
-    SDL_Renderer *renderer = NULL;
-    SDL_Surface *hero_image = NULL;
-    SDL_Texture *hero = NULL;
-    PREPARE_ERROR(errctx);
+    (void)appstate;
+    if (event->type == SDL_EVENT_QUIT ||
+        (event->type == SDL_EVENT_KEY_DOWN && event->key.scancode == SDL_SCANCODE_ESCAPE)) {
+        return SDL_APP_SUCCESS;
+    }
+    if (event->type == SDL_EVENT_KEY_DOWN || event->type == SDL_EVENT_KEY_UP) {
+        return report(steer(&event->key));
+    }
+    return SDL_APP_CONTINUE;
+}
 
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--check") == 0) {
-            check = true;
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [--check] [OUTPUT.png]\n", argv[0]);
-            return 2;
-        } else {
-            output = argv[i];
+SDL_AppResult SDL_AppIterate(void *appstate)
+{
+    (void)appstate;
+    if (report(play_frame()) == SDL_APP_FAILURE) {
+        return SDL_APP_FAILURE;
+    }
+    demo.frame++;
+    return (demo.headless && demo.frame >= demo.frames) ? SDL_APP_SUCCESS : SDL_APP_CONTINUE;
+}
+
+/* The hero stands at the centre of the view (the camera follows it, and the
+ * world is larger than the view), so its 16x16 frame covers (152,112)..(167,127).
+ * Screen (159,122) is art (7,10), inside the tunic: a block of one colour, so
+ * a half-pixel rounding either way reads the same. */
+static bool check_shot(void)
+{
+    SDL_Surface *saved = IMG_Load(demo.output);
+    SDL_Surface *art = IMG_Load(ASSETS "/hero.png");
+    Uint8 r = 0, g = 0, b = 0, a = 0, er = 0, eg = 0, eb = 0, ea = 0;
+    bool ok = saved && art &&
+              SDL_ReadSurfacePixel(saved, saved->w / 2 - 1, saved->h / 2 + 2, &r, &g, &b, &a) &&
+              SDL_ReadSurfacePixel(art, 7, 10, &er, &eg, &eb, &ea) && ea == 255 &&
+              r == er && g == eg && b == eb;
+    printf("akgl_demo: check %s: centre pixel (%u,%u,%u), hero art (%u,%u,%u,%u)\n",
+           ok ? "passed" : "FAILED", r, g, b, er, eg, eb, ea);
+    SDL_DestroySurface(saved);
+    SDL_DestroySurface(art);
+    return ok;
+}
+
+static akerr_ErrorContext *stop(void)
+{
+    PREPARE_ERROR(errctx);
+    /* Actors first (they hold their characters), then the characters (they
+     * hold their sprites), then the game's own reference on every sprite. */
+    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+        if (akgl_heap_actors[i].refcount > 0 && &akgl_heap_actors[i] != demo.hero) {
+            PASS(errctx, akgl_heap_release_actor(&akgl_heap_actors[i]));
         }
     }
+    PASS(errctx, akgl_camera_follow(game.camera, NULL, 0.0f, 0.0f));
+    PASS(errctx, akgl_heap_release_actor(demo.hero));
+    for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
+        if (akgl_heap_characters[i].refcount > 0) {
+            PASS(errctx, akgl_heap_release_character(&akgl_heap_characters[i]));
+        }
+    }
+    for (int i = 0; i < AKGL_MAX_HEAP_SPRITE; i++) {
+        if (akgl_heap_sprites[i].refcount > 0) {
+            PASS(errctx, akgl_heap_release_sprite(&akgl_heap_sprites[i]));
+        }
+    }
+    PASS(errctx, demo.renderer.shutdown(&demo.renderer));
+    PASS(errctx, akgl_game_quit());
+    SUCCEED_RETURN(errctx);
+}
 
-    ATTEMPT {
-        CATCH(errctx, akgl_version(&major, &minor, &patch));
-        int sdl = SDL_GetVersion();
-        printf("akgl %d.%d.%d, SDL %d.%d.%d\n", major, minor, patch, SDL_VERSIONNUM_MAJOR(sdl),
-               SDL_VERSIONNUM_MINOR(sdl), SDL_VERSIONNUM_MICRO(sdl));
-        CATCH(errctx, open_video(&window, &renderer, &headless));
-
-        hero_image = IMG_Load(HERO_PNG);
-        FAIL_ZERO_BREAK(errctx, hero_image, AKERR_IO, "IMG_Load %s: %s", HERO_PNG,
-                        SDL_GetError());
-        hero = SDL_CreateTextureFromSurface(renderer, hero_image);
-        FAIL_ZERO_BREAK(errctx, hero, AKERR_API, "SDL_CreateTextureFromSurface: %s",
-                        SDL_GetError());
-        /* Pixel art: scale by repeating pixels, not by blurring them. */
-        FAIL_ZERO_BREAK(errctx, SDL_SetTextureScaleMode(hero, SDL_SCALEMODE_NEAREST), AKERR_API,
-                        "SDL_SetTextureScaleMode: %s", SDL_GetError());
-        printf("loaded %s (%dx%d)\n", HERO_PNG, hero->w, hero->h);
-
-        CATCH(errctx, draw_scene(renderer, hero));
-        CATCH(errctx, save_frame(renderer, output));
-        FAIL_ZERO_BREAK(errctx, SDL_RenderPresent(renderer), AKERR_API,
-                        "SDL_RenderPresent: %s", SDL_GetError());
-        if (check) {
-            CATCH(errctx, check_output(output, hero_image));
-        }
-        if (!headless) {
-            show_until_closed(renderer, hero);
-        }
-    } CLEANUP {
-        if (hero != NULL) {
-            SDL_DestroyTexture(hero);
-        }
-        SDL_DestroySurface(hero_image);
-        if (renderer != NULL) {
-            SDL_DestroyRenderer(renderer);
-        }
-        if (window != NULL) {
-            SDL_DestroyWindow(window);
-        }
+void SDL_AppQuit(void *appstate, SDL_AppResult result)
+{
+    (void)appstate;
+    bool saved = false;
+    if (demo.shot != NULL) {
+        saved = IMG_SavePNG(demo.shot, demo.output);
+        printf("akgl_demo: %d frames, %s %s\n", demo.frame, saved ? "saved" : "could not save",
+               demo.output);
+        SDL_DestroySurface(demo.shot);
+    }
+    if (demo.hero != NULL) {
+        PREPARE_ERROR(errctx);
+        ATTEMPT {
+            CATCH(errctx, stop());
+        } CLEANUP {
+        } PROCESS(errctx) {
+        } FINISH_NORETURN(errctx);
+    }
+    if (result == SDL_APP_SUCCESS && demo.check && !(saved && check_shot())) {
         SDL_Quit();
-    } PROCESS(errctx) {
-        /* Nothing here is handled: FINISH_NORETURN logs the error with its
-         * trace and exits with its status. */
-    } FINISH_NORETURN(errctx);
-    printf("done\n");
-    return 0;
+        exit(1);
+    }
 }
