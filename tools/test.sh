@@ -2,7 +2,8 @@
 # Sets up everything (tools/deps.sh) and runs the whole test suite under ctest.
 #
 #   tools/test.sh              gcc, -Werror, every test
-#   tools/test.sh --sanitize   clang, -Werror, AddressSanitizer + UBSan, every test
+#   tools/test.sh --sanitize   clang, -Werror, AddressSanitizer + UBSan, every test,
+#                              and the loader fuzzers for a fixed number of inputs
 #   tools/test.sh --clang      clang, -Werror, every test
 #
 # Extra arguments after the mode go to ctest (e.g. -R akerror).
@@ -22,7 +23,8 @@ args=(-DCMAKE_C_COMPILER=gcc)
 case $mode in
     clang) build=$root/build-clang; args=(-DCMAKE_C_COMPILER=clang) ;;
     sanitize) build=$root/build-sanitize
-              args=(-DCMAKE_C_COMPILER=clang -DAKGL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug) ;;
+              args=(-DCMAKE_C_COMPILER=clang -DAKGL_SANITIZE=ON -DAKGL_BUILD_FUZZ=ON
+                    -DCMAKE_BUILD_TYPE=Debug) ;;
 esac
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"

@@ -1,0 +1,233 @@
+/*
+ * libFuzzer targets for the JSON loaders. One source, built once per loader
+ * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER):
+ *
+ *   each input is written to a file and handed to the real loader; then
+ *   whatever it loaded is released, and the target aborts (a finding) if any
+ *   pool slot, registry entry or error context is left behind.
+ *
+ * So a finding is a crash, a sanitizer report, or a leak. The sprite target
+ * works in a directory holding a real sheet, so inputs that name it load a
+ * texture for real; the character target has sprites loaded to bind.
+ *
+ *   fuzz_sprite_json CORPUS_DIR -runs=N      (see fuzz/README.md)
+ */
+#define _XOPEN_SOURCE 700 /* mkdtemp */
+#include <akgl/character.h>
+#include <akgl/controller.h>
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/registry.h>
+#include <akgl/render.h>
+#include <akgl/sprite.h>
+
+#include <SDL3/SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char workdir[512];
+static char input_path[600];
+static akgl_Renderer renderer;
+#ifdef FUZZ_CONTROLLER
+static akgl_Controller controller;
+#endif
+static int base_counts[AKGL_HEAP_LAYER_COUNT];
+static int base_registries[4];
+static int base_contexts;
+static bool base_live[AKGL_HEAP_LAYER_COUNT][AKGL_MAX_HEAP_SPRITE];
+
+static void must(akerr_ErrorContext *e, const char *what)
+{
+    if (e != NULL) {
+        fprintf(stderr, "fuzz set-up: %s: %s\n%s", what, e->message, e->stacktracebuf);
+        abort();
+    }
+}
+
+static int layer_count(akgl_HeapLayer layer)
+{
+    int n = 0;
+    must(akgl_heap_in_use(layer, &n), "in_use");
+    return n;
+}
+
+static int registry_count(SDL_PropertiesID registry)
+{
+    int n = 0;
+    must(akgl_registry_count(registry, &n), "count");
+    return n;
+}
+
+static void registry_counts(int out[4])
+{
+    out[0] = registry_count(AKGL_REGISTRY_ACTOR);
+    out[1] = registry_count(AKGL_REGISTRY_SPRITE);
+    out[2] = registry_count(AKGL_REGISTRY_SPRITESHEET);
+    out[3] = registry_count(AKGL_REGISTRY_CHARACTER);
+}
+
+/* Copies the fixture sheet into the work dir, so inputs can name it. */
+static void stage_sheet(const char *assets)
+{
+    char from[600], to[600];
+    size_t len = 0;
+    snprintf(from, sizeof(from), "%s/sheet_192x96_48.png", assets);
+    snprintf(to, sizeof(to), "%s/sheet.png", workdir);
+    void *png = SDL_LoadFile(from, &len);
+    if (png == NULL || !SDL_SaveFile(to, png, len)) {
+        fprintf(stderr, "fuzz set-up: cannot stage %s: %s\n", from, SDL_GetError());
+        abort();
+    }
+    SDL_free(png);
+}
+
+#ifdef FUZZ_CHARACTER
+/* Sprites for characters to bind: "walk" and "stand". */
+static void load_sprites(void)
+{
+    static const char *const defs[] = {"walk", "stand"};
+    for (size_t i = 0; i < 2; i++) {
+        char path[700], json[512];
+        snprintf(path, sizeof(path), "%s/%s.json", workdir, defs[i]);
+        snprintf(json, sizeof(json),
+                 "{\"spritesheet\": {\"filename\": \"sheet.png\", \"frame_width\": 48, "
+                 "\"frame_height\": 48}, \"name\": \"%s\", \"width\": 48, \"height\": 48, "
+                 "\"speed\": 100, \"loop\": true, \"loopReverse\": false, \"frames\": [0, 1]}",
+                 defs[i]);
+        if (!SDL_SaveFile(path, json, strlen(json))) {
+            abort();
+        }
+        must(akgl_sprite_load_json(path), "loading a fixture sprite");
+    }
+}
+#endif
+
+/* libFuzzer leaves through exit(): take the work directory with us. */
+static void remove_workdir(void)
+{
+    static const char *const files[] = {"input.json", "sheet.png", "walk.json", "stand.json"};
+    char path[700];
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", workdir, files[i]);
+        unlink(path);
+    }
+    rmdir(workdir);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *assets = getenv("AKGL_TEST_ASSETS");
+    snprintf(workdir, sizeof(workdir), "%s/akgl-fuzz-XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    if (mkdtemp(workdir) == NULL) {
+        abort();
+    }
+    atexit(remove_workdir);
+    snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
+    must(akgl_game_init(), "akgl_game_init");
+    SDL_Surface *target = SDL_CreateSurface(64, 64, SDL_PIXELFORMAT_RGBA8888);
+    SDL_Renderer *sdl = target ? SDL_CreateSoftwareRenderer(target) : NULL;
+    if (sdl == NULL) {
+        abort();
+    }
+    must(akgl_render_2d_bind(&renderer, sdl), "bind");
+    stage_sheet(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#ifdef FUZZ_CHARACTER
+    load_sprites();
+#endif
+#ifdef FUZZ_CONTROLLER
+    akgl_Actor *player = NULL;
+    must(akgl_heap_next_actor(&player), "actor");
+    must(akgl_actor_initialize(player, "player"), "actor init");
+    must(akgl_controller_initialize(&controller, player), "controller");
+#endif
+    /* What must be true again after every input. */
+    for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
+        base_counts[l] = layer_count((akgl_HeapLayer)l);
+    }
+    for (int i = 0; i < AKGL_MAX_HEAP_SPRITE; i++) {
+        base_live[AKGL_HEAP_SPRITE][i] = akgl_heap_sprites[i].refcount > 0;
+    }
+    for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
+        base_live[AKGL_HEAP_CHARACTER][i] = akgl_heap_characters[i].refcount > 0;
+    }
+    registry_counts(base_registries);
+    base_contexts = akerr_contexts_in_use();
+    return 0;
+}
+
+/* Gives back the game's reference on whatever the input loaded. */
+static void release_loaded(void)
+{
+    for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
+        if (akgl_heap_characters[i].refcount > 0 && !base_live[AKGL_HEAP_CHARACTER][i]) {
+            must(akgl_heap_release_character(&akgl_heap_characters[i]), "release character");
+        }
+    }
+    for (int i = 0; i < AKGL_MAX_HEAP_SPRITE; i++) {
+        if (akgl_heap_sprites[i].refcount > 0 && !base_live[AKGL_HEAP_SPRITE][i]) {
+            must(akgl_heap_release_sprite(&akgl_heap_sprites[i]), "release sprite");
+        }
+    }
+}
+
+static void check_nothing_left(void)
+{
+    int regs[4];
+    for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
+        int n = layer_count((akgl_HeapLayer)l);
+        if (n != base_counts[l]) {
+            fprintf(stderr, "LEAK: heap layer %d has %d live slots, %d before\n", l, n,
+                    base_counts[l]);
+            abort();
+        }
+    }
+    registry_counts(regs);
+    if (memcmp(regs, base_registries, sizeof(regs)) != 0) {
+        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d entries, %d/%d/%d/%d before\n",
+                regs[0], regs[1], regs[2], regs[3], base_registries[0], base_registries[1],
+                base_registries[2], base_registries[3]);
+        abort();
+    }
+    if (akerr_contexts_in_use() != base_contexts) {
+        fprintf(stderr, "LEAK: %d error contexts live, %d before\n", akerr_contexts_in_use(),
+                base_contexts);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!SDL_SaveFile(input_path, data, size)) {
+        abort();
+    }
+#if defined(FUZZ_SPRITE)
+    akerr_ErrorContext *e = akgl_sprite_load_json(input_path);
+#elif defined(FUZZ_CHARACTER)
+    akerr_ErrorContext *e = akgl_character_load_json(input_path);
+#elif defined(FUZZ_PROPERTIES)
+    akerr_ErrorContext *e = akgl_registry_load_properties(input_path);
+#elif defined(FUZZ_CONTROLLER)
+    akerr_ErrorContext *e = akgl_controller_load_json(&controller, input_path);
+#else
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES or FUZZ_CONTROLLER"
+#endif
+    if (e != NULL) {
+        /* A refusal must say something: a status and a message. */
+        if (e->status == 0 || e->message[0] == '\0') {
+            fprintf(stderr, "an error without status or message\n");
+            abort();
+        }
+        e = akerr_release_error(e);
+    }
+    release_loaded();
+    check_nothing_left();
+    return 0;
+}
