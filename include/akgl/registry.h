@@ -144,6 +144,24 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_set_property(const char *name, const cha
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property(const char *name, akgl_String **dest,
                                                      const char *dflt);
+
+/**
+ * @brief Reads property @p name as a base-10 int (the whole value, as aksl_atoi).
+ * @param dflt The text used when the property is not set; NULL makes it required.
+ * @return NULL; AKERR_KEY when unset without a default; AKERR_FORMAT or
+ *         AKERR_OUTOFBOUNDS when the value is not an int, the message
+ *         starting "property NAME:"; AKERR_NULLPOINTER. *dest is written only
+ *         on success. No string slot is left claimed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property_integer(const char *name, int *dest,
+                                                             const char *dflt);
+
+/**
+ * @brief Reads property @p name as a finite number (as aksl_atof; "inf" and
+ *        "nan" are refused with AKERR_FORMAT). Otherwise as akgl_get_property_integer.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property_number(const char *name, double *dest,
+                                                            const char *dflt);
 /** @} */
 
 #ifdef __cplusplus

@@ -14,6 +14,8 @@
  */
 #include <akgl/controller.h>
 
+#include "json_private.h"
+
 #include <akgl/error.h>
 #include <akgl/heap.h>
 #include <akgl/json.h>
@@ -580,20 +582,6 @@ akerr_ErrorContext *akgl_controller_action_down(const akgl_Controller *c, const 
 /* Room for a place in the file: keys["Left Shift"], axes["leftx"].negative. */
 #define WHERE_LENGTH 192
 
-static const char *json_kind(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a real number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-    }
-    return "unknown";
-}
 
 /* section["name"] (names are cut for the message, never for the lookup). */
 static void where_member(char where[WHERE_LENGTH], const char *section, const char *name)
@@ -611,13 +599,13 @@ static akerr_ErrorContext *read_states(json_t *list, const char *where, int *des
     unsigned int bits = 0;
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_array(list), AKERR_TYPE,
-                     "%s must be an array of actor state names, not %s", where, json_kind(list));
+                     "%s must be an array of actor state names, not %s", where, akgl_json_type_name(list));
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_ACTOR_STATE_STRINGS, AKERR_KEY,
                      "%s: the actor state registry does not exist (akgl_game_init first)", where);
     json_array_foreach(list, i, v) {
         FAIL_ZERO_RETURN(errctx, json_is_string(v), AKERR_TYPE,
                          "%s[%zu] must be a string (an actor state name), not %s", where, i,
-                         json_kind(v));
+                         akgl_json_type_name(v));
         const char *name = json_string_value(v);
         if (!SDL_HasProperty(AKGL_REGISTRY_ACTOR_STATE_STRINGS, name)) {
             FAIL_RETURN(errctx, AKERR_KEY,
@@ -724,7 +712,7 @@ static akerr_ErrorContext *read_simple_section(json_t *section, const char *snam
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_object(section), AKERR_TYPE,
                      "\"%s\" must be an object (%s name -> state names), not %s", sname,
-                     kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", json_kind(section));
+                     kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", akgl_json_type_name(section));
     json_object_foreach(section, name, list) {
         akgl_ControllerBinding b = {.kind = kind};
         where_member(where, sname, name);
@@ -754,7 +742,7 @@ static akerr_ErrorContext *read_axes(json_t *section, akgl_Controller *s)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_object(section), AKERR_TYPE,
                      "\"axes\" must be an object (axis name -> {negative, positive, deadzone}), "
-                     "not %s", json_kind(section));
+                     "not %s", akgl_json_type_name(section));
     json_object_foreach(section, name, def) {
         akgl_ControllerBinding b = {.kind = AKGL_CONTROLLER_INPUT_AXIS,
                                     .deadzone = AKGL_CONTROLLER_DEFAULT_DEADZONE};
@@ -764,7 +752,7 @@ static akerr_ErrorContext *read_axes(json_t *section, akgl_Controller *s)
         PASS(errctx, parse_axis(name, where, &b.code));
         FAIL_ZERO_RETURN(errctx, json_is_object(def), AKERR_TYPE,
                          "%s must be an object (\"negative\", \"positive\", \"deadzone\"), not %s",
-                         where, json_kind(def));
+                         where, akgl_json_type_name(def));
         json_object_foreach(def, member, v) {
             if (snprintf(member_where, sizeof(member_where), "%s.%s", where, member) < 0) {
                 member_where[0] = '\0';
@@ -776,7 +764,7 @@ static akerr_ErrorContext *read_axes(json_t *section, akgl_Controller *s)
             } else if (strcmp(member, "deadzone") == 0) {
                 FAIL_ZERO_RETURN(errctx, json_is_number(v), AKERR_TYPE,
                                  "%s must be a number from 0 to 1, not %s", member_where,
-                                 json_kind(v));
+                                 akgl_json_type_name(v));
                 double dz = json_number_value(v);
                 if (!(dz >= 0.0 && dz <= 1.0)) {
                     FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
@@ -805,13 +793,13 @@ static akerr_ErrorContext *read_action_inputs(json_t *list, const char *where,
     char item[WHERE_LENGTH + 32];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_array(list), AKERR_TYPE, "%s must be an array of %s names, not %s",
-                     where, kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", json_kind(list));
+                     where, kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", akgl_json_type_name(list));
     json_array_foreach(list, i, v) {
         if (snprintf(item, sizeof(item), "%s[%zu]", where, i) < 0) {
             item[0] = '\0';
         }
         FAIL_ZERO_RETURN(errctx, json_is_string(v), AKERR_TYPE, "%s must be a string (a %s name), not %s",
-                         item, kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", json_kind(v));
+                         item, kind == AKGL_CONTROLLER_INPUT_KEY ? "key" : "button", akgl_json_type_name(v));
         if (a->ninputs >= AKGL_CONTROLLER_MAX_ACTION_INPUTS) {
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                         "%s: action \"%s\" has more than %d keys and buttons "
@@ -841,7 +829,7 @@ static akerr_ErrorContext *read_actions(json_t *section, akgl_Controller *s)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_object(section), AKERR_TYPE,
                      "\"actions\" must be an object (action name -> {keys, buttons}), not %s",
-                     json_kind(section));
+                     akgl_json_type_name(section));
     json_object_foreach(section, name, def) {
         const char *member = NULL;
         json_t *v = NULL;
@@ -853,7 +841,7 @@ static akerr_ErrorContext *read_actions(json_t *section, akgl_Controller *s)
         }
         FAIL_ZERO_RETURN(errctx, json_is_object(def), AKERR_TYPE,
                          "%s must be an object (\"keys\", \"buttons\"), not %s", where,
-                         json_kind(def));
+                         akgl_json_type_name(def));
         memset(&a, 0, sizeof(a));
         memcpy(a.name, name, strlen(name) + 1);
         json_object_foreach(def, member, v) {
@@ -882,7 +870,7 @@ static akerr_ErrorContext *read_tables(json_t *root, akgl_Controller *s)
     json_t *v = NULL;
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_object(root), AKERR_TYPE,
-                     "the top level must be a JSON object, not %s", json_kind(root));
+                     "the top level must be a JSON object, not %s", akgl_json_type_name(root));
     json_object_foreach(root, section, v) {
         if (strcmp(section, "keys") == 0) {
             PASS(errctx, read_simple_section(v, "keys", AKGL_CONTROLLER_INPUT_KEY, s));

@@ -5,6 +5,8 @@
  */
 #include <akgl/json.h>
 
+#include "json_private.h"
+
 #include <akgl/heap.h>
 #include <akstdlib.h>
 
@@ -60,8 +62,7 @@ akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const ch
 /* Finding a value                                                          */
 /* ------------------------------------------------------------------------ */
 
-/* How messages name a value's JSON type: "an array", "null"... */
-static const char *type_name(const json_t *v)
+const char *akgl_json_type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: return "an object";
@@ -85,7 +86,7 @@ static akerr_ErrorContext *member(json_t *obj, const char *key, json_t **dest)
     FAIL_ZERO_RETURN(errctx, key, AKERR_NULLPOINTER, "NULL key");
     FAIL_ZERO_RETURN(errctx, json_is_object(obj), AKERR_TYPE,
                      "looking up key \"%s\" in a JSON value that is not an object but %s", key,
-                     type_name(obj));
+                     akgl_json_type_name(obj));
     *dest = json_object_get(obj, key);
     FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "required key \"%s\" is missing", key);
     SUCCEED_RETURN(errctx);
@@ -98,7 +99,7 @@ static akerr_ErrorContext *element(json_t *array, size_t index, json_t **dest)
                      index);
     FAIL_ZERO_RETURN(errctx, json_is_array(array), AKERR_TYPE,
                      "reading index %zu of a JSON value that is not an array but %s", index,
-                     type_name(array));
+                     akgl_json_type_name(array));
     size_t len = json_array_size(array);
     if (index >= len) {
         FAIL_RETURN(errctx, AKERR_INDEX, "index %zu is past the end of an array of %zu", index,
@@ -117,7 +118,7 @@ static akerr_ErrorContext *as_integer(json_t *v, const char *name, int *dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for %s", name);
     FAIL_ZERO_RETURN(errctx, json_is_integer(v), AKERR_TYPE, "%s must be an integer, not %s",
-                     name, type_name(v));
+                     name, akgl_json_type_name(v));
     json_int_t n = json_integer_value(v);
     if (n < INT_MIN || n > INT_MAX) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s is %" JSON_INTEGER_FORMAT
@@ -132,7 +133,7 @@ static akerr_ErrorContext *as_number(json_t *v, const char *name, double *dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for %s", name);
     FAIL_ZERO_RETURN(errctx, json_is_number(v), AKERR_TYPE, "%s must be a number, not %s", name,
-                     type_name(v));
+                     akgl_json_type_name(v));
     *dest = json_number_value(v);
     SUCCEED_RETURN(errctx);
 }
@@ -142,7 +143,7 @@ static akerr_ErrorContext *as_boolean(json_t *v, const char *name, bool *dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for %s", name);
     FAIL_ZERO_RETURN(errctx, json_is_boolean(v), AKERR_TYPE,
-                     "%s must be true or false, not %s", name, type_name(v));
+                     "%s must be true or false, not %s", name, akgl_json_type_name(v));
     *dest = json_is_true(v);
     SUCCEED_RETURN(errctx);
 }
@@ -153,7 +154,7 @@ static akerr_ErrorContext *as_string(json_t *v, const char *name, akgl_String **
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for %s", name);
     FAIL_ZERO_RETURN(errctx, json_is_string(v), AKERR_TYPE, "%s must be a string, not %s", name,
-                     type_name(v));
+                     akgl_json_type_name(v));
     size_t len = json_string_length(v);
     if (len >= AKGL_MAX_STRING_LENGTH) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s is a string of %zu bytes; the limit is %d",
@@ -174,7 +175,7 @@ static akerr_ErrorContext *as_kind(json_t *v, const char *name, int kind, json_t
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for %s", name);
     FAIL_NONZERO_RETURN(errctx, json_typeof(v) != (json_type)kind, AKERR_TYPE,
                         "%s must be %s, not %s", name,
-                        kind == JSON_OBJECT ? "an object" : "an array", type_name(v));
+                        kind == JSON_OBJECT ? "an object" : "an array", akgl_json_type_name(v));
     *dest = v;
     SUCCEED_RETURN(errctx);
 }

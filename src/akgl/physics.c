@@ -27,20 +27,9 @@ static const float STEP_SECONDS = (float)AKGL_PHYSICS_STEP_NS / 1e9f;
 
 static akerr_ErrorContext *read_float_property(const char *key, float *dest)
 {
-    akgl_String *value = NULL;
     double d = 0.0;
     PREPARE_ERROR(errctx);
-    ATTEMPT {
-        CATCH(errctx, akgl_get_property(key, &value, "0"));
-        CATCH(errctx, aksl_atof(value->data, &d));
-        FAIL_ZERO_BREAK(errctx, isfinite(d), AKERR_FORMAT, "property %s is \"%s\"; it must be a "
-                        "finite number", key, value->data);
-    } CLEANUP {
-        if (value != NULL) {
-            IGNORE(akgl_heap_release_string(value));
-        }
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    PASS(errctx, akgl_get_property_number(key, &d, "0"));
     *dest = (float)d;
     SUCCEED_RETURN(errctx);
 }

@@ -10,6 +10,7 @@
 #include <akgl/json.h>
 #include <akstdlib.h>
 
+#include <math.h>
 #include <string.h>
 
 SDL_PropertiesID AKGL_REGISTRY_ACTOR;
@@ -383,4 +384,61 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
     } PROCESS(errctx) {
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
+}
+
+/* Names the property in a conversion error, which quotes only the value. */
+static akerr_ErrorContext *in_property(akerr_ErrorContext *errctx, const char *name)
+{
+    char prefixed[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    if (errctx != NULL &&
+        snprintf(prefixed, sizeof(prefixed), "property %s: %s", name, errctx->message) >= 0) {
+        memcpy(errctx->message, prefixed, sizeof(prefixed));
+    }
+    return errctx;
+}
+
+/* Reads a property into a scratch string and converts it with `parse`. */
+static akerr_ErrorContext *get_property_parsed(const char *name, const char *dflt,
+                                               akerr_ErrorContext *(*parse)(const char *, void *),
+                                               void *dest)
+{
+    akgl_String *value = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "NULL destination for property %s",
+                     name ? name : "(null)");
+    ATTEMPT {
+        CATCH(errctx, akgl_get_property(name, &value, dflt));
+        CATCH(errctx, in_property(parse(value->data, dest), name));
+    } CLEANUP {
+        if (value != NULL) {
+            IGNORE(akgl_heap_release_string(value));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *parse_integer(const char *text, void *dest)
+{
+    return aksl_atoi(text, dest);
+}
+
+static akerr_ErrorContext *parse_finite(const char *text, void *dest)
+{
+    double d = 0.0;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, aksl_atof(text, &d));
+    FAIL_ZERO_RETURN(errctx, isfinite(d), AKERR_FORMAT, "\"%s\" is not a finite number", text);
+    *(double *)dest = d;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_get_property_integer(const char *name, int *dest, const char *dflt)
+{
+    return get_property_parsed(name, dflt, parse_integer, dest);
+}
+
+akerr_ErrorContext *akgl_get_property_number(const char *name, double *dest, const char *dflt)
+{
+    return get_property_parsed(name, dflt, parse_finite, dest);
 }

@@ -108,35 +108,17 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h)
     SUCCEED_RETURN(errctx);
 }
 
-/* Names the property in a conversion error, which only quotes the value. */
-static akerr_ErrorContext *in_property(akerr_ErrorContext *errctx, const char *key)
-{
-    char prefixed[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-    if (errctx != NULL &&
-        snprintf(prefixed, sizeof(prefixed), "property %s: %s", key, errctx->message) >= 0) {
-        memcpy(errctx->message, prefixed, sizeof(prefixed));
-    }
-    return errctx;
-}
-
-/* Reads a screen-size property as a positive integer. */
+/* Reads a screen-size property (required) as an int in 1..AKGL_RENDER_MAX_SIDE. */
 static akerr_ErrorContext *screen_side(const char *key, int *dest)
 {
-    akgl_String *value = NULL;
+    int side = 0;
     PREPARE_ERROR(errctx);
-    ATTEMPT {
-        CATCH(errctx, akgl_get_property(key, &value, NULL));
-        CATCH(errctx, in_property(aksl_atoi(value->data, dest), key));
-        if (*dest < 1 || *dest > AKGL_RENDER_MAX_SIDE) {
-            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "property %s is %d; it must be 1..%d", key,
-                       *dest, AKGL_RENDER_MAX_SIDE);
-        }
-    } CLEANUP {
-        if (value != NULL) {
-            IGNORE(akgl_heap_release_string(value));
-        }
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    PASS(errctx, akgl_get_property_integer(key, &side, NULL));
+    if (side < 1 || side > AKGL_RENDER_MAX_SIDE) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "property %s is %d; it must be 1..%d", key, side,
+                    AKGL_RENDER_MAX_SIDE);
+    }
+    *dest = side;
     SUCCEED_RETURN(errctx);
 }
 

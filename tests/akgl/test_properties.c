@@ -479,6 +479,55 @@ static void test_screen_width_idiom(void)
     CHECK_INT_EQ(width, 800);
 }
 
+/* ---- typed getters ------------------------------------------------------ */
+
+static void test_get_property_integer(void)
+{
+    int v = -7;
+    CHECK_OK(akgl_get_property_integer("test.int.unset", &v, "42"));
+    CHECK_INT_EQ(v, 42);
+    CHECK_OK(akgl_set_property("test.int", "-2147483648"));
+    CHECK_OK(akgl_get_property_integer("test.int", &v, "1"));
+    CHECK_INT_EQ(v, -2147483647 - 1);
+    /* Failures name the property and leave dest alone. */
+    v = 5;
+    CHECK_OK(akgl_set_property("test.int", "wide"));
+    CHECK_STATUS_MSG(akgl_get_property_integer("test.int", &v, NULL), AKERR_FORMAT,
+                     "property test.int: ");
+    CHECK_OK(akgl_set_property("test.int", "2147483648"));
+    CHECK_STATUS_MSG(akgl_get_property_integer("test.int", &v, NULL), AKERR_OUTOFBOUNDS,
+                     "2147483648");
+    CHECK_STATUS_MSG(akgl_get_property_integer("test.int.unset", &v, NULL), AKERR_KEY,
+                     "test.int.unset");
+    CHECK_STATUS(akgl_get_property_integer("test.int.unset", &v, "12 "), AKERR_FORMAT);
+    CHECK_INT_EQ(v, 5);
+    CHECK_STATUS(akgl_get_property_integer("test.int", NULL, "1"), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_get_property_integer(NULL, &v, "1"), AKERR_NULLPOINTER);
+}
+
+static void test_get_property_number(void)
+{
+    double d = -1.0;
+    CHECK_OK(akgl_get_property_number("test.num.unset", &d, "0"));
+    CHECK(d == 0.0);
+    CHECK_OK(akgl_set_property("test.num", "-9.81"));
+    CHECK_OK(akgl_get_property_number("test.num", &d, NULL));
+    CHECK(d == -9.81);
+    d = 3.0;
+    CHECK_OK(akgl_set_property("test.num", "inf"));
+    CHECK_STATUS_MSG(akgl_get_property_number("test.num", &d, NULL), AKERR_FORMAT,
+                     "property test.num: \"inf\" is not a finite number");
+    CHECK_OK(akgl_set_property("test.num", "nan"));
+    CHECK_STATUS(akgl_get_property_number("test.num", &d, NULL), AKERR_FORMAT);
+    CHECK_OK(akgl_set_property("test.num", "1e999"));
+    CHECK_STATUS(akgl_get_property_number("test.num", &d, NULL), AKERR_OUTOFBOUNDS);
+    CHECK_OK(akgl_set_property("test.num", ""));
+    CHECK_STATUS(akgl_get_property_number("test.num", &d, NULL), AKERR_FORMAT);
+    CHECK_STATUS(akgl_get_property_number("test.num.unset", &d, NULL), AKERR_KEY);
+    CHECK(d == 3.0);
+    CHECK_STATUS(akgl_get_property_number("test.num", NULL, "1"), AKERR_NULLPOINTER);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -501,5 +550,7 @@ int main(void)
     RUN_TEST(test_get_with_string_pool_exhausted);
     RUN_TEST(test_set_get_null_and_no_registry);
     RUN_TEST(test_screen_width_idiom);
+    RUN_TEST(test_get_property_integer);
+    RUN_TEST(test_get_property_number);
     return AKGL_TEST_END();
 }
