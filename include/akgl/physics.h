@@ -22,7 +22,8 @@
  *   leading edge crosses is checked, so no speed tunnels through a wall, and
  *   a box resting exactly on a row of tiles does not count that row when it
  *   moves sideways, so it slides over seams. A blocked axis stops (its
- *   velocity becomes 0) and sets the AKGL_PHYSICS_TOUCH_* bit.
+ *   velocity becomes 0), is placed exactly against the tile, and sets the
+ *   AKGL_PHYSICS_TOUCH_* bit.
  * - After the steps of an update, every pair of actors whose boxes overlap is
  *   reported to on_overlap, once.
  */
