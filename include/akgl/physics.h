@@ -89,17 +89,22 @@ struct akgl_Physics
  * @brief Makes @p p the arcade backend and the game's physics (game.physics).
  *
  * Gravity and drag come from the properties physics.gravity.x|y|z and
- * physics.drag.x|y|z (each default 0).
- * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property that is not
- *         a number; AKERR_VALUE for a negative drag; AKERR_KEY when the
- *         properties registry does not exist.
+ * physics.drag.x|y|z (each default 0). Everything else is reset: the step
+ * counters, the solid grid and the overlap hook, so set those afterwards.
+ * On failure neither @p p nor game.physics changes.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property whose value
+ *         is not a number a float can hold (inf, nan and anything beyond
+ *         FLT_MAX included); AKERR_VALUE naming a negative drag; AKERR_KEY
+ *         when the properties registry does not exist.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_init_arcade(akgl_Physics *p);
 
 /**
  * @brief Sets the solid tiles actors collide with (copied; the cells are
  *        borrowed), or removes them with NULL.
- * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid or a cell size below 1.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid, a cell size
+ *         below 1 or not finite, or an origin that is not finite. On failure
+ *         the grid set before stays.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
                                                                const akgl_SolidGrid *grid);

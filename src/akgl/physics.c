@@ -13,6 +13,7 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -32,9 +33,18 @@ static akerr_ErrorContext *read_float_property(const char *key, float *dest)
     PREPARE_ERROR(errctx);
     ATTEMPT {
         CATCH(errctx, akgl_get_property(key, &value, "0"));
-        CATCH(errctx, aksl_atof(value->data, &d));
-        FAIL_ZERO_BREAK(errctx, isfinite(d), AKERR_FORMAT, "property %s is \"%s\"; it must be a "
-                        "finite number", key, value->data);
+        /* Whatever is wrong with the text, the game needs to know which
+         * property to fix: aksl_atof's message names only the text, and calls
+         * an overflow AKERR_OUTOFBOUNDS. Its context (and trace) is raised
+         * again as AKERR_FORMAT naming the key. A double beyond FLT_MAX would
+         * become an infinite float (and converting it is undefined), so it is
+         * refused with inf and nan: any of them makes every position inf/NaN. */
+        errctx = aksl_atof(value->data, &d);
+        if (errctx == NULL && isfinite(d) && fabs(d) <= (double)FLT_MAX) {
+            break;
+        }
+        FAIL_BREAK(errctx, AKERR_FORMAT, "property %s is \"%s\"; it must be a number that fits "
+                   "a float (finite, at most %g in size)", key, value->data, (double)FLT_MAX);
     } CLEANUP {
         if (value != NULL) {
             IGNORE(akgl_heap_release_string(value));
@@ -60,10 +70,14 @@ akerr_ErrorContext *akgl_physics_init_arcade(akgl_Physics *p)
     PASS(errctx, read_float_property("physics.drag.x", &fresh.drag_x));
     PASS(errctx, read_float_property("physics.drag.y", &fresh.drag_y));
     PASS(errctx, read_float_property("physics.drag.z", &fresh.drag_z));
-    if (fresh.drag_x < 0.0f || fresh.drag_y < 0.0f || fresh.drag_z < 0.0f) {
-        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_init_arcade: drag (%g, %g, %g) must not "
-                    "be negative", (double)fresh.drag_x, (double)fresh.drag_y,
-                    (double)fresh.drag_z);
+    /* Name the property: the game fixes a key, not a vector. */
+    const float drags[3] = {fresh.drag_x, fresh.drag_y, fresh.drag_z};
+    static const char *const drag_keys[3] = {"physics.drag.x", "physics.drag.y", "physics.drag.z"};
+    for (int i = 0; i < 3; i++) {
+        if (drags[i] < 0.0f) {
+            FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_init_arcade: property %s is %g; drag "
+                        "must not be negative", drag_keys[i], (double)drags[i]);
+        }
     }
     fresh.step = arcade_step;
     *p = fresh;
@@ -81,10 +95,17 @@ akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_Soli
     }
     FAIL_ZERO_RETURN(errctx, grid->cells, AKERR_NULLPOINTER,
                      "akgl_physics_set_solid_grid: NULL cells");
-    if (grid->cols < 1 || grid->rows < 1 || !(grid->tile_w >= 1.0f) || !(grid->tile_h >= 1.0f)) {
+    if (grid->cols < 1 || grid->rows < 1 || !(grid->tile_w >= 1.0f) || !(grid->tile_h >= 1.0f) ||
+        !isfinite(grid->tile_w) || !isfinite(grid->tile_h)) {
         FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: a grid of %dx%d cells of "
-                    "%gx%g px; each must be at least 1", grid->cols, grid->rows,
+                    "%gx%g px; each must be at least 1 (and finite)", grid->cols, grid->rows,
                     (double)grid->tile_w, (double)grid->tile_h);
+    }
+    /* An infinite or NaN origin makes every cell index NaN: nothing could
+     * collide, and the positions it computed would be NaN too. */
+    if (!isfinite(grid->origin_x) || !isfinite(grid->origin_y)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: the origin (%g, %g) must "
+                    "be finite", (double)grid->origin_x, (double)grid->origin_y);
     }
     p->grid = *grid;
     SUCCEED_RETURN(errctx);
