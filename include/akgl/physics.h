@@ -24,8 +24,10 @@
  *   moves sideways, so it slides over seams. A blocked axis stops (its
  *   velocity becomes 0), is placed exactly against the tile, and sets the
  *   AKGL_PHYSICS_TOUCH_* bit.
- * - After the steps of an update, every pair of actors whose boxes overlap is
- *   reported to on_overlap, once.
+ * - After an update that ran at least one step, every pair of actors whose
+ *   boxes overlap (share area: touching edges do not) is reported to
+ *   on_overlap once, the one earlier in the actor pool first. Its error ends
+ *   the step and is returned (by akgl_game_update too).
  */
 #ifndef AKGL_PHYSICS_H
 #define AKGL_PHYSICS_H
