@@ -16,8 +16,9 @@
  * - Each step, per actor (not immovable): its movementlogicfunc turns MOVING_*
  *   bits into intent (-1, 0, 1 per axis); intent times the acceleration
  *   accelerates it up to its top speed (sx, sy), never beyond, and never
- *   slows it if it is already faster; gravity is added; drag applied; then it
- *   moves, x first, then y.
+ *   slows it if it is already faster; gravity is added (not capped); drag
+ *   applied (after the cap, so with drag a body holding a direction settles
+ *   a little below its top speed); then it moves, x first, then y.
  * - Movement is swept against the solid tiles: every column (row) the box's
  *   leading edge crosses is checked, so no speed tunnels through a wall, and
  *   a box resting exactly on a row of tiles does not count that row when it
@@ -45,7 +46,8 @@ extern "C" {
 
 /** The fixed step: 4 ms (250 steps a second), an exact number of nanoseconds. */
 #define AKGL_PHYSICS_STEP_NS (4 * AKGL_TIME_ONEMS_NS)
-/** Steps one update may run; a longer stall drops the rest (no spiral of death). */
+/** Steps one update may run; a longer stall drops the rest (no spiral of death):
+ *  the world then advances 64 * 4 ms = 256 ms, however long the stall was. */
 #define AKGL_PHYSICS_MAX_STEPS 64
 
 /** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
