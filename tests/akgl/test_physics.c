@@ -248,17 +248,27 @@ static void test_constant_acceleration_to_top_speed(void)
 static void test_top_speed_caps_propulsion_only(void)
 {
     physics_begin();
-    /* An increment that overshoots the top speed is cut to it exactly. */
+    /* An increment that overshoots the top speed is cut to it exactly, in
+     * both directions and on every axis. */
     akgl_Actor *a = spawn("capped", 0.0f, 0.0f, 8.0f, 8.0f);
-    a->ax = 1000.0f; /* 4 px/s per step */
-    a->sx = 10.0f;
-    a->state = AKGL_ACTOR_STATE_MOVING_LEFT;
-    stepn(2);
-    CHECK(a->vx < -7.99f && a->vx > -8.01f);
-    step1();
-    CHECK(a->vx == -10.0f);
-    stepn(20);
-    CHECK(a->vx == -10.0f);
+    a->ax = a->ay = a->az = 1000.0f; /* 4 px/s per step */
+    a->sx = a->sy = a->sz = 10.0f;
+    for (int dir = 0; dir < 2; dir++) {
+        float sign = dir ? -1.0f : 1.0f;
+        a->vx = a->vy = a->vz = 0.0f;
+        a->state = dir ? (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_UP |
+                          AKGL_ACTOR_STATE_MOVING_OUT)
+                       : (AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_DOWN |
+                          AKGL_ACTOR_STATE_MOVING_IN);
+        stepn(2);
+        CHECK(sign * a->vx > 7.99f && sign * a->vx < 8.01f);
+        step1();
+        CHECK(a->vx == sign * 10.0f && a->vy == sign * 10.0f && a->vz == sign * 10.0f);
+        stepn(20);
+        CHECK(a->vx == sign * 10.0f && a->vy == sign * 10.0f && a->vz == sign * 10.0f);
+    }
+    a->vy = a->vz = 0.0f;
+    a->ay = a->az = 0.0f;
 
     /* Already faster than its top speed in the direction it wants: not braked. */
     a->vx = 500.0f;
