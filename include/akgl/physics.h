@@ -16,15 +16,19 @@
  * - Each step, per actor (not immovable): its movementlogicfunc turns MOVING_*
  *   bits into intent (-1, 0, 1 per axis); intent times the acceleration
  *   accelerates it up to its top speed (sx, sy), never beyond, and never
- *   slows it if it is already faster; gravity is added; drag applied; then it
- *   moves, x first, then y.
+ *   slows it if it is already faster; gravity is added (not capped); drag
+ *   applied (after the cap, so with drag a body holding a direction settles
+ *   a little below its top speed); then it moves, x first, then y.
  * - Movement is swept against the solid tiles: every column (row) the box's
  *   leading edge crosses is checked, so no speed tunnels through a wall, and
  *   a box resting exactly on a row of tiles does not count that row when it
  *   moves sideways, so it slides over seams. A blocked axis stops (its
- *   velocity becomes 0) and sets the AKGL_PHYSICS_TOUCH_* bit.
- * - After the steps of an update, every pair of actors whose boxes overlap is
- *   reported to on_overlap, once.
+ *   velocity becomes 0), is placed exactly against the tile, and sets the
+ *   AKGL_PHYSICS_TOUCH_* bit.
+ * - After an update that ran at least one step, every pair of actors whose
+ *   boxes overlap (share area: touching edges do not) is reported to
+ *   on_overlap once, the one earlier in the actor pool first. Its error ends
+ *   the step and is returned (by akgl_game_update too).
  */
 #ifndef AKGL_PHYSICS_H
 #define AKGL_PHYSICS_H
@@ -42,7 +46,8 @@ extern "C" {
 
 /** The fixed step: 4 ms (250 steps a second), an exact number of nanoseconds. */
 #define AKGL_PHYSICS_STEP_NS (4 * AKGL_TIME_ONEMS_NS)
-/** Steps one update may run; a longer stall drops the rest (no spiral of death). */
+/** Steps one update may run; a longer stall drops the rest (no spiral of death):
+ *  the world then advances 64 * 4 ms = 256 ms, however long the stall was. */
 #define AKGL_PHYSICS_MAX_STEPS 64
 
 /** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
@@ -88,17 +93,23 @@ struct akgl_Physics
  * @brief Makes @p p the arcade backend and the game's physics (game.physics).
  *
  * Gravity and drag come from the properties physics.gravity.x|y|z and
- * physics.drag.x|y|z (each default 0).
- * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property that is not
- *         a number; AKERR_VALUE for a negative drag; AKERR_KEY when the
- *         properties registry does not exist.
+ * physics.drag.x|y|z (each default 0). Everything else is reset: the step
+ * counters, the solid grid and the overlap hook, so set those afterwards.
+ * On failure neither @p p nor game.physics changes.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property whose value
+ *         is not a finite number (inf and nan included); AKERR_OUTOFBOUNDS
+ *         naming one too large for a float (beyond FLT_MAX); AKERR_VALUE
+ *         naming a negative drag; AKERR_KEY when the properties registry does
+ *         not exist.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_init_arcade(akgl_Physics *p);
 
 /**
  * @brief Sets the solid tiles actors collide with (copied; the cells are
  *        borrowed), or removes them with NULL.
- * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid or a cell size below 1.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid, a cell size
+ *         below 1 or not finite, or an origin that is not finite. On failure
+ *         the grid set before stays.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
                                                                const akgl_SolidGrid *grid);

@@ -13,10 +13,11 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
-/* Slack for float positions that should sit exactly on a tile edge. */
+/* Slack, in cells, for float positions that should sit exactly on a tile edge. */
 #define EDGE_EPSILON 1e-3f
 
 static const float STEP_SECONDS = (float)AKGL_PHYSICS_STEP_NS / 1e9f;
@@ -29,7 +30,17 @@ static akerr_ErrorContext *read_float_property(const char *key, float *dest)
 {
     double d = 0.0;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_get_property_number(key, &d, "0"));
+    ATTEMPT {
+        CATCH(errctx, akgl_get_property_number(key, &d, "0"));
+        /* A double beyond FLT_MAX becomes an infinite float (and converting
+         * it is undefined): as bad as inf or nan, which make every position
+         * inf/NaN. */
+        FAIL_NONZERO_BREAK(errctx, fabs(d) > (double)FLT_MAX, AKERR_OUTOFBOUNDS,
+                           "property %s is %g; it must fit a float (at most %g in size)", key, d,
+                           (double)FLT_MAX);
+    } CLEANUP {
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
     *dest = (float)d;
     SUCCEED_RETURN(errctx);
 }
@@ -49,10 +60,14 @@ akerr_ErrorContext *akgl_physics_init_arcade(akgl_Physics *p)
     PASS(errctx, read_float_property("physics.drag.x", &fresh.drag_x));
     PASS(errctx, read_float_property("physics.drag.y", &fresh.drag_y));
     PASS(errctx, read_float_property("physics.drag.z", &fresh.drag_z));
-    if (fresh.drag_x < 0.0f || fresh.drag_y < 0.0f || fresh.drag_z < 0.0f) {
-        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_init_arcade: drag (%g, %g, %g) must not "
-                    "be negative", (double)fresh.drag_x, (double)fresh.drag_y,
-                    (double)fresh.drag_z);
+    /* Name the property: the game fixes a key, not a vector. */
+    const float drags[3] = {fresh.drag_x, fresh.drag_y, fresh.drag_z};
+    static const char *const drag_keys[3] = {"physics.drag.x", "physics.drag.y", "physics.drag.z"};
+    for (int i = 0; i < 3; i++) {
+        if (drags[i] < 0.0f) {
+            FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_init_arcade: property %s is %g; drag "
+                        "must not be negative", drag_keys[i], (double)drags[i]);
+        }
     }
     fresh.step = arcade_step;
     *p = fresh;
@@ -70,10 +85,17 @@ akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_Soli
     }
     FAIL_ZERO_RETURN(errctx, grid->cells, AKERR_NULLPOINTER,
                      "akgl_physics_set_solid_grid: NULL cells");
-    if (grid->cols < 1 || grid->rows < 1 || !(grid->tile_w >= 1.0f) || !(grid->tile_h >= 1.0f)) {
+    if (grid->cols < 1 || grid->rows < 1 || !(grid->tile_w >= 1.0f) || !(grid->tile_h >= 1.0f) ||
+        !isfinite(grid->tile_w) || !isfinite(grid->tile_h)) {
         FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: a grid of %dx%d cells of "
-                    "%gx%g px; each must be at least 1", grid->cols, grid->rows,
+                    "%gx%g px; each must be at least 1 (and finite)", grid->cols, grid->rows,
                     (double)grid->tile_w, (double)grid->tile_h);
+    }
+    /* An infinite or NaN origin makes every cell index NaN: nothing could
+     * collide, and the positions it computed would be NaN too. */
+    if (!isfinite(grid->origin_x) || !isfinite(grid->origin_y)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: the origin (%g, %g) must "
+                    "be finite", (double)grid->origin_x, (double)grid->origin_y);
     }
     p->grid = *grid;
     SUCCEED_RETURN(errctx);
@@ -107,58 +129,91 @@ static bool solid(const akgl_SolidGrid *g, int col, int row)
     return g->cells[(size_t)row * (size_t)g->cols + (size_t)col] != 0;
 }
 
-/* Cells a span [lo, hi) strictly overlaps along one axis: a box whose edge
- * lies exactly on a cell boundary does not reach into the next cell. */
-static void span_cells(float lo, float hi, float origin, float size, int *first, int *last)
+/*
+ * A cell index from a coordinate in cell units that was already floored or
+ * ceiled, clamped to [-1, count]. Converting a float beyond int's range (or
+ * NaN) to int is undefined behaviour, and an actor far off the map or a huge
+ * velocity produces exactly such floats; every cell off the grid is open, so
+ * one index past each edge stands for all of them.
+ */
+static int cell_index(float f, int count)
 {
-    *first = (int)floorf((lo - origin) / size + EDGE_EPSILON);
-    *last = (int)ceilf((hi - origin) / size - EDGE_EPSILON) - 1;
+    if (!(f > -1.0f)) {
+        return -1;
+    }
+    if (f >= (float)count) {
+        return count;
+    }
+    return (int)f;
+}
+
+/* Cells a span [lo, hi) strictly overlaps along one axis: a box whose edge
+ * lies on a cell boundary (within EDGE_EPSILON of a cell) does not reach into
+ * the next cell. */
+static void span_cells(float lo, float hi, float origin, float size, int count, int *first,
+                       int *last)
+{
+    *first = cell_index(floorf((lo - origin) / size + EDGE_EPSILON), count);
+    *last = cell_index(ceilf((hi - origin) / size - EDGE_EPSILON), count) - 1;
 }
 
 /*
  * Moves a box along one axis by `delta`, stopping at the first solid cell
  * its leading edge would enter. `pos`/`size` are the moving axis; `across_lo`
- * and `across_hi` the box's extent on the other axis. Returns the distance
- * actually moved; *blocked says whether a cell stopped it.
+ * and `across_hi` the box's extent on the other axis. Returns whether a cell
+ * stopped it, and then *stop is where the box's low edge ends: on the solid
+ * cell's boundary.
+ *
+ * The first cell checked is the one the leading edge is in, where an edge
+ * within EDGE_EPSILON of a boundary counts as on it. The last is the one the
+ * moved edge ends in, with no slack: slack there would let a falling box end
+ * up to EDGE_EPSILON of a tile inside a floor, out of reach of every later
+ * check (its edge then counts as on the boundary), so it would rest sunk in
+ * the floor instead of exactly on the tile top.
  */
-static float sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, float across_lo,
-                   float across_hi, float delta, bool *blocked)
+static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, float across_lo,
+                  float across_hi, float delta, float *stop)
 {
     float origin = along_x ? g->origin_x : g->origin_y;
     float cell = along_x ? g->tile_w : g->tile_h;
+    int count = along_x ? g->cols : g->rows;
     float across_origin = along_x ? g->origin_y : g->origin_x;
     float across_cell = along_x ? g->tile_h : g->tile_w;
+    int across_count = along_x ? g->rows : g->cols;
+    float slack = EDGE_EPSILON * cell;
     int a0 = 0, a1 = 0;
 
-    *blocked = false;
-    span_cells(across_lo, across_hi, across_origin, across_cell, &a0, &a1);
+    span_cells(across_lo, across_hi, across_origin, across_cell, across_count, &a0, &a1);
     if (delta > 0.0f) {
         float edge = pos + size;
-        int from = (int)floorf((edge - origin) / cell + EDGE_EPSILON);
-        int to = (int)ceilf((edge + delta - origin) / cell - EDGE_EPSILON) - 1;
+        int from = cell_index(floorf((edge - origin) / cell + EDGE_EPSILON), count);
+        int to = cell_index(ceilf((edge + delta - origin) / cell), count) - 1;
         for (int c = from; c <= to; c++) {
             for (int a = a0; a <= a1; a++) {
                 if (along_x ? solid(g, c, a) : solid(g, a, c)) {
-                    *blocked = true;
-                    float stop = origin + (float)c * cell - size;
-                    return stop > pos ? stop - pos : 0.0f;
+                    float at = origin + (float)c * cell - size;
+                    /* A hair inside (rounding) is put back on the boundary; a
+                     * box that started deep inside a solid cell stays put
+                     * rather than jumping out. */
+                    *stop = (at > pos - slack) ? at : pos;
+                    return true;
                 }
             }
         }
     } else if (delta < 0.0f) {
-        int from = (int)ceilf((pos - origin) / cell - EDGE_EPSILON) - 1;
-        int to = (int)floorf((pos + delta - origin) / cell + EDGE_EPSILON);
+        int from = cell_index(ceilf((pos - origin) / cell - EDGE_EPSILON), count) - 1;
+        int to = cell_index(floorf((pos + delta - origin) / cell), count);
         for (int c = from; c >= to; c--) {
             for (int a = a0; a <= a1; a++) {
                 if (along_x ? solid(g, c, a) : solid(g, a, c)) {
-                    *blocked = true;
-                    float stop = origin + (float)(c + 1) * cell;
-                    return stop < pos ? stop - pos : 0.0f;
+                    float at = origin + (float)(c + 1) * cell;
+                    *stop = (at < pos + slack) ? at : pos;
+                    return true;
                 }
             }
         }
     }
-    return delta;
+    return false;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -208,19 +263,36 @@ static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
         a->y += a->vy * h;
         SUCCEED_RETURN(errctx);
     }
-    bool blocked = false;
-    float dx = sweep(&p->grid, true, box.x, box.w, box.y, box.y + box.h, a->vx * h, &blocked);
-    a->x += dx;
-    box.x += dx;
-    if (blocked) {
-        a->touching |= (a->vx > 0.0f) ? AKGL_PHYSICS_TOUCH_RIGHT : AKGL_PHYSICS_TOUCH_LEFT;
+    /* Where the box sits relative to the actor (0 for a frame box). */
+    bool hitbox = a->hitbox.w > 0.0f && a->hitbox.h > 0.0f;
+    float ox = hitbox ? a->hitbox.x : 0.0f;
+    float oy = hitbox ? a->hitbox.y : 0.0f;
+    float stop = 0.0f;
+    float dx = a->vx * h;
+    if (sweep(&p->grid, true, box.x, box.w, box.y, box.y + box.h, dx, &stop)) {
+        /* Placed on the boundary, not moved by a difference: x + (stop - x)
+         * is not always exactly stop in float, and a body against a wall
+         * must be exactly against it. Unmoved, it is left untouched. */
+        if (stop != box.x) {
+            a->x = stop - ox;
+            box.x = stop;
+        }
+        a->touching |= (dx > 0.0f) ? AKGL_PHYSICS_TOUCH_RIGHT : AKGL_PHYSICS_TOUCH_LEFT;
         a->vx = 0.0f;
+    } else {
+        /* Unblocked motion is the same sum as with no tiles at all. */
+        a->x += dx;
+        box.x += dx;
     }
-    float dy = sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, a->vy * h, &blocked);
-    a->y += dy;
-    if (blocked) {
-        a->touching |= (a->vy > 0.0f) ? AKGL_PHYSICS_TOUCH_BOTTOM : AKGL_PHYSICS_TOUCH_TOP;
+    float dy = a->vy * h;
+    if (sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, dy, &stop)) {
+        if (stop != box.y) {
+            a->y = stop - oy;
+        }
+        a->touching |= (dy > 0.0f) ? AKGL_PHYSICS_TOUCH_BOTTOM : AKGL_PHYSICS_TOUCH_TOP;
         a->vy = 0.0f;
+    } else {
+        a->y += dy;
     }
     SUCCEED_RETURN(errctx);
 }
@@ -228,6 +300,18 @@ static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
 static bool simulated(const akgl_Actor *a)
 {
     return a->refcount > 0 && a->name[0] != '\0' && !a->immovable;
+}
+
+/*
+ * Whether two boxes share some area. Not SDL_HasRectIntersectionFloat: for
+ * float rects SDL counts boxes that only share an edge as intersecting, so
+ * a body standing on another, or two walking side by side flush, would be
+ * reported every update. Touching is not overlapping.
+ */
+static bool boxes_overlap(const SDL_FRect *a, const SDL_FRect *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h &&
+           b->y < a->y + a->h;
 }
 
 static akerr_ErrorContext *report_overlaps(akgl_Physics *p)
@@ -251,7 +335,7 @@ static akerr_ErrorContext *report_overlaps(akgl_Physics *p)
     }
     for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
-            if (SDL_HasRectIntersectionFloat(&boxes[i], &boxes[j])) {
+            if (boxes_overlap(&boxes[i], &boxes[j])) {
                 PASS(errctx, p->on_overlap(p, actors[i], actors[j], p->overlap_userdata));
             }
         }

@@ -1,0 +1,685 @@
+/*
+ * Arcade physics without tiles: set-up from the properties, the solid-grid
+ * setter's checks, trajectories against closed forms, the fixed step and
+ * frame-rate independence, and where the step sits in akgl_game_update.
+ * Tiles: test_physics_tiles.c. Overlaps: test_physics_overlap.c.
+ */
+#include "physics_test.h"
+
+/* e, which strict C11 <math.h> does not name. */
+#define EULER_E 2.718281828459045
+
+/* ------------------------------------------------------------------------ */
+/* akgl_physics_init_arcade                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void test_init_defaults_are_zero(void)
+{
+    physics_begin();
+    CHECK(phys.step != NULL);
+    CHECK(phys.gravity_x == 0.0f && phys.gravity_y == 0.0f && phys.gravity_z == 0.0f);
+    CHECK(phys.drag_x == 0.0f && phys.drag_y == 0.0f && phys.drag_z == 0.0f);
+    CHECK_INT_EQ(phys.accumulator_ns, 0);
+    CHECK_INT_EQ(phys.steps, 0);
+    CHECK(phys.grid.cells == NULL);
+    CHECK(phys.on_overlap == NULL);
+    CHECK(phys.userdata == NULL);
+    physics_end();
+}
+
+static void test_init_reads_each_property(void)
+{
+    physics_begin();
+    /* Distinct values, exact in binary, so a field read from the wrong key shows. */
+    CHECK_OK(akgl_set_property("physics.gravity.x", "1.5"));
+    CHECK_OK(akgl_set_property("physics.gravity.y", "-980"));
+    CHECK_OK(akgl_set_property("physics.gravity.z", "0.25"));
+    CHECK_OK(akgl_set_property("physics.drag.x", "2"));
+    CHECK_OK(akgl_set_property("physics.drag.y", "0.5"));
+    CHECK_OK(akgl_set_property("physics.drag.z", "3e1"));
+    /* Initialising again starts afresh: counters, grid and hook are reset. */
+    static const uint8_t cell = 1;
+    phys.steps = 7;
+    phys.accumulator_ns = 3;
+    phys.grid = (akgl_SolidGrid){&cell, 1, 1, 16.0f, 16.0f, 0.0f, 0.0f};
+    game.physics = NULL;
+    CHECK_OK(akgl_physics_init_arcade(&phys));
+    CHECK(game.physics == &phys);
+    CHECK(phys.gravity_x == 1.5f);
+    CHECK(phys.gravity_y == -980.0f);
+    CHECK(phys.gravity_z == 0.25f);
+    CHECK(phys.drag_x == 2.0f);
+    CHECK(phys.drag_y == 0.5f);
+    CHECK(phys.drag_z == 30.0f);
+    CHECK_INT_EQ(phys.steps, 0);
+    CHECK_INT_EQ(phys.accumulator_ns, 0);
+    CHECK(phys.grid.cells == NULL);
+    physics_end();
+}
+
+/* A failed init leaves the backend and game.physics exactly as they were. */
+static void check_refused(const char *key, const char *value, int status, const char *needle)
+{
+    akgl_Physics before;
+    akgl_Physics other;
+    char what[256];
+
+    physics_clear_properties();
+    CHECK_OK(akgl_set_property(key, value));
+    memset(&phys, 0x5a, sizeof(phys));
+    memcpy(&before, &phys, sizeof(before));
+    game.physics = &other;
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    akerr_ErrorContext *e = akgl_physics_init_arcade(&phys);
+    int got = test_status_of_(e, msg);
+    snprintf(what, sizeof(what), "%s = \"%s\"", key, value);
+    CHECK_MSG(got == status, "%s: status %d, expected %d (%s)", what, got, status, msg);
+    CHECK_MSG(strstr(msg, needle) != NULL, "%s: message \"%s\" lacks \"%s\"", what, msg, needle);
+    CHECK_MSG(memcmp(&before, &phys, sizeof(phys)) == 0, "%s: the backend changed", what);
+    CHECK_MSG(game.physics == &other, "%s: game.physics changed", what);
+    game.physics = NULL;
+}
+
+static void test_init_refuses_non_numbers(void)
+{
+    /* Not numbers at all, and numbers that are not finite: AKERR_FORMAT.
+     * Numbers a float cannot hold (a double's overflow, or beyond FLT_MAX):
+     * AKERR_OUTOFBOUNDS, as akgl_get_property_number says of a double's.
+     * Each would make every position inf or NaN; every message names the key. */
+    static const char *const bad[] = {"abc", "", " 1", "12px", "1,5", "inf", "-inf", "nan"};
+    static const char *const huge[] = {"1e39", "-1e39", "1e999"};
+    physics_begin();
+    for (int k = 0; k < 6; k++) {
+        for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+            check_refused(PHYSICS_KEYS[k], bad[i], AKERR_FORMAT, PHYSICS_KEYS[k]);
+        }
+        for (size_t i = 0; i < sizeof(huge) / sizeof(huge[0]); i++) {
+            check_refused(PHYSICS_KEYS[k], huge[i], AKERR_OUTOFBOUNDS, PHYSICS_KEYS[k]);
+        }
+    }
+    physics_end();
+}
+
+static void test_init_refuses_negative_drag(void)
+{
+    physics_begin();
+    for (int k = 3; k < 6; k++) {
+        check_refused(PHYSICS_KEYS[k], "-0.5", AKERR_VALUE, PHYSICS_KEYS[k]);
+    }
+    /* Negative gravity is a direction, not an error; zero drag of either sign is none. */
+    physics_clear_properties();
+    CHECK_OK(akgl_set_property("physics.gravity.y", "-10"));
+    CHECK_OK(akgl_set_property("physics.drag.x", "-0"));
+    CHECK_OK(akgl_physics_init_arcade(&phys));
+    CHECK(phys.gravity_y == -10.0f);
+    CHECK(phys.drag_x == 0.0f);
+    physics_end();
+}
+
+static void test_init_null_and_no_registry(void)
+{
+    physics_begin();
+    akgl_Physics *bound = game.physics;
+    CHECK_STATUS(akgl_physics_init_arcade(NULL), AKERR_NULLPOINTER);
+    CHECK(game.physics == bound);
+
+    /* Without the properties registry there is nothing to read from. */
+    akgl_Physics other;
+    memset(&other, 0, sizeof(other));
+    SDL_PropertiesID saved = AKGL_REGISTRY_PROPERTIES;
+    AKGL_REGISTRY_PROPERTIES = 0;
+    CHECK_STATUS(akgl_physics_init_arcade(&other), AKERR_KEY);
+    AKGL_REGISTRY_PROPERTIES = saved;
+    CHECK(game.physics == bound);
+    CHECK(other.step == NULL);
+    physics_end();
+}
+
+/* ------------------------------------------------------------------------ */
+/* akgl_physics_set_solid_grid, akgl_physics_actor_box, the step's NULL      */
+/* ------------------------------------------------------------------------ */
+
+static void test_set_solid_grid(void)
+{
+    static const uint8_t cells[6] = {0, 1, 0, 1, 0, 1};
+    const akgl_SolidGrid good = {cells, 3, 2, 16.0f, 8.0f, -4.0f, 2.5f};
+    physics_begin();
+
+    CHECK_OK(akgl_physics_set_solid_grid(&phys, &good));
+    CHECK(memcmp(&phys.grid, &good, sizeof(good)) == 0);
+
+    /* Refusals leave the grid that was set. */
+    const akgl_SolidGrid bad[] = {
+        {cells, 0, 2, 16.0f, 8.0f, 0.0f, 0.0f},       {cells, 3, 0, 16.0f, 8.0f, 0.0f, 0.0f},
+        {cells, -3, 2, 16.0f, 8.0f, 0.0f, 0.0f},      {cells, 3, -1, 16.0f, 8.0f, 0.0f, 0.0f},
+        {cells, 3, 2, 0.0f, 8.0f, 0.0f, 0.0f},        {cells, 3, 2, 16.0f, 0.5f, 0.0f, 0.0f},
+        {cells, 3, 2, -16.0f, 8.0f, 0.0f, 0.0f},      {cells, 3, 2, NAN, 8.0f, 0.0f, 0.0f},
+        {cells, 3, 2, 16.0f, INFINITY, 0.0f, 0.0f},   {cells, 3, 2, 16.0f, 8.0f, NAN, 0.0f},
+        {cells, 3, 2, 16.0f, 8.0f, 0.0f, -INFINITY},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        int got = test_status_of_(akgl_physics_set_solid_grid(&phys, &bad[i]), msg);
+        CHECK_MSG(got == AKERR_VALUE, "bad grid %zu: status %d (%s)", i, got, msg);
+        CHECK_MSG(memcmp(&phys.grid, &good, sizeof(good)) == 0, "bad grid %zu changed it", i);
+    }
+    akgl_SolidGrid nocells = good;
+    nocells.cells = NULL;
+    CHECK_STATUS(akgl_physics_set_solid_grid(&phys, &nocells), AKERR_NULLPOINTER);
+    CHECK(memcmp(&phys.grid, &good, sizeof(good)) == 0);
+    CHECK_STATUS(akgl_physics_set_solid_grid(NULL, &good), AKERR_NULLPOINTER);
+
+    /* NULL removes the tiles. */
+    CHECK_OK(akgl_physics_set_solid_grid(&phys, NULL));
+    CHECK(phys.grid.cells == NULL);
+    CHECK_INT_EQ(phys.grid.cols, 0);
+    physics_end();
+}
+
+static void test_actor_box(void)
+{
+    SDL_FRect box;
+    physics_begin();
+    akgl_Actor *a = spawn("box", 10.0f, 20.0f, 8.0f, 6.0f);
+    a->hitbox.x = 2.0f;
+    a->hitbox.y = -3.0f;
+    CHECK_OK(akgl_physics_actor_box(a, &box));
+    CHECK(box.x == 12.0f && box.y == 17.0f && box.w == 8.0f && box.h == 6.0f);
+    /* No hitbox size and no character: no box. */
+    a->hitbox = (SDL_FRect){0.0f, 0.0f, 8.0f, 0.0f};
+    CHECK_STATUS(akgl_physics_actor_box(a, &box), AKERR_KEY);
+    CHECK_STATUS(akgl_physics_actor_box(NULL, &box), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_physics_actor_box(a, NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(phys.step(NULL, AKGL_PHYSICS_STEP_NS), AKERR_NULLPOINTER);
+    despawn(a);
+    physics_end();
+}
+
+/* ------------------------------------------------------------------------ */
+/* Trajectories                                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * From rest, MOVING_RIGHT, acceleration a, top speed s, no gravity or drag.
+ * Semi-implicit Euler: v_n = min(n a h, s), x_n = h * sum_{i<=n} v_i. While
+ * accelerating that is x_n = a h^2 n (n + 1) / 2 = a t^2 / 2 + a h t / 2, so
+ * it leads the continuous a t^2 / 2 by a h t / 2; once at top speed both move
+ * at s and the lead stays what it was when the speed was reached. With s a
+ * whole number of increments a h (here 200 = 50 * 4) the lead is exactly
+ * s h / 2 = 0.4 px from then on: the test holds it to that, within rounding.
+ */
+static void test_constant_acceleration_to_top_speed(void)
+{
+    const double a = 1000.0, s = 200.0, h = (double)STEP_S;
+    const int n_total = 300; /* 1.2 s: 0.2 s accelerating, 1 s at top speed */
+    double v_exact = 0.0, x_exact = 0.0;
+    physics_begin();
+    akgl_Actor *act = spawn("runner", 0.0f, 0.0f, 8.0f, 8.0f);
+    act->ax = (float)a;
+    act->sx = (float)s;
+    act->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_RIGHT;
+    bool at_top = false;
+    for (int n = 1; n <= n_total; n++) {
+        step1();
+        v_exact = fmin(v_exact + a * h, s);
+        x_exact += v_exact * h;
+        /* Propulsion never takes it past top speed, not even by rounding. */
+        CHECK_MSG(act->vx <= act->sx, "step %d: vx %.9g above top speed", n, (double)act->vx);
+        CHECK_MSG(fabs(act->vx - v_exact) <= float_budget(n, s), "step %d: vx %.9g, expected %.9g",
+                  n, (double)act->vx, v_exact);
+        CHECK_MSG(fabs(act->x - x_exact) <= float_budget(n, x_exact + s * h),
+                  "step %d: x %.9g, expected %.9g", n, (double)act->x, x_exact);
+        if (n >= 51) {
+            /* Reached at step 50 (or 51 if rounding left it a hair short), then
+             * held exactly: fminf returns the top speed itself. */
+            CHECK_MSG(act->vx == act->sx, "step %d: vx %.9g, not exactly top speed", n,
+                      (double)act->vx);
+            at_top = true;
+        }
+        CHECK(act->y == 0.0f && act->vy == 0.0f);
+    }
+    CHECK(at_top);
+    /* Against the continuous motion at t = 1.2 s: x = s^2 / 2a + s (t - s/a) = 220 px. */
+    double t = n_total * h;
+    double continuous = s * s / (2.0 * a) + s * (t - s / a);
+    double lead = act->x - continuous;
+    CHECK_MSG(fabs(lead - s * h / 2.0) <= float_budget(n_total, 220.0),
+              "lead over the continuous motion %.9g px, expected s h / 2 = %.9g", lead,
+              s * h / 2.0);
+    despawn(act);
+    physics_end();
+}
+
+static void test_top_speed_caps_propulsion_only(void)
+{
+    physics_begin();
+    /* An increment that overshoots the top speed is cut to it exactly, in
+     * both directions and on every axis. */
+    akgl_Actor *a = spawn("capped", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->ax = a->ay = a->az = 1000.0f; /* 4 px/s per step */
+    a->sx = a->sy = a->sz = 10.0f;
+    for (int dir = 0; dir < 2; dir++) {
+        float sign = dir ? -1.0f : 1.0f;
+        a->vx = a->vy = a->vz = 0.0f;
+        a->state = dir ? (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_UP |
+                          AKGL_ACTOR_STATE_MOVING_OUT)
+                       : (AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_DOWN |
+                          AKGL_ACTOR_STATE_MOVING_IN);
+        stepn(2);
+        CHECK(sign * a->vx > 7.99f && sign * a->vx < 8.01f);
+        step1();
+        CHECK(a->vx == sign * 10.0f && a->vy == sign * 10.0f && a->vz == sign * 10.0f);
+        stepn(20);
+        CHECK(a->vx == sign * 10.0f && a->vy == sign * 10.0f && a->vz == sign * 10.0f);
+    }
+    a->vy = a->vz = 0.0f;
+    a->ay = a->az = 0.0f;
+
+    /* Already faster than its top speed in the direction it wants: not braked. */
+    a->vx = 500.0f;
+    a->state = AKGL_ACTOR_STATE_MOVING_RIGHT;
+    stepn(10);
+    CHECK(a->vx == 500.0f);
+    a->vx = -500.0f;
+    a->state = AKGL_ACTOR_STATE_MOVING_LEFT;
+    stepn(10);
+    CHECK(a->vx == -500.0f);
+    /* Pushing against that motion does brake it, one increment a step. */
+    a->state = AKGL_ACTOR_STATE_MOVING_RIGHT;
+    step1();
+    CHECK(a->vx > -496.01f && a->vx < -495.99f);
+
+    /* Gravity is not propulsion: it takes a body past its top speed. */
+    phys.gravity_y = 1000.0f;
+    a->vx = 0.0f;
+    a->state = 0;
+    a->sy = 10.0f;
+    a->ay = 1000.0f;
+    stepn(25);
+    CHECK(a->vy > 99.9f);
+    despawn(a);
+    physics_end();
+}
+
+/*
+ * Free fall under gravity g with drag k: v' = g - k v, so
+ * v(t) = g/k (1 - e^{-kt}) with terminal velocity g/k.
+ * The step is v_{n+1} = (v_n + g h) / (1 + k h) (drag taken implicitly), whose
+ * fixed point is exactly g/k and whose solution is v_n = g/k (1 - q^{-n}),
+ * q = 1 + k h. Against the continuous curve: ln q <= kh, so q^{-n} >= e^{-kt}
+ * and the discrete body is never faster; and ln q >= kh - (kh)^2/2 gives
+ * q^{-n} - e^{-kt} <= e^{-kt} (e^{kt kh/2} - 1) <= (kt kh/2) e^{-kt (1 - kh/2)},
+ * so the gap in v is at most (g/k) * that, whose largest value over t is
+ * g h / (2 e (1 - kh/2)): 0.72 px/s for g = 980 px/s^2, h = 4 ms.
+ */
+static void test_free_fall_with_drag(void)
+{
+    const double g = 980.0, k = 2.0, h = (double)STEP_S;
+    const double terminal = g / k;
+    /* The recurrence as the library evaluates it: 1 + k h rounded to float. */
+    const double q = (double)(1.0f + (float)k * STEP_S);
+    const double bound = g * h / (2.0 * EULER_E * (1.0 - k * h / 2.0));
+    double y_exact = 0.0;
+    physics_begin();
+    phys.gravity_y = (float)g;
+    phys.drag_y = (float)k;
+    akgl_Actor *a = spawn("faller", 0.0f, 0.0f, 8.0f, 8.0f);
+    const int n_total = 2500; /* 10 s = 20 time constants */
+    double worst = 0.0;
+    for (int n = 1; n <= n_total; n++) {
+        step1();
+        double vd = (g * h / (q - 1.0)) * (1.0 - pow(q, -n));
+        y_exact += vd * h;
+        double vc = terminal * (1.0 - exp(-k * n * h));
+        /* The float recurrence contracts by 1/q each step, so its rounding
+         * stays within ~1/(kh) steps' worth of budget. */
+        double budget = float_budget(n < 126 ? n : 126, terminal);
+        CHECK_MSG(fabs(a->vy - vd) <= budget, "step %d: vy %.9g, discrete %.9g", n,
+                  (double)a->vy, vd);
+        CHECK_MSG(a->vy - vc <= budget, "step %d: vy %.9g faster than continuous %.9g", n,
+                  (double)a->vy, vc);
+        CHECK_MSG(vc - a->vy <= bound + budget, "step %d: vy %.9g, continuous %.9g, bound %.9g",
+                  n, (double)a->vy, vc, bound);
+        CHECK_MSG(fabs(a->y - y_exact) <= float_budget(n, y_exact + terminal * h),
+                  "step %d: y %.9g, expected %.9g", n, (double)a->y, y_exact);
+        if (vc - a->vy > worst) {
+            worst = vc - a->vy;
+        }
+        CHECK(a->vy <= terminal + budget);
+    }
+    /* The bound is near tight (the gap peaks at t = 1/k): a much looser
+     * integration would not pass, and this one uses most of it. */
+    CHECK_MSG(worst > 0.9 * (g * h / (2.0 * EULER_E)) &&
+                  worst <= bound + float_budget(126, terminal),
+              "largest gap %.9g px/s; bound %.9g", worst, bound);
+    /* Terminal velocity: after 20 time constants e^{-20} ~ 2e-9 is left. */
+    CHECK_MSG(fabs(a->vy - terminal) <= float_budget(126, terminal), "vy %.9g, terminal %.9g",
+              (double)a->vy, terminal);
+    CHECK(a->x == 0.0f && a->vx == 0.0f);
+    despawn(a);
+    physics_end();
+}
+
+/*
+ * Drag alone: v_n = v0 / q^n with q = 1 + k h, on every axis. Against the
+ * continuous v0 e^{-kt} the same argument as for free fall bounds the gap by
+ * v0 k h / (2 e (1 - kh/2)).
+ */
+static void test_drag_alone(void)
+{
+    const double v0 = 300.0, k = 3.0, h = (double)STEP_S;
+    const double q = (double)(1.0f + (float)k * STEP_S);
+    const double bound = v0 * k * h / (2.0 * EULER_E * (1.0 - k * h / 2.0));
+    physics_begin();
+    phys.drag_x = (float)k;
+    phys.drag_y = (float)k;
+    phys.drag_z = (float)k;
+    akgl_Actor *a = spawn("coaster", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->vx = (float)v0;
+    a->vy = (float)-v0;
+    a->vz = (float)v0;
+    for (int n = 1; n <= 500; n++) {
+        step1();
+        double vd = v0 / pow(q, n);
+        double vc = v0 * exp(-k * n * h);
+        /* One division per step: half an ulp each, relative, compounding to n. */
+        double budget = float_budget(n, v0);
+        CHECK_MSG(fabs(a->vx - vd) <= budget, "step %d: vx %.9g, expected %.9g", n,
+                  (double)a->vx, vd);
+        CHECK(a->vy == -a->vx && a->vz == a->vx);
+        CHECK_MSG(a->vx - vc <= bound + budget && vc - a->vx <= budget,
+                  "step %d: vx %.9g, continuous %.9g", n, (double)a->vx, vc);
+    }
+    despawn(a);
+    physics_end();
+}
+
+static void test_opposite_bits_cancel(void)
+{
+    physics_begin();
+    akgl_Actor *a = spawn("undecided", 5.0f, 6.0f, 8.0f, 8.0f);
+    a->ax = a->ay = a->az = 1000.0f;
+    a->sx = a->sy = a->sz = 100.0f;
+    a->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_ALL;
+    stepn(50);
+    CHECK(a->move_x == 0.0f && a->move_y == 0.0f && a->move_z == 0.0f);
+    CHECK(a->vx == 0.0f && a->vy == 0.0f && a->vz == 0.0f);
+    CHECK(a->x == 5.0f && a->y == 6.0f && a->z == 0.0f);
+    /* Each bit alone gives its direction: in is +z, down is +y. */
+    a->state = AKGL_ACTOR_STATE_MOVING_IN | AKGL_ACTOR_STATE_MOVING_UP;
+    step1();
+    CHECK(a->move_z == 1.0f && a->move_y == -1.0f && a->move_x == 0.0f);
+    CHECK(a->vz > 0.0f && a->vy < 0.0f && a->vx == 0.0f);
+    CHECK(a->z > 0.0f && a->y < 6.0f);
+    despawn(a);
+    physics_end();
+}
+
+/* ------------------------------------------------------------------------ */
+/* The fixed step                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void test_accumulator_carries_remainders(void)
+{
+    physics_begin();
+    akgl_Actor *a = spawn("clock", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->vx = 250.0f; /* 1 px a step */
+    const uint64_t ms = AKGL_TIME_ONEMS_NS;
+    CHECK_OK(phys.step(&phys, 3 * ms));
+    CHECK_INT_EQ(phys.steps, 0);
+    CHECK_INT_EQ(phys.accumulator_ns, 3 * ms);
+    CHECK(a->x == 0.0f);
+    CHECK_OK(phys.step(&phys, 3 * ms));
+    CHECK_INT_EQ(phys.steps, 1);
+    CHECK_INT_EQ(phys.accumulator_ns, 2 * ms);
+    CHECK_OK(phys.step(&phys, 2 * ms - 1));
+    CHECK_INT_EQ(phys.steps, 1);
+    CHECK_OK(phys.step(&phys, 1));
+    CHECK_INT_EQ(phys.steps, 2);
+    CHECK_INT_EQ(phys.accumulator_ns, 0);
+    CHECK_OK(phys.step(&phys, 0));
+    CHECK_INT_EQ(phys.steps, 2);
+    /* 4 ms in 4000 pieces of 1 us: one step, nothing lost. */
+    for (int i = 0; i < 4000; i++) {
+        CHECK_OK(phys.step(&phys, 1000));
+    }
+    CHECK_INT_EQ(phys.steps, 3);
+    CHECK_INT_EQ(phys.accumulator_ns, 0);
+    CHECK(fabsf(a->x - 3.0f) < 1e-5f);
+    despawn(a);
+    physics_end();
+}
+
+/*
+ * A stall: an update whose elapsed time holds more than AKGL_PHYSICS_MAX_STEPS
+ * steps runs that many and drops the rest of the whole steps; the part of a
+ * step left over still carries. The world simply loses the time: a body
+ * moving at v advances v * 64 * 4 ms = v * 0.256 s, however long the stall.
+ */
+static void test_stall_drops_excess_steps(void)
+{
+    const uint64_t step = AKGL_PHYSICS_STEP_NS;
+    physics_begin();
+    akgl_Actor *a = spawn("sleeper", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->vx = 250.0f;
+    CHECK_OK(phys.step(&phys, 10ull * 1000 * AKGL_TIME_ONEMS_NS)); /* 10 s */
+    CHECK_INT_EQ(phys.steps, AKGL_PHYSICS_MAX_STEPS);
+    CHECK_INT_EQ(phys.accumulator_ns, 0);
+    CHECK(fabsf(a->x - (float)AKGL_PHYSICS_MAX_STEPS) < 1e-4f);
+
+    CHECK_OK(phys.step(&phys, (AKGL_PHYSICS_MAX_STEPS + 1) * step + 3 * AKGL_TIME_ONEMS_NS));
+    CHECK_INT_EQ(phys.steps, 2 * AKGL_PHYSICS_MAX_STEPS);
+    CHECK_INT_EQ(phys.accumulator_ns, 3 * AKGL_TIME_ONEMS_NS);
+    /* Exactly the limit is not a stall. */
+    phys.accumulator_ns = 0;
+    CHECK_OK(phys.step(&phys, AKGL_PHYSICS_MAX_STEPS * step));
+    CHECK_INT_EQ(phys.steps, 3 * AKGL_PHYSICS_MAX_STEPS);
+
+    /* Through the frame loop: one frame after a 1 s pause. */
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_OK(akgl_time_advance(1000 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(phys.steps, 4 * AKGL_PHYSICS_MAX_STEPS);
+    CHECK(fabsf(a->x - 4.0f * AKGL_PHYSICS_MAX_STEPS) < 1e-3f);
+    despawn(a);
+    physics_end();
+}
+
+/*
+ * The same scripted game at 30, 60 and 144 updates per second of game time:
+ * a body drops onto a floor, runs right with MOVING_RIGHT held for 1 s, then
+ * is released and coasts to a stop under drag. Frame i happens at
+ * floor(i * 1 s / fps) ns (a frame is not a whole number of ns at these
+ * rates), so the three runs share the instants k/6 s, k = 1..12, and at each
+ * the same number of fixed steps has run: the states there must be identical
+ * to the bit, and identical to a run that calls the step once per 4 ms.
+ */
+#define FR_SAMPLES 12
+typedef struct Sample
+{
+    float x, y, vx, vy;
+    int touching;
+    uint64_t steps;
+} Sample;
+
+static uint8_t fr_cells[4 * 64];
+
+static void fr_setup(akgl_Actor **out)
+{
+    memset(fr_cells, 0, sizeof(fr_cells));
+    memset(&fr_cells[3 * 64], 1, 64); /* floor: row 3, y 48..64 */
+    const akgl_SolidGrid grid = {fr_cells, 64, 4, 16.0f, 16.0f, 0.0f, 0.0f};
+    physics_begin();
+    phys.gravity_y = 980.0f;
+    phys.drag_x = 4.0f;
+    CHECK_OK(akgl_physics_set_solid_grid(&phys, &grid));
+    akgl_Actor *a = spawn("scripted", 3.25f, 0.0f, 10.0f, 14.0f);
+    a->ax = 1500.0f;
+    a->sx = 180.0f;
+    a->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_RIGHT;
+    *out = a;
+}
+
+static void fr_sample(const akgl_Actor *a, Sample *s)
+{
+    *s = (Sample){a->x, a->y, a->vx, a->vy, a->touching, phys.steps};
+}
+
+/* Bit for bit: memcmp per float (so -0 and +0 would differ), never on the
+ * struct, whose padding is indeterminate. */
+static bool same_sample(const Sample *a, const Sample *b)
+{
+    return memcmp(&a->x, &b->x, sizeof(float)) == 0 && memcmp(&a->y, &b->y, sizeof(float)) == 0 &&
+           memcmp(&a->vx, &b->vx, sizeof(float)) == 0 &&
+           memcmp(&a->vy, &b->vy, sizeof(float)) == 0 && a->touching == b->touching &&
+           a->steps == b->steps;
+}
+
+static void run_at_rate(int fps, Sample out[FR_SAMPLES])
+{
+    akgl_Actor *a = NULL;
+    fr_setup(&a);
+    uint64_t prev = 0;
+    for (int i = 1; i <= 2 * fps; i++) {
+        uint64_t t = (uint64_t)i * 1000000000ull / (uint64_t)fps;
+        CHECK_OK(akgl_time_advance(t - prev));
+        prev = t;
+        CHECK_OK(akgl_game_update(NULL));
+        if (i == fps) {
+            a->state &= ~AKGL_ACTOR_STATE_MOVING_RIGHT; /* released at t = 1 s */
+        }
+        if ((i * 6) % fps == 0) {
+            fr_sample(a, &out[(i * 6) / fps - 1]);
+        }
+    }
+    despawn(a);
+    physics_end();
+}
+
+static void test_frame_rate_independence(void)
+{
+    static const int rates[] = {30, 60, 144};
+    Sample runs[3][FR_SAMPLES];
+    Sample ref[FR_SAMPLES];
+    memset(runs, 0, sizeof(runs));
+    for (int r = 0; r < 3; r++) {
+        run_at_rate(rates[r], runs[r]);
+    }
+
+    /* The reference: one call per fixed step, input changed after step 250. */
+    akgl_Actor *a = NULL;
+    fr_setup(&a);
+    for (int n = 1; n <= 500; n++) {
+        step1();
+        if (n == 250) {
+            a->state &= ~AKGL_ACTOR_STATE_MOVING_RIGHT;
+        }
+        /* k/6 s = floor(k * 1e9 / 6) ns holds floor(k * 125 / 3) whole steps. */
+        for (int k = 1; k <= FR_SAMPLES; k++) {
+            if ((k * 125) / 3 == n) {
+                fr_sample(a, &ref[k - 1]);
+            }
+        }
+    }
+    despawn(a);
+    physics_end();
+
+    for (int k = 0; k < FR_SAMPLES; k++) {
+        CHECK_INT_EQ(ref[k].steps, ((k + 1) * 125) / 3);
+        for (int r = 0; r < 3; r++) {
+            const Sample *s = &runs[r][k];
+            CHECK_MSG(same_sample(s, &ref[k]),
+                      "%d fps at %d/6 s: (%.9g, %.9g) v (%.9g, %.9g) after %llu steps; "
+                      "reference (%.9g, %.9g) v (%.9g, %.9g) after %llu", rates[r], k + 1,
+                      (double)s->x, (double)s->y, (double)s->vx, (double)s->vy,
+                      (unsigned long long)s->steps, (double)ref[k].x, (double)ref[k].y,
+                      (double)ref[k].vx, (double)ref[k].vy, (unsigned long long)ref[k].steps);
+        }
+    }
+    /* Not vacuous: it landed (floor top 48, box 14 high), ran, and was slowing after release. */
+    CHECK_MSG(ref[2].y == 34.0f && (ref[2].touching & AKGL_PHYSICS_TOUCH_BOTTOM),
+              "at 0.5 s: y %.9g, touching %d", (double)ref[2].y, ref[2].touching);
+    CHECK(ref[5].x > ref[2].x + 50.0f);
+    CHECK(ref[5].vx > 170.0f);
+    CHECK(ref[11].vx < ref[7].vx && ref[11].vx < 10.0f && ref[11].x > ref[5].x);
+}
+
+/* ------------------------------------------------------------------------ */
+/* In the frame loop                                                        */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t seen_steps;
+static float seen_x;
+
+static akerr_ErrorContext *record_update(akgl_Actor *obj)
+{
+    seen_steps = game.physics != NULL ? game.physics->steps : 0;
+    seen_x = obj->x;
+    return NULL;
+}
+
+static void test_game_update_without_physics_moves_nothing(void)
+{
+    physics_begin();
+    game.physics = NULL;
+    akgl_Actor *a = spawn("still", 1.0f, 2.0f, 8.0f, 8.0f);
+    a->vx = 100.0f;
+    a->ax = 1000.0f;
+    a->sx = 100.0f;
+    a->state = AKGL_ACTOR_STATE_MOVING_RIGHT;
+    for (int i = 0; i < 10; i++) {
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK(a->x == 1.0f && a->y == 2.0f && a->vx == 100.0f);
+    CHECK_INT_EQ(phys.steps, 0);
+    /* A bound backend without a step function is skipped too. */
+    game.physics = &phys;
+    phys.step = NULL;
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK(a->x == 1.0f);
+    despawn(a);
+    physics_end();
+}
+
+static void test_game_update_steps_before_actors(void)
+{
+    physics_begin();
+    akgl_Actor *a = spawn("observer", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->vx = 250.0f;
+    a->updatefunc = record_update;
+    /* The first update after binding has 0 elapsed: no step. */
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(seen_steps, 0);
+    CHECK_OK(akgl_time_advance(20 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    /* The actor's update saw this frame's five steps already run. */
+    CHECK_INT_EQ(seen_steps, 5);
+    CHECK(seen_x == a->x && fabsf(a->x - 5.0f) < 1e-5f);
+    despawn(a);
+    physics_end();
+}
+
+int main(void)
+{
+    AKGL_TEST_BEGIN();
+    RUN_TEST(test_init_defaults_are_zero);
+    RUN_TEST(test_init_reads_each_property);
+    RUN_TEST(test_init_refuses_non_numbers);
+    RUN_TEST(test_init_refuses_negative_drag);
+    RUN_TEST(test_init_null_and_no_registry);
+    RUN_TEST(test_set_solid_grid);
+    RUN_TEST(test_actor_box);
+    RUN_TEST(test_constant_acceleration_to_top_speed);
+    RUN_TEST(test_top_speed_caps_propulsion_only);
+    RUN_TEST(test_free_fall_with_drag);
+    RUN_TEST(test_drag_alone);
+    RUN_TEST(test_opposite_bits_cancel);
+    RUN_TEST(test_accumulator_carries_remainders);
+    RUN_TEST(test_stall_drops_excess_steps);
+    RUN_TEST(test_frame_rate_independence);
+    RUN_TEST(test_game_update_without_physics_moves_nothing);
+    RUN_TEST(test_game_update_steps_before_actors);
+    return AKGL_TEST_END();
+}
