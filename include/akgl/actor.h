@@ -100,8 +100,9 @@ struct akgl_Actor
     int cursprite_state;
     akgl_Character *cursprite_char;
     uint32_t cursprite_generation;
-    uint64_t lastupdate_ns;                /**< Game time of the previous update. */
-    bool updated;                          /**< Updated at least once (lastupdate_ns is meaningful). */
+    uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
+                                                previous update, or when a new sprite was chosen. */
+    bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
 };
 
 /**
@@ -132,7 +133,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, con
  * Looked up through basechar->sprite_get once, then cached until the state,
  * the character or the character's bindings change, so a frame costs no
  * string formatting and no locked lookup per actor. When the sprite differs
- * from the previous one, the animation restarts at frame id 0.
+ * from the previous one, the animation restarts at frame id 0, and its clock
+ * at the current game time: the new frame 0 is held a whole dwell from the
+ * moment the change is seen (by an update or a draw).
  * @return NULL; AKERR_KEY (with *dest NULL) when the actor has no character
  *         or the character has no sprite for the state; AKERR_NULLPOINTER.
  */

@@ -108,10 +108,16 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
     FAIL_ZERO_RETURN(errctx, sprite, AKERR_KEY, "character \"%s\" gave no sprite for state %d",
                      basechar->name, obj->state);
     if (sprite != obj->cursprite) {
-        /* Another animation: start it from its first frame. */
+        /* Another animation: start it from its first frame, and start its
+         * clock now. Without the clock restart, the update that sees the new
+         * state handed the new sprite all the time since the previous update
+         * (spent in the old state), so a change made a dwell after the last
+         * update showed frame id 1 first, never 0. */
         obj->curSpriteFrameId = 0;
         obj->curSpriteFrameTimer = 0;
         obj->curSpriteReversing = false;
+        obj->lastupdate_ns = akgl_time_now();
+        obj->updated = true;
     }
     obj->cursprite = sprite;
     obj->cursprite_state = obj->state;
@@ -239,16 +245,19 @@ akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
     uint64_t now = akgl_time_now();
-    uint64_t elapsed = obj->updated ? now - obj->lastupdate_ns : 0;
-    obj->lastupdate_ns = now;
-    obj->updated = true;
     if (obj->facefunc != NULL) {
         PASS(errctx, obj->facefunc(obj));
     }
     if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
     }
-    PASS(errctx, akgl_actor_current_sprite(obj, &sprite));
+    /* Read the animation clock after the lookup: a new sprite restarts it. */
+    akerr_ErrorContext *found = akgl_actor_current_sprite(obj, &sprite);
+    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
+    uint64_t elapsed = now > since ? now - since : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    PASS(errctx, found);
     if (obj->changeframefunc != NULL) {
         PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
     }
