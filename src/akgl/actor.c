@@ -189,6 +189,25 @@ static void step_frame(akgl_Actor *obj, const akgl_Sprite *sprite)
     obj->curSpriteFrameId += obj->curSpriteReversing ? -1 : 1;
 }
 
+/* After a long pause, skip whole cycles instead of stepping through them:
+ * a looping playlist is periodic (a ping-pong of n frames has period
+ * 2(n-1)), and a play-once one stops after its frames. Keeps at least one
+ * whole period so a ping-pong still leaves its first frame the right way. */
+static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
+{
+    uint64_t period = (uint64_t)sprite->frames;
+    if (sprite->loop && sprite->loopReverse && sprite->frames > 1) {
+        period = 2 * (uint64_t)(sprite->frames - 1);
+    }
+    if (sprite->loop && steps > period) {
+        return period + steps % period;
+    }
+    if (!sprite->loop && steps > (uint64_t)sprite->frames) {
+        return (uint64_t)sprite->frames;
+    }
+    return steps;
+}
+
 akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                              uint64_t elapsed_ns)
 {
@@ -209,20 +228,22 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
     if (dwell == 0) {
         SUCCEED_RETURN(errctx); /* no dwell time anywhere: a still picture */
     }
-    obj->curSpriteFrameTimer += elapsed_ns;
-    uint64_t steps = obj->curSpriteFrameTimer / dwell;
-    obj->curSpriteFrameTimer %= dwell;
-    /* After a long pause, skip whole cycles instead of stepping through them. */
-    uint64_t period = (uint64_t)sprite->frames;
-    if (sprite->loop && sprite->loopReverse && sprite->frames > 1) {
-        period = 2 * (uint64_t)(sprite->frames - 1);
+    /* Whole dwells in the pause and in the banked time are counted apart,
+     * and the two remainders added without overflow: elapsed_ns may be any
+     * uint64_t, and `timer + elapsed` wrapped (a pause near UINT64_MAX ns
+     * then advanced nothing). */
+    uint64_t banked = obj->curSpriteFrameTimer;
+    uint64_t steps = reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
+    uint64_t rest = banked % dwell;
+    uint64_t more = elapsed_ns % dwell;
+    if (rest >= dwell - more) {
+        steps++;
+        rest -= dwell - more;
+    } else {
+        rest += more;
     }
-    if (sprite->loop && steps > period) {
-        steps = period + steps % period;
-    }
-    if (!sprite->loop && steps > (uint64_t)sprite->frames) {
-        steps = (uint64_t)sprite->frames;
-    }
+    obj->curSpriteFrameTimer = rest;
+    steps = reduce_steps(sprite, steps);
     for (uint64_t i = 0; i < steps; i++) {
         step_frame(obj, sprite);
     }

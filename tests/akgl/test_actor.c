@@ -463,6 +463,27 @@ static void test_long_pause_matches_stepping(void)
     }
 }
 
+/*
+ * The frame hook takes any uint64_t: the time it has banked plus a pause that
+ * large must not wrap. With a dwell of 2^32 ns, 1 ns banked and UINT64_MAX
+ * more make exactly 2^32 dwells, and 2^32 = 1 (mod 3).
+ */
+static void test_huge_pause_does_not_wrap(void)
+{
+    Anim w;
+    const int cells[] = {0, 1, 2};
+    if (anim_open(&w, cells, 3, 0, true, false, 0)) {
+        w.c->speedtime = UINT64_C(1) << 32;
+        akgl_Actor *a = anim_actor("huge-actor");
+        a->curSpriteFrameTimer = 1;
+        CHECK_OK(akgl_actor_advance_frame(a, w.spr, UINT64_MAX));
+        CHECK_INT_EQ(a->curSpriteFrameId, 1);
+        CHECK(a->curSpriteFrameTimer == 0);
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    anim_close(&w);
+}
+
 static void test_one_sprite_many_actors_on_different_frames(void)
 {
     Anim w;
@@ -969,6 +990,7 @@ int main(void)
     RUN_TEST(test_loop_reverse_ping_pongs);
     RUN_TEST(test_no_loop_plays_once_and_holds);
     RUN_TEST(test_long_pause_matches_stepping);
+    RUN_TEST(test_huge_pause_does_not_wrap);
     RUN_TEST(test_one_sprite_many_actors_on_different_frames);
     RUN_TEST(test_sprite_change_restarts_at_frame_zero);
     RUN_TEST(test_facing_follows_movement_and_is_kept);
