@@ -265,10 +265,10 @@ static inline akerr_ErrorContext *scene_capture_frame_end(akgl_Renderer *r)
     SUCCEED_RETURN(errctx);
 }
 
-static inline void scene_capture(Scene *s)
+static inline void scene_capture(akgl_Renderer *r)
 {
-    scene_real_frame_end = s->r.frame_end;
-    s->r.frame_end = scene_capture_frame_end;
+    scene_real_frame_end = r->frame_end;
+    r->frame_end = scene_capture_frame_end;
     scene_frames_seen = 0;
 }
 

@@ -237,7 +237,7 @@ static void test_follow_in_the_game_loop(void)
         CHECK(game.camera == s.r.camera);
         CHECK_OK(akgl_camera_follow(game.camera, a, 0.0f, 0.0f));
         CHECK_OK(akgl_heap_release_actor(a)); /* the camera's reference keeps it */
-        scene_capture(&s);
+        scene_capture(&s.r);
 
         const float spots[][2] = {{0, 0}, {500, -300}, {-1234, 77}};
         for (size_t i = 0; i < SDL_arraysize(spots); i++) {

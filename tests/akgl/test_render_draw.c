@@ -334,7 +334,7 @@ static void check_layers_and_visibility(SceneOpener open)
         akgl_Actor *second = first == a ? b : a;
         int first_cell = first == a ? 0 : 2;
         int second_cell = first == a ? 2 : 0;
-        scene_capture(&s);
+        scene_capture(&s.r);
 
         /* The first slot on the higher layer: it is drawn over the second. */
         first->layer = 1;
