@@ -28,6 +28,44 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
     "AKGL_ACTOR_STATE_UNDEFINED_30", "AKGL_ACTOR_STATE_UNDEFINED_31",
 };
 
+/*
+ * Gives back the references a live actor holds: each child's (detaching it)
+ * and its character's. Every step runs; the first error is kept in *first,
+ * later ones are logged. Marked as releasing meanwhile, so a cycle written
+ * into children[] cannot release the actor itself.
+ */
+static void release_held(akgl_Actor *obj, akerr_ErrorContext **first)
+{
+    bool was_releasing = obj->releasing;
+    obj->releasing = true;
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+        akgl_Actor *child = obj->children[i];
+        obj->children[i] = NULL;
+        if (child == NULL || child->releasing) {
+            continue;
+        }
+        if (child->parent == obj) {
+            child->parent = NULL;
+        }
+        akerr_ErrorContext *e = akgl_heap_release_actor(child);
+        if (e != NULL && *first == NULL) {
+            *first = e;
+        } else if (e != NULL) {
+            IGNORE(e);
+        }
+    }
+    if (obj->basechar != NULL) {
+        akerr_ErrorContext *e = akgl_heap_release_character(obj->basechar);
+        obj->basechar = NULL;
+        if (e != NULL && *first == NULL) {
+            *first = e;
+        } else if (e != NULL) {
+            IGNORE(e);
+        }
+    }
+    obj->releasing = was_releasing;
+}
+
 akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
 {
     int refcount = 0;
@@ -45,9 +83,19 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     if (pooled && obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
         PASS(errctx, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     }
+    /* A live slot may hold references (its character, its children): give
+     * them back before zeroing, or they leak for ever. Its parent link
+     * stays: the parent's reference and children[] entry are the parent's. */
+    akgl_Actor *parent = NULL;
+    akerr_ErrorContext *first = NULL;
+    if (pooled) {
+        parent = obj->parent;
+        release_held(obj, &first);
+    }
 
     memset(obj, 0, sizeof(*obj));
     obj->refcount = refcount;
+    obj->parent = parent;
     memcpy(obj->name, name, strlen(name) + 1);
     obj->visible = true;
     obj->facefunc = akgl_actor_automatic_face;
@@ -55,6 +103,9 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->changeframefunc = akgl_actor_advance_frame;
     obj->updatefunc = akgl_actor_run_update;
     obj->renderfunc = akgl_actor_draw;
+    if (first != NULL) {
+        return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+    }
     PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     SUCCEED_RETURN(errctx);
 }

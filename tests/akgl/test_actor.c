@@ -70,6 +70,58 @@ static void test_initialize_binds_defaults(void)
     CHECK(registered_as("init-a", NULL));
 }
 
+/*
+ * Initialising a live actor again zeroes it: what it held (its character,
+ * its children) is given back, not dropped, and it stays its parent's child
+ * (the parent's reference and children[] entry are the parent's).
+ */
+static void test_reinitialize_gives_back_what_it_held(void)
+{
+    akgl_Character *c = make_character("reinit-char", 0);
+    akgl_Actor *p = make_actor("reinit-parent", NULL);
+    akgl_Actor *a = make_actor("reinit-a", "reinit-char");
+    akgl_Actor *k = make_actor("reinit-kid", NULL);
+    akgl_Actor *other = make_actor("reinit-other", NULL);
+    CHECK_OK(akgl_actor_add_child(p, a));
+    CHECK_OK(akgl_actor_add_child(a, k));
+    CHECK_INT_EQ(c->refcount, 2);
+    CHECK_INT_EQ(k->refcount, 2);
+    a->state = AKGL_ACTOR_STATE_DEAD;
+    a->x = 3.0f;
+    a->visible = false;
+
+    CHECK_OK(akgl_actor_initialize(a, "reinit-b"));
+    CHECK(registered_as("reinit-a", NULL));
+    CHECK(registered_as("reinit-b", a));
+    CHECK_INT_EQ(a->refcount, 2); /* the game's and the parent's */
+    CHECK(a->basechar == NULL);
+    CHECK_INT_EQ(c->refcount, 1);
+    CHECK_INT_EQ(k->refcount, 1);
+    CHECK(k->parent == NULL);
+    CHECK(a->children[0] == NULL);
+    CHECK(a->parent == p);
+    CHECK(p->children[0] == a);
+    CHECK_STATUS(akgl_actor_add_child(other, a), AKERR_RELATIONSHIP);
+    CHECK(a->state == 0 && a->x == 0.0f && a->visible);
+    CHECK(a->updatefunc == akgl_actor_run_update);
+
+    /* Under the same name, and with itself written among its children. */
+    CHECK_OK(akgl_actor_set_character(a, "reinit-char"));
+    a->children[1] = a;
+    CHECK_OK(akgl_actor_initialize(a, "reinit-b"));
+    CHECK(registered_as("reinit-b", a));
+    CHECK_INT_EQ(a->refcount, 2);
+    CHECK_INT_EQ(c->refcount, 1);
+    CHECK(a->children[1] == NULL);
+
+    CHECK_OK(akgl_heap_release_actor(k));
+    CHECK_OK(akgl_heap_release_actor(other));
+    CHECK_OK(akgl_heap_release_actor(a));
+    CHECK_OK(akgl_heap_release_actor(p));
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_INT_EQ(akgl_test_actors_(), 0);
+}
+
 /* Hooks that say they ran, in order. */
 static char hook_log[64];
 static akgl_Sprite *hook_sprite_seen;
@@ -983,6 +1035,7 @@ int main(void)
 {
     AKGL_TEST_BEGIN();
     RUN_TEST(test_initialize_binds_defaults);
+    RUN_TEST(test_reinitialize_gives_back_what_it_held);
     RUN_TEST(test_hooks_are_replaceable_and_called);
     RUN_TEST(test_set_character_holds_a_reference);
     RUN_TEST(test_each_frame_held_for_sprite_speed);
