@@ -403,6 +403,32 @@ static void test_speed_zero_uses_character_speedtime(void)
     anim_close(&w);
 }
 
+/* A playlist that shrank under the actor, or is empty, is not an error. */
+static void test_frame_id_past_a_shrunk_playlist_is_clamped(void)
+{
+    Anim w;
+    const int cells[] = {0, 1, 2, 3, 4};
+    if (anim_open(&w, cells, 5, 10, true, false, 0)) {
+        akgl_Actor *a = anim_actor("shrunk-actor");
+        CHECK_OK(akgl_actor_update(a));
+        a->curSpriteFrameId = 4;
+        w.spr->frames = 3; /* the game edited the sprite */
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(a->curSpriteFrameId, 2); /* the last frame there is */
+        CHECK_OK(akgl_time_advance(10 * MS));
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(a->curSpriteFrameId, 0); /* and it wraps from there */
+        w.spr->frames = 0;
+        CHECK_OK(akgl_time_advance(10 * MS));
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(a->curSpriteFrameId, 0);
+        CHECK_STATUS(akgl_actor_advance_frame(NULL, w.spr, 0), AKERR_NULLPOINTER);
+        CHECK_STATUS(akgl_actor_advance_frame(a, NULL, 0), AKERR_NULLPOINTER);
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    anim_close(&w);
+}
+
 static void test_loop_reverse_ping_pongs(void)
 {
     Anim w;
@@ -1040,6 +1066,7 @@ int main(void)
     RUN_TEST(test_set_character_holds_a_reference);
     RUN_TEST(test_each_frame_held_for_sprite_speed);
     RUN_TEST(test_speed_zero_uses_character_speedtime);
+    RUN_TEST(test_frame_id_past_a_shrunk_playlist_is_clamped);
     RUN_TEST(test_loop_reverse_ping_pongs);
     RUN_TEST(test_no_loop_plays_once_and_holds);
     RUN_TEST(test_long_pause_matches_stepping);

@@ -255,6 +255,15 @@ static void test_follow_in_the_game_loop(void)
             CHECK_PIXEL(scene_last_frame, 104, 83, CLEAR);
         }
         scene_capture_done();
+
+        /* A followed actor with no sprite for its state is followed as a
+         * point: its x, y in the middle. */
+        a->state = AKGL_ACTOR_STATE_DEAD;
+        a->x = 300.0f;
+        a->y = 200.0f;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_FEQ(s.r.camera->x, 300.0f - 80.0f);
+        CHECK_FEQ(s.r.camera->y, 200.0f - 60.0f);
         CHECK_INT_EQ(akgl_test_actors_(), 1);
         CHECK_OK(akgl_heap_release_character(c));
         CHECK_OK(akgl_heap_release_sprite(spr));
