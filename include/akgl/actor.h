@@ -95,7 +95,7 @@ struct akgl_Actor
     bool releasing;                        /**< Owned by the heap: set during teardown. */
     /* The state -> sprite lookup, cached until the state, the character or
      * the character's bindings change (owned by akgl_actor_current_sprite). */
-    akgl_Sprite *cursprite;                /**< The sprite last drawn (borrowed from the character). */
+    akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     bool cursprite_valid;
     int cursprite_state;
     akgl_Character *cursprite_char;
@@ -137,7 +137,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, con
  * string formatting and no locked lookup per actor. When the sprite differs
  * from the previous one, the animation restarts at frame id 0, and its clock
  * at the current game time: the new frame 0 is held a whole dwell from the
- * moment the change is seen (by an update or a draw).
+ * moment the change is seen (by an update or a draw). The actor holds a
+ * reference on the sprite it shows, given back when it shows another one
+ * or is released.
  * @return NULL; AKERR_KEY (with *dest NULL) when the actor has no character
  *         or the character has no sprite for the state; AKERR_NULLPOINTER.
  */

@@ -29,8 +29,8 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
 };
 
 /*
- * Gives back the references a live actor holds: each child's (detaching it)
- * and its character's. Every step runs; the first error is kept in *first,
+ * Gives back the references a live actor holds: each child's (detaching it),
+ * its current sprite's and its character's. Every step runs; the first error is kept in *first,
  * later ones are logged. Marked as releasing meanwhile, so a cycle written
  * into children[] cannot release the actor itself.
  */
@@ -48,6 +48,15 @@ static void release_held(akgl_Actor *obj, akerr_ErrorContext **first)
             child->parent = NULL;
         }
         akerr_ErrorContext *e = akgl_heap_release_actor(child);
+        if (e != NULL && *first == NULL) {
+            *first = e;
+        } else if (e != NULL) {
+            IGNORE(e);
+        }
+    }
+    if (obj->cursprite != NULL) {
+        akerr_ErrorContext *e = akgl_heap_release_sprite(obj->cursprite);
+        obj->cursprite = NULL;
         if (e != NULL && *first == NULL) {
             *first = e;
         } else if (e != NULL) {
@@ -169,8 +178,17 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
         obj->curSpriteReversing = false;
         obj->lastupdate_ns = akgl_time_now();
         obj->updated = true;
+        /* Hold a reference on the sprite we show. Comparing against a
+         * borrowed pointer was not enough: once the old sprite was freed, a
+         * sprite loaded into its slot compared equal, and the animation
+         * carried on at the old frame instead of restarting. */
+        akgl_Sprite *old = obj->cursprite;
+        sprite->refcount++;
+        obj->cursprite = sprite;
+        if (old != NULL) {
+            PASS(errctx, akgl_heap_release_sprite(old));
+        }
     }
-    obj->cursprite = sprite;
     obj->cursprite_state = obj->state;
     obj->cursprite_char = basechar;
     obj->cursprite_generation = basechar->generation;

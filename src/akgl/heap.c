@@ -225,6 +225,10 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
         }
         keep_first(&first, akgl_heap_release_actor(child));
     }
+    /* The sprite it shows (see akgl_actor_current_sprite), then its character. */
+    if (obj->cursprite != NULL) {
+        keep_first(&first, akgl_heap_release_sprite(obj->cursprite));
+    }
     if (obj->basechar != NULL) {
         keep_first(&first, akgl_heap_release_character(obj->basechar));
     }

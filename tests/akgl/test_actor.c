@@ -586,11 +586,12 @@ static void test_one_sprite_many_actors_on_different_frames(void)
         CHECK_INT_EQ(a[0]->curSpriteFrameId, 3);
         CHECK_INT_EQ(a[1]->curSpriteFrameId, 2);
         CHECK_INT_EQ(a[2]->curSpriteFrameId, 1);
-        /* Sharing costs the sprite no references: the character holds it. */
-        CHECK_INT_EQ(w.spr->refcount, spriterefs);
+        /* One sprite, one reference per actor showing it, given back as each goes. */
+        CHECK_INT_EQ(w.spr->refcount, spriterefs + 3);
         for (int j = 0; j < 3; j++) {
             CHECK_OK(akgl_heap_release_actor(a[j]));
         }
+        CHECK_INT_EQ(w.spr->refcount, spriterefs);
     }
     anim_close(&w);
 }
@@ -658,6 +659,55 @@ static void test_sprite_change_restarts_at_frame_zero(void)
         CHECK_OK(akgl_heap_release_character(c));
         CHECK_OK(akgl_heap_release_sprite(sw));
         CHECK_OK(akgl_heap_release_sprite(sd));
+    }
+    scene_close(&s);
+    CHECK_OK(akgl_time_use_manual(false));
+}
+
+/*
+ * A sprite reloaded while an actor shows it: the game lets go of the old one
+ * and binds a new one for the same state. The new one must start at frame
+ * id 0 even when the pool hands it the old one's slot (it did: the actor
+ * compared a pointer to a freed slot, found it equal, and carried on at the
+ * old frame). The actor holds a reference on the sprite it shows, so that
+ * slot cannot be reused under it.
+ */
+static void test_reloaded_sprite_restarts_even_in_the_same_slot(void)
+{
+    Scene s;
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&s, 64, 64)) {
+        const int cells[] = {0, 1, 2, 3};
+        const int still[] = {7};
+        akgl_Sprite *old = make_sprite(&s, "reload-old", cells, 4, 10, true, false);
+        akgl_Character *c = make_character("reload-char", 0);
+        CHECK_OK(c->sprite_add(c, old, STAND));
+        akgl_Actor *a = make_actor("reload-actor", "reload-char");
+        a->state = STAND;
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(old->refcount, 3); /* the game's, the binding's, the actor's */
+        CHECK_OK(akgl_time_advance(20 * MS));
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(a->curSpriteFrameId, 2);
+
+        /* The reload: the game's reference goes, the state is bound afresh. */
+        CHECK_OK(akgl_heap_release_sprite(old));
+        akgl_Sprite *stopgap = make_sprite(&s, "reload-stopgap", still, 1, 10, true, false);
+        CHECK_OK(c->sprite_add(c, stopgap, STAND));
+        akgl_Sprite *fresh = make_sprite(&s, "reload-new", cells, 4, 10, true, false);
+        CHECK(fresh != old); /* the actor still holds the old one */
+        CHECK_OK(c->sprite_add(c, fresh, STAND));
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(a->curSpriteFrameId, 0);
+        /* Showing the new one, the actor let go of the old one. */
+        CHECK_INT_EQ(akgl_test_sprites_(), 2);
+        CHECK_INT_EQ(fresh->refcount, 3);
+
+        CHECK_OK(akgl_heap_release_actor(a));
+        CHECK_INT_EQ(fresh->refcount, 2);
+        CHECK_OK(akgl_heap_release_character(c));
+        CHECK_OK(akgl_heap_release_sprite(stopgap));
+        CHECK_OK(akgl_heap_release_sprite(fresh));
     }
     scene_close(&s);
     CHECK_OK(akgl_time_use_manual(false));
@@ -1073,6 +1123,7 @@ int main(void)
     RUN_TEST(test_huge_pause_does_not_wrap);
     RUN_TEST(test_one_sprite_many_actors_on_different_frames);
     RUN_TEST(test_sprite_change_restarts_at_frame_zero);
+    RUN_TEST(test_reloaded_sprite_restarts_even_in_the_same_slot);
     RUN_TEST(test_facing_follows_movement_and_is_kept);
     RUN_TEST(test_movement_bits_become_intent);
     RUN_TEST(test_stopped_actor_keeps_a_drawable_state);
