@@ -109,7 +109,8 @@ struct akgl_Actor
  * @brief Zeroes @p obj, names it, makes it visible, and registers it in
  *        AKGL_REGISTRY_ACTOR under @p name.
  * Initialising a live pooled actor again gives back what it held (its
- * character, its children) before zeroing it; it stays its parent's child.
+ * character, its children, the sprite it shows) before zeroing it; it stays
+ * its parent's child.
  * @param obj  An actor from akgl_heap_next_actor (keeps its reference) or any
  *             other actor struct (gets refcount 1).
  * @param name The name; at most AKGL_ACTOR_MAX_NAME_LENGTH-1 bytes.
