@@ -703,6 +703,14 @@ static void test_reloaded_sprite_restarts_even_in_the_same_slot(void)
         CHECK_INT_EQ(akgl_test_sprites_(), 2);
         CHECK_INT_EQ(fresh->refcount, 3);
 
+        /* Initialised again, or released, it gives that reference back. */
+        CHECK_OK(akgl_actor_initialize(a, "reload-actor"));
+        CHECK_INT_EQ(fresh->refcount, 2);
+        CHECK(a->cursprite == NULL);
+        CHECK_OK(akgl_actor_set_character(a, "reload-char"));
+        a->state = STAND;
+        CHECK_OK(akgl_actor_update(a));
+        CHECK_INT_EQ(fresh->refcount, 3);
         CHECK_OK(akgl_heap_release_actor(a));
         CHECK_INT_EQ(fresh->refcount, 2);
         CHECK_OK(akgl_heap_release_character(c));
