@@ -30,9 +30,9 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
 
 /*
  * Gives back the references a live actor holds: each child's (detaching it),
- * its current sprite's and its character's. Every step runs; the first error is kept in *first,
- * later ones are logged. Marked as releasing meanwhile, so a cycle written
- * into children[] cannot release the actor itself.
+ * the shown sprite's and the character's. Every step runs; the first error
+ * is kept in *first, later ones are logged. Marked as releasing meanwhile,
+ * so a cycle written into children[] cannot release the actor itself.
  */
 static void release_held(akgl_Actor *obj, akerr_ErrorContext **first)
 {
@@ -92,8 +92,8 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     if (pooled && obj->name[0] != '\0' && strcmp(obj->name, name) != 0) {
         PASS(errctx, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     }
-    /* A live slot may hold references (its character, its children): give
-     * them back before zeroing, or they leak for ever. Its parent link
+    /* A live slot may hold references (character, children, shown sprite):
+     * give them back before zeroing, or they leak for ever. Its parent link
      * stays: the parent's reference and children[] entry are the parent's. */
     akgl_Actor *parent = NULL;
     akerr_ErrorContext *first = NULL;
@@ -302,7 +302,8 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
      * uint64_t, and `timer + elapsed` wrapped (a pause near UINT64_MAX ns
      * then advanced nothing). */
     uint64_t banked = obj->curSpriteFrameTimer;
-    uint64_t steps = reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
+    uint64_t steps =
+        reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
     uint64_t rest = banked % dwell;
     uint64_t more = elapsed_ns % dwell;
     if (rest >= dwell - more) {
