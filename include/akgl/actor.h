@@ -98,18 +98,22 @@ struct akgl_Actor
     bool releasing;                        /**< Owned by the heap: set during teardown. */
     /* The state -> sprite lookup, cached until the state, the character or
      * the character's bindings change (owned by akgl_actor_current_sprite). */
-    akgl_Sprite *cursprite;                /**< The sprite last drawn (borrowed from the character). */
+    akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     bool cursprite_valid;
     int cursprite_state;
     akgl_Character *cursprite_char;
     uint32_t cursprite_generation;
-    uint64_t lastupdate_ns;                /**< Game time of the previous update. */
-    bool updated;                          /**< Updated at least once (lastupdate_ns is meaningful). */
+    uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
+                                                previous update, or when a new sprite was chosen. */
+    bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
 };
 
 /**
  * @brief Zeroes @p obj, names it, makes it visible, and registers it in
  *        AKGL_REGISTRY_ACTOR under @p name.
+ * Initialising a live pooled actor again gives back what it held (its
+ * character, its children, the sprite it shows) before zeroing it; it stays
+ * its parent's child.
  * @param obj  An actor from akgl_heap_next_actor (keeps its reference) or any
  *             other actor struct (gets refcount 1).
  * @param name The name; at most AKGL_ACTOR_MAX_NAME_LENGTH-1 bytes.
@@ -135,7 +139,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, con
  * Looked up through basechar->sprite_get once, then cached until the state,
  * the character or the character's bindings change, so a frame costs no
  * string formatting and no locked lookup per actor. When the sprite differs
- * from the previous one, the animation restarts at frame id 0.
+ * from the previous one, the animation restarts at frame id 0, and its clock
+ * at the current game time: the new frame 0 is held a whole dwell from the
+ * moment the change is seen (by an update or a draw). The actor holds a
+ * reference on the sprite it shows, given back when it shows another one
+ * or is released.
  * @return NULL; AKERR_KEY (with *dest NULL) when the actor has no character
  *         or the character has no sprite for the state; AKERR_NULLPOINTER.
  */

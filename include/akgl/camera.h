@@ -39,7 +39,11 @@ typedef struct akgl_Camera
 
 /**
  * @brief A camera at (0, 0) of @p w x @p h pixels, following nothing.
- * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a size below 1.
+ *        What @p cam held before is not looked at (it may be garbage), so
+ *        a camera that follows an actor must stop (akgl_camera_follow with
+ *        NULL) before it is initialised again, or that reference is lost.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a size below 1 (the
+ *         camera is left as it was).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_init(akgl_Camera *cam, float w, float h);
 

@@ -16,8 +16,9 @@
  * - Each akgl_heap_release_* gives one reference back and tears the object
  *   down when the count reaches 0. Releasing a slot whose count is already 0
  *   is AKGL_ERR_HEAP, not a second teardown.
- * - A sprite holds a reference on its sheet, an actor on its character and on
- *   each child, a character one per state binding; teardown gives them back.
+ * - A sprite holds a reference on its sheet, an actor on its character, on
+ *   each child and on the sprite it shows, a character one per state
+ *   binding; teardown gives them back.
  *
  * The pools are not locked: whoever changes them holds the game state lock
  * (akgl_game_state_lock) when more than one thread runs.

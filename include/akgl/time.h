@@ -20,13 +20,18 @@
 extern "C" {
 #endif
 
-/** @brief The game time now, in nanoseconds. Never goes backwards. */
+/**
+ * @brief The game time now, in nanoseconds. Never goes backwards: in real
+ *        mode it stops at UINT64_MAX (584 years of game time) rather than wrap.
+ */
 uint64_t akgl_time_now(void);
 
 /**
  * @brief Switches between the real clock (false) and the manual one (true).
  *        The time does not jump at the switch: the manual clock starts where
  *        the real one was, and the real one resumes from the manual time.
+ *        The clock is not locked: switch modes from the thread that runs the
+ *        frames (or with the game state lock held).
  * @return NULL; it cannot fail.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_time_use_manual(bool manual);

@@ -28,6 +28,33 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
     "AKGL_ACTOR_STATE_UNDEFINED_30", "AKGL_ACTOR_STATE_UNDEFINED_31",
 };
 
+void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
+{
+    bool was_releasing = obj->releasing;
+    obj->releasing = true;
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+        akgl_Actor *child = obj->children[i];
+        obj->children[i] = NULL;
+        if (child == NULL || child->releasing) {
+            continue;
+        }
+        if (child->parent == obj) {
+            child->parent = NULL; /* it may outlive us if someone else holds it */
+        }
+        akgl_object_keep_first(first, akgl_heap_release_actor(child));
+    }
+    /* The sprite it shows (see akgl_actor_current_sprite), then its character. */
+    if (obj->cursprite != NULL) {
+        akgl_object_keep_first(first, akgl_heap_release_sprite(obj->cursprite));
+        obj->cursprite = NULL;
+    }
+    if (obj->basechar != NULL) {
+        akgl_object_keep_first(first, akgl_heap_release_character(obj->basechar));
+        obj->basechar = NULL;
+    }
+    obj->releasing = was_releasing;
+}
+
 akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
 {
     int refcount = 0;
@@ -52,9 +79,19 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     if (previous.name[0] != '\0' && strcmp(previous.name, name) != 0) {
         IGNORE(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", previous.name, obj));
     }
+    /* A live slot may hold references (character, children, shown sprite):
+     * give them back before zeroing, or they leak for ever. Its parent link
+     * stays: the parent's reference and children[] entry are the parent's. */
+    akgl_Actor *parent = NULL;
+    akerr_ErrorContext *first = NULL;
+    if (pooled) {
+        parent = obj->parent;
+        akgl_actor_release_held(obj, &first);
+    }
 
     memset(obj, 0, sizeof(*obj));
     obj->refcount = refcount;
+    obj->parent = parent;
     memcpy(obj->name, name, strlen(name) + 1);
     obj->visible = true;
     obj->facefunc = akgl_actor_automatic_face;
@@ -62,19 +99,8 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->changeframefunc = akgl_actor_advance_frame;
     obj->updatefunc = akgl_actor_run_update;
     obj->renderfunc = akgl_actor_draw;
-
-    /* A live actor initialised again gives back what it held. */
-    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
-        akgl_Actor *child = previous.children[i];
-        if (child != NULL) {
-            if (child->parent == obj) {
-                child->parent = NULL;
-            }
-            IGNORE(akgl_heap_release_actor(child));
-        }
-    }
-    if (previous.basechar != NULL) {
-        IGNORE(akgl_heap_release_character(previous.basechar));
+    if (first != NULL) {
+        return akerr_trace_append(first, __FILE__, __func__, __LINE__);
     }
     SUCCEED_RETURN(errctx);
 }
@@ -128,12 +154,27 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
     FAIL_ZERO_RETURN(errctx, sprite, AKERR_KEY, "character \"%s\" gave no sprite for state %d",
                      basechar->name, obj->state);
     if (sprite != obj->cursprite) {
-        /* Another animation: start it from its first frame. */
+        /* Another animation: start it from its first frame, and start its
+         * clock now. Without the clock restart, the update that sees the new
+         * state handed the new sprite all the time since the previous update
+         * (spent in the old state), so a change made a dwell after the last
+         * update showed frame id 1 first, never 0. */
         obj->curSpriteFrameId = 0;
         obj->curSpriteFrameTimer = 0;
         obj->curSpriteReversing = false;
+        obj->lastupdate_ns = akgl_time_now();
+        obj->updated = true;
+        /* Hold a reference on the sprite we show. Comparing against a
+         * borrowed pointer was not enough: once the old sprite was freed, a
+         * sprite loaded into its slot compared equal, and the animation
+         * carried on at the old frame instead of restarting. */
+        akgl_Sprite *old = obj->cursprite;
+        sprite->refcount++;
+        obj->cursprite = sprite;
+        if (old != NULL) {
+            PASS(errctx, akgl_heap_release_sprite(old));
+        }
     }
-    obj->cursprite = sprite;
     obj->cursprite_state = obj->state;
     obj->cursprite_char = basechar;
     obj->cursprite_generation = basechar->generation;
@@ -203,6 +244,25 @@ static void step_frame(akgl_Actor *obj, const akgl_Sprite *sprite)
     obj->curSpriteFrameId += obj->curSpriteReversing ? -1 : 1;
 }
 
+/* After a long pause, skip whole cycles instead of stepping through them:
+ * a looping playlist is periodic (a ping-pong of n frames has period
+ * 2(n-1)), and a play-once one stops after its frames. Keeps at least one
+ * whole period so a ping-pong still leaves its first frame the right way. */
+static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
+{
+    uint64_t period = (uint64_t)sprite->frames;
+    if (sprite->loop && sprite->loopReverse && sprite->frames > 1) {
+        period = 2 * (uint64_t)(sprite->frames - 1);
+    }
+    if (sprite->loop && steps > period) {
+        return period + steps % period;
+    }
+    if (!sprite->loop && steps > (uint64_t)sprite->frames) {
+        return (uint64_t)sprite->frames;
+    }
+    return steps;
+}
+
 akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                              uint64_t elapsed_ns)
 {
@@ -223,20 +283,23 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
     if (dwell == 0) {
         SUCCEED_RETURN(errctx); /* no dwell time anywhere: a still picture */
     }
-    obj->curSpriteFrameTimer += elapsed_ns;
-    uint64_t steps = obj->curSpriteFrameTimer / dwell;
-    obj->curSpriteFrameTimer %= dwell;
-    /* After a long pause, skip whole cycles instead of stepping through them. */
-    uint64_t period = (uint64_t)sprite->frames;
-    if (sprite->loop && sprite->loopReverse && sprite->frames > 1) {
-        period = 2 * (uint64_t)(sprite->frames - 1);
+    /* Whole dwells in the pause and in the banked time are counted apart,
+     * and the two remainders added without overflow: elapsed_ns may be any
+     * uint64_t, and `timer + elapsed` wrapped (a pause near UINT64_MAX ns
+     * then advanced nothing). */
+    uint64_t banked = obj->curSpriteFrameTimer;
+    uint64_t steps =
+        reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
+    uint64_t rest = banked % dwell;
+    uint64_t more = elapsed_ns % dwell;
+    if (rest >= dwell - more) {
+        steps++;
+        rest -= dwell - more;
+    } else {
+        rest += more;
     }
-    if (sprite->loop && steps > period) {
-        steps = period + steps % period;
-    }
-    if (!sprite->loop && steps > (uint64_t)sprite->frames) {
-        steps = (uint64_t)sprite->frames;
-    }
+    obj->curSpriteFrameTimer = rest;
+    steps = reduce_steps(sprite, steps);
     for (uint64_t i = 0; i < steps; i++) {
         step_frame(obj, sprite);
     }
@@ -259,16 +322,19 @@ akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
     uint64_t now = akgl_time_now();
-    uint64_t elapsed = obj->updated ? now - obj->lastupdate_ns : 0;
-    obj->lastupdate_ns = now;
-    obj->updated = true;
     if (obj->facefunc != NULL) {
         PASS(errctx, obj->facefunc(obj));
     }
     if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
     }
-    PASS(errctx, akgl_actor_current_sprite(obj, &sprite));
+    /* Read the animation clock after the lookup: a new sprite restarts it. */
+    akerr_ErrorContext *found = akgl_actor_current_sprite(obj, &sprite);
+    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
+    uint64_t elapsed = now > since ? now - since : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    PASS(errctx, found);
     if (obj->changeframefunc != NULL) {
         PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
     }

@@ -15,6 +15,7 @@
 #include <akgl/controller.h>
 
 #include "json_private.h"
+#include "object.h"
 
 #include <akgl/error.h>
 #include <akgl/heap.h>
@@ -113,18 +114,6 @@ static int find_action(const akgl_Controller *c, const char *name)
     return -1;
 }
 
-/* Keeps the first error to return; later ones are logged and given back. */
-static void keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e)
-{
-    if (e == NULL) {
-        return;
-    }
-    if (first != NULL && *first == NULL) {
-        *first = e;
-        return;
-    }
-    IGNORE(e);
-}
 
 /*
  * Moves every action input of `kind` and `code` (any code when code < 0) to
@@ -146,7 +135,7 @@ static void actions_change(akgl_Controller *c, akgl_ControllerInputKind kind, in
         }
         bool is = a->ndown > 0;
         if (was != is && notify && c->action_callback != NULL) {
-            keep_first(first, c->action_callback(c, a->name, is, c->action_userdata));
+            akgl_object_keep_first(first, c->action_callback(c, a->name, is, c->action_userdata));
         }
     }
 }

@@ -15,6 +15,8 @@
 
 #include <akgl/registry.h>
 
+#include "object.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -144,22 +146,6 @@ static void pool_release_finish(akgl_HeapLayer layer, void *obj)
     }
 }
 
-/*
- * Teardown runs every step even when one fails, so the slot is always freed:
- * the first error is kept to return, later ones are logged and released.
- */
-static void keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e)
-{
-    if (e == NULL) {
-        return;
-    }
-    if (*first == NULL) {
-        *first = e;
-        return;
-    }
-    akerr_ignore(e, __FILE__, __func__, __LINE__);
-}
-
 /* ------------------------------------------------------------------------ */
 
 akerr_ErrorContext *akgl_heap_init(void)
@@ -211,24 +197,11 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }
-    /* Mark first: a child that lists this actor among its own children
-     * (a cycle) then skips it instead of recursing for ever. */
+    /* Marked releasing inside: a child that lists this actor among its own
+     * children (a cycle) skips it instead of recursing for ever. */
     obj->releasing = true;
-    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
-        akgl_Actor *child = obj->children[i];
-        obj->children[i] = NULL;
-        if (child == NULL || child->releasing) {
-            continue;
-        }
-        if (child->parent == obj) {
-            child->parent = NULL; /* it may outlive us if someone else holds it */
-        }
-        keep_first(&first, akgl_heap_release_actor(child));
-    }
-    if (obj->basechar != NULL) {
-        keep_first(&first, akgl_heap_release_character(obj->basechar));
-    }
-    keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
+    akgl_actor_release_held(obj, &first);
+    akgl_object_keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
     pool_release_finish(AKGL_HEAP_ACTOR, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
 }
@@ -243,9 +216,9 @@ akerr_ErrorContext *akgl_heap_release_sprite(akgl_Sprite *obj)
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }
-    keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", obj->name, obj));
+    akgl_object_keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", obj->name, obj));
     if (obj->sheet != NULL) {
-        keep_first(&first, akgl_heap_release_spritesheet(obj->sheet));
+        akgl_object_keep_first(&first, akgl_heap_release_spritesheet(obj->sheet));
     }
     pool_release_finish(AKGL_HEAP_SPRITE, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
@@ -261,7 +234,7 @@ akerr_ErrorContext *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj)
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }
-    keep_first(&first,
+    akgl_object_keep_first(&first,
                akgl_registry_remove(AKGL_REGISTRY_SPRITESHEET, "spritesheet", obj->name, obj));
     if (obj->texture != NULL) {
         SDL_DestroyTexture(obj->texture);
@@ -281,7 +254,7 @@ static void release_state_sprite(void *userdata, SDL_PropertiesID props, const c
     StateWalk *walk = userdata;
     akgl_Sprite *sprite = SDL_GetPointerProperty(props, name, NULL);
     if (sprite != NULL) {
-        keep_first(&walk->first, akgl_heap_release_sprite(sprite));
+        akgl_object_keep_first(&walk->first, akgl_heap_release_sprite(sprite));
     }
 }
 
@@ -297,14 +270,14 @@ akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
     }
     if (obj->state_sprites != 0) {
         if (!SDL_EnumerateProperties(obj->state_sprites, release_state_sprite, &walk)) {
-            keep_first(&walk.first,
+            akgl_object_keep_first(&walk.first,
                        akerr_fail_at(NULL, AKERR_API, __FILE__, __func__, __LINE__,
                                      "character '%s': cannot walk its state map: %s", obj->name,
                                      SDL_GetError()));
         }
         SDL_DestroyProperties(obj->state_sprites);
     }
-    keep_first(&walk.first,
+    akgl_object_keep_first(&walk.first,
                akgl_registry_remove(AKGL_REGISTRY_CHARACTER, "character", obj->name, obj));
     pool_release_finish(AKGL_HEAP_CHARACTER, obj);
     return akerr_trace_append(walk.first, __FILE__, __func__, __LINE__);

@@ -54,3 +54,15 @@ akerr_ErrorContext *akgl_object_check_unregistered(SDL_PropertiesID registry, co
     SUCCEED_RETURN(errctx);
 }
 
+
+void akgl_object_keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e)
+{
+    if (e == NULL) {
+        return;
+    }
+    if (first != NULL && *first == NULL) {
+        *first = e;
+        return;
+    }
+    akerr_ignore(e, __FILE__, __func__, __LINE__);
+}

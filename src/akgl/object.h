@@ -32,4 +32,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_object_check_unregistered(SDL_Properties
                                                                   const char *name,
                                                                   const void *self);
 
+/*
+ * For steps that must all run even when one fails (teardown): keeps the first
+ * error in *first, to return; later ones are logged and given back.
+ */
+void akgl_object_keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e);
+
+/*
+ * Gives back the references a live actor holds: each child's (detaching it),
+ * the shown sprite's and the character's, and clears those fields. Every
+ * step runs; errors go through akgl_object_keep_first. The actor is marked
+ * releasing meanwhile, so a cycle written into children[] cannot release it.
+ * Shared by akgl_heap_release_actor and akgl_actor_initialize.
+ */
+void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first);
+
 #endif /* AKGL_SRC_OBJECT_H */

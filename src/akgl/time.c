@@ -1,7 +1,13 @@
 /*
- * The game clock. Real mode reads SDL_GetTicksNS plus an offset, so that
- * switching modes never makes the time jump backwards: the offset carries
- * whatever the manual clock added.
+ * The game clock. Real mode reads SDL_GetTicksNS relative to the moment it
+ * last resumed, so switching modes never makes the time jump: the real
+ * clock carries on from wherever the manual one was left.
+ *
+ * All of it is unsigned, and real time saturates at UINT64_MAX. The first
+ * version kept a signed offset (game time - SDL ticks): past 2^63 ns of
+ * manual time that subtraction overflowed (undefined behaviour), and near
+ * UINT64_MAX the sum wrapped round to small values, so the clock went
+ * backwards.
  */
 #include <akgl/time.h>
 
@@ -9,14 +15,20 @@
 
 static bool manual;
 static uint64_t manual_now;
-static int64_t real_offset; /* game time = SDL ticks + offset, in real mode */
+static uint64_t real_base_game;  /* game time when the real clock last resumed */
+static uint64_t real_base_ticks; /* SDL ticks at that moment */
 
 uint64_t akgl_time_now(void)
 {
     if (manual) {
         return manual_now;
     }
-    return (uint64_t)((int64_t)SDL_GetTicksNS() + real_offset);
+    uint64_t ticks = SDL_GetTicksNS();
+    uint64_t since = ticks >= real_base_ticks ? ticks - real_base_ticks : 0;
+    if (since > UINT64_MAX - real_base_game) {
+        return UINT64_MAX; /* the end of time: stay there rather than wrap */
+    }
+    return real_base_game + since;
 }
 
 akerr_ErrorContext *akgl_time_use_manual(bool use_manual)
@@ -24,7 +36,8 @@ akerr_ErrorContext *akgl_time_use_manual(bool use_manual)
     if (use_manual && !manual) {
         manual_now = akgl_time_now();
     } else if (!use_manual && manual) {
-        real_offset = (int64_t)manual_now - (int64_t)SDL_GetTicksNS();
+        real_base_game = manual_now;
+        real_base_ticks = SDL_GetTicksNS();
     }
     manual = use_manual;
     return NULL;
