@@ -100,6 +100,7 @@ struct akgl_Actor
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     bool cursprite_valid;
+    bool cursprite_miss;                   /**< The cached lookup found no sprite. */
     int cursprite_state;
     akgl_Character *cursprite_char;
     uint32_t cursprite_generation;

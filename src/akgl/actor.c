@@ -134,26 +134,29 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **dest)
+akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL destination");
     *dest = NULL;
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL actor");
     akgl_Character *basechar = obj->basechar;
-    FAIL_ZERO_RETURN(errctx, basechar, AKERR_KEY, "actor \"%s\" has no character", obj->name);
+    if (basechar == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
     if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
         obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
-        *dest = obj->cursprite;
+        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
         SUCCEED_RETURN(errctx);
     }
     obj->cursprite_valid = false;
-    PASS(errctx, basechar->sprite_get(basechar, obj->state, &sprite));
-    FAIL_ZERO_RETURN(errctx, sprite, AKERR_KEY, "character \"%s\" gave no sprite for state %d",
-                     basechar->name, obj->state);
-    if (sprite != obj->cursprite) {
+    akerr_ErrorContext *got = basechar->sprite_get(basechar, obj->state, &sprite);
+    if (got != NULL && got->status == AKERR_KEY) {
+        RELEASE_ERROR(got); /* no sprite for this state: remembered below */
+        sprite = NULL;
+    }
+    PASS(errctx, got);
+    if (sprite != NULL && sprite != obj->cursprite) {
         /* Another animation: start it from its first frame, and start its
          * clock now. Without the clock restart, the update that sees the new
          * state handed the new sprite all the time since the previous update
@@ -175,11 +178,26 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
             PASS(errctx, akgl_heap_release_sprite(old));
         }
     }
+    obj->cursprite_miss = (sprite == NULL);
     obj->cursprite_state = obj->state;
     obj->cursprite_char = basechar;
     obj->cursprite_generation = basechar->generation;
     obj->cursprite_valid = true;
     *dest = sprite;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL destination");
+    *dest = NULL;
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL actor");
+    FAIL_ZERO_RETURN(errctx, obj->basechar, AKERR_KEY, "actor \"%s\" has no character",
+                     obj->name);
+    PASS(errctx, akgl_actor_lookup_sprite(obj, dest));
+    FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "character \"%s\" has no sprite for state %d "
+                     "(actor \"%s\")", obj->basechar->name, obj->state, obj->name);
     SUCCEED_RETURN(errctx);
 }
 
@@ -329,13 +347,13 @@ akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
         PASS(errctx, obj->movementlogicfunc(obj));
     }
     /* Read the animation clock after the lookup: a new sprite restarts it. */
-    akerr_ErrorContext *found = akgl_actor_current_sprite(obj, &sprite);
+    akerr_ErrorContext *found = akgl_actor_lookup_sprite(obj, &sprite);
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
     uint64_t elapsed = now > since ? now - since : 0;
     obj->lastupdate_ns = now;
     obj->updated = true;
     PASS(errctx, found);
-    if (obj->changeframefunc != NULL) {
+    if (sprite != NULL && obj->changeframefunc != NULL) {
         PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
     }
     SUCCEED_RETURN(errctx);
@@ -361,7 +379,10 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                      "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
-    PASS(errctx, akgl_actor_current_sprite(obj, &sprite));
+    PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
+    if (sprite == NULL) {
+        SUCCEED_RETURN(errctx); /* no character, or no sprite for this state: nothing to draw */
+    }
     PASS(errctx, renderer->draw_sprite(renderer, sprite, obj->curSpriteFrameId, obj->x, obj->y,
                                        obj->flip));
     SUCCEED_RETURN(errctx);

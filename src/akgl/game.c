@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "object.h"
+
 akgl_Game game;
 
 static bool started;
@@ -96,18 +98,18 @@ akerr_ErrorContext *akgl_game_state_unlock(void)
 }
 
 /* The followed actor's frame size, so the camera centres the frame, not its corner. */
-static void followed_frame_size(const akgl_Camera *cam, float *w, float *h)
+static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w, float *h)
 {
     akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
     *w = 0.0f;
     *h = 0.0f;
-    akerr_ErrorContext *e = akgl_actor_current_sprite(cam->follow, &sprite);
-    if (e != NULL) {
-        e = akerr_release_error(e); /* no sprite: follow its position as a point */
-        return;
+    PASS(errctx, akgl_actor_lookup_sprite(cam->follow, &sprite));
+    if (sprite != NULL) { /* no sprite: follow its position as a point */
+        *w = (float)sprite->width;
+        *h = (float)sprite->height;
     }
-    *w = (float)sprite->width;
-    *h = (float)sprite->height;
+    SUCCEED_RETURN(errctx);
 }
 
 static akerr_ErrorContext *update_actors(void)
@@ -166,7 +168,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     if (game.camera != NULL) {
         float w = 0.0f, h = 0.0f;
         if (game.camera->follow != NULL) {
-            followed_frame_size(game.camera, &w, &h);
+            PASS(errctx, followed_frame_size(game.camera, &w, &h));
         }
         PASS(errctx, akgl_camera_update(game.camera, w, h));
     }

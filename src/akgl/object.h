@@ -47,4 +47,13 @@ void akgl_object_keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e);
  */
 void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first);
 
+/*
+ * The sprite the actor's character maps to its state, or NULL: no character,
+ * or no sprite for the state. A miss is cached like a hit, and is not an
+ * error here: the frame loop, drawing and physics ask every frame, and a
+ * formatted AKERR_KEY per actor per frame is work nobody reads.
+ * akgl_actor_current_sprite is the public form that reports the miss.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest);
+
 #endif /* AKGL_SRC_OBJECT_H */

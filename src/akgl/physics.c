@@ -13,6 +13,8 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include "object.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -101,19 +103,36 @@ akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_Soli
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
+/* The box, if the actor has one (*has); no box is not an error here: the
+ * step asks for every actor every 4 ms, and a formatted error per ask would
+ * be work nobody reads. */
+static akerr_ErrorContext *box_of(akgl_Actor *actor, SDL_FRect *dest, bool *has)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL actor");
-    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL destination");
+    *has = true;
     if (actor->hitbox.w > 0.0f && actor->hitbox.h > 0.0f) {
         *dest = (SDL_FRect){actor->x + actor->hitbox.x, actor->y + actor->hitbox.y,
                             actor->hitbox.w, actor->hitbox.h};
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, akgl_actor_current_sprite(actor, &sprite));
-    *dest = (SDL_FRect){actor->x, actor->y, (float)sprite->width, (float)sprite->height};
+    PASS(errctx, akgl_actor_lookup_sprite(actor, &sprite));
+    *has = sprite != NULL;
+    if (sprite != NULL) {
+        *dest = (SDL_FRect){actor->x, actor->y, (float)sprite->width, (float)sprite->height};
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
+{
+    bool has = false;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL actor");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL destination");
+    PASS(errctx, box_of(actor, dest, &has));
+    FAIL_ZERO_RETURN(errctx, has, AKERR_KEY, "actor \"%s\" has no box: no hitbox, and no sprite "
+                     "for its state", actor->name);
     SUCCEED_RETURN(errctx);
 }
 
@@ -252,13 +271,10 @@ static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
     a->touching = 0;
     a->z += a->vz * h;
 
-    akerr_ErrorContext *nobox = akgl_physics_actor_box(a, &box);
-    if (nobox != NULL || p->grid.cells == NULL) {
+    bool has_box = false;
+    PASS(errctx, box_of(a, &box, &has_box));
+    if (!has_box || p->grid.cells == NULL) {
         /* No box (no hitbox, no sprite) or no tiles: nothing to collide with. */
-        if (nobox != NULL && nobox->status != AKERR_KEY) {
-            return akerr_trace_append(nobox, __FILE__, __func__, __LINE__);
-        }
-        RELEASE_ERROR(nobox);
         a->x += a->vx * h;
         a->y += a->vy * h;
         SUCCEED_RETURN(errctx);
@@ -326,12 +342,11 @@ static akerr_ErrorContext *report_overlaps(akgl_Physics *p)
         if (a->refcount <= 0 || a->name[0] == '\0') {
             continue;
         }
-        akerr_ErrorContext *e = akgl_physics_actor_box(a, &boxes[n]);
-        if (e != NULL) {
-            RELEASE_ERROR(e); /* no box: it cannot overlap anything */
-            continue;
+        bool has_box = false;
+        PASS(errctx, box_of(a, &boxes[n], &has_box));
+        if (has_box) { /* no box: it cannot overlap anything */
+            actors[n++] = a;
         }
-        actors[n++] = a;
     }
     for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
