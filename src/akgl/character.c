@@ -124,6 +124,9 @@ static akerr_ErrorContext *read_state(json_t *names, int *dest)
     unsigned int state = 0;
     PREPARE_ERROR(errctx);
 
+    /* Without the registry every name would look unknown: say what is missing. */
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_ACTOR_STATE_STRINGS, AKERR_KEY,
+                     "the actor state registry does not exist (akgl_registry_init first)");
     ATTEMPT {
         for (size_t i = 0; i < json_array_size(names); i++) {
             CATCH(errctx, akgl_get_json_array_index_string(names, i, &name));

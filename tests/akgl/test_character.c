@@ -753,6 +753,20 @@ static void test_files_that_are_not_characters(void)
     CHECK_CONTAINS(msg, CFIX("no_such.json"));
 }
 
+static void test_no_state_registry(void)
+{
+    /* Every state name would look unknown; the message says what is missing. */
+    if (!load_sprites()) {
+        release_sprites();
+        return;
+    }
+    SDL_PropertiesID saved = AKGL_REGISTRY_ACTOR_STATE_STRINGS;
+    AKGL_REGISTRY_ACTOR_STATE_STRINGS = 0;
+    expect_refused(CFIX("hero.json"), AKERR_KEY, "the actor state registry does not exist", NULL);
+    AKGL_REGISTRY_ACTOR_STATE_STRINGS = saved;
+    release_sprites();
+}
+
 static void test_exhausted_character_pool(void)
 {
     static akgl_Character *held[AKGL_MAX_HEAP_CHARACTER];
@@ -838,6 +852,7 @@ int main(void)
     RUN_TEST(test_bindings_from_json_count_like_sprite_add);
     RUN_TEST(test_names_and_duplicates);
     RUN_TEST(test_files_that_are_not_characters);
+    RUN_TEST(test_no_state_registry);
     RUN_TEST(test_exhausted_character_pool);
     RUN_TEST(test_load_release_cycles);
     sf_unbind_renderer();
