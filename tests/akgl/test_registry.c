@@ -510,6 +510,26 @@ static void test_iterate_visits_each_actor_once(void)
     walk_teardown(&w);
 }
 
+static void test_iterate_more_actors_than_it_can_gather(void)
+{
+    /* Actors need not come from the pool, so the registry can list more than
+     * AKGL_MAX_HEAP_ACTOR; the walk gathers at most that many and refuses
+     * rather than silently skipping the rest. */
+    static akgl_Actor outside[AKGL_MAX_HEAP_ACTOR + 1];
+    int seen = 0;
+    char name[32];
+    for (int i = 0; i <= AKGL_MAX_HEAP_ACTOR; i++) {
+        snprintf(name, sizeof(name), "outside %d", i);
+        CHECK_OK(akgl_actor_initialize(&outside[i], name));
+    }
+    CHECK_STATUS_MSG(akgl_registry_iterate_actor(count_visit, &seen), AKERR_OUTOFBOUNDS,
+                     "65 actors are registered; the limit is 64");
+    CHECK_INT_EQ(seen, 0); /* refused before any callback */
+    for (int i = 0; i <= AKGL_MAX_HEAP_ACTOR; i++) {
+        CHECK_OK(akgl_heap_release_actor(&outside[i]));
+    }
+}
+
 static void test_iterate_empty_registry(void)
 {
     int calls = 0;
@@ -844,6 +864,7 @@ int main(void)
     RUN_TEST(test_count);
     RUN_TEST(test_iterate_visits_each_actor_once);
     RUN_TEST(test_iterate_empty_registry);
+    RUN_TEST(test_iterate_more_actors_than_it_can_gather);
     RUN_TEST(test_iterate_null_callback);
     RUN_TEST(test_iterate_callback_error_stops_and_returns);
     RUN_TEST(test_iterate_release_later_actor);
