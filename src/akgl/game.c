@@ -118,7 +118,7 @@ static akerr_ErrorContext *update_actors(void)
     /* By index, re-reading each slot: an update may release or spawn actors. */
     for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
         akgl_Actor *actor = &akgl_heap_actors[i];
-        if (actor->refcount > 0 && actor->name[0] != '\0') {
+        if (akgl_actor_is_live(actor)) {
             PASS(errctx, akgl_actor_update(actor));
         }
     }
@@ -135,7 +135,7 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
      * AKGL_MAX_HEAP_ACTOR entries, nearly sorted from frame to frame. */
     for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
         akgl_Actor *actor = &akgl_heap_actors[i];
-        if (actor->refcount > 0 && actor->visible && actor->name[0] != '\0') {
+        if (akgl_actor_is_live(actor) && actor->visible) {
             int j = count++;
             while (j > 0 && order[j - 1]->layer > actor->layer) {
                 order[j] = order[j - 1];

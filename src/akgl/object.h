@@ -33,6 +33,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_object_check_unregistered(SDL_Properties
                                                                   const void *self);
 
 /*
+ * Whether a pool slot holds an actor the frame sweeps (update, draw,
+ * physics) should see: acquired and initialised. An acquired slot that has
+ * not been through akgl_actor_initialize yet has no name and no hooks.
+ */
+static inline bool akgl_actor_is_live(const akgl_Actor *a)
+{
+    return a->refcount > 0 && a->name[0] != '\0';
+}
+
+/*
  * For steps that must all run even when one fails (teardown): keeps the first
  * error in *first, to return; later ones are logged and given back.
  */

@@ -315,7 +315,7 @@ static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
 
 static bool simulated(const akgl_Actor *a)
 {
-    return a->refcount > 0 && a->name[0] != '\0' && !a->immovable;
+    return akgl_actor_is_live(a) && !a->immovable;
 }
 
 /*
@@ -339,7 +339,7 @@ static akerr_ErrorContext *report_overlaps(akgl_Physics *p)
 
     for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
         akgl_Actor *a = &akgl_heap_actors[i];
-        if (a->refcount <= 0 || a->name[0] == '\0') {
+        if (!akgl_actor_is_live(a)) {
             continue;
         }
         bool has_box = false;
