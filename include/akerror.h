@@ -189,6 +189,18 @@ int akerr_contexts_in_use(void);
  */
 char *akerr_name_for_status(int status, char *name);
 
+/**
+ * @brief Puts context in front of an error's message: "<prefix>: <message>",
+ *        e.g. the file a loader was reading when a helper failed.
+ * @param errctx The error, or NULL (then nothing happens).
+ * @param fmt    printf-style prefix; the ": " separator is added.
+ * @return @p errctx, so the call can wrap a callee: PASS(e, akerr_prefix_message(f(), "%s", path)).
+ *         A prefixed message longer than AKERR_MAX_ERROR_MESSAGE_LENGTH-1 bytes
+ *         loses its end (a report, not data); the status and trace are unchanged.
+ */
+akerr_ErrorContext *akerr_prefix_message(akerr_ErrorContext *errctx, const char *fmt, ...)
+    AKERR_PRINTF(2, 3);
+
 /** @name Functions behind the macros (call the macros instead)
  *  @{ */
 /** Raises @p status at file:function:line on @p errctx (acquired when NULL). */

@@ -249,6 +249,28 @@ akerr_ErrorContext *akerr_trace_append(akerr_ErrorContext *errctx, const char *f
     return errctx;
 }
 
+akerr_ErrorContext *akerr_prefix_message(akerr_ErrorContext *errctx, const char *fmt, ...)
+{
+    char prefixed[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    if (errctx == NULL || fmt == NULL) {
+        return errctx;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(prefixed, sizeof(prefixed), fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        return errctx;
+    }
+    size_t used = ((size_t)n < sizeof(prefixed)) ? (size_t)n : sizeof(prefixed) - 1;
+    /* The old message goes after the prefix; what does not fit is cut. */
+    if (snprintf(prefixed + used, sizeof(prefixed) - used, ": %s", errctx->message) < 0) {
+        return errctx;
+    }
+    memcpy(errctx->message, prefixed, sizeof(prefixed));
+    return errctx;
+}
+
 void akerr_mark_handled(akerr_ErrorContext *errctx)
 {
     if (errctx != NULL) {

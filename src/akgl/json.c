@@ -46,16 +46,10 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
 
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path)
 {
-    char prefixed[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-    if (errctx == NULL || path == NULL) {
+    if (path == NULL) {
         return errctx;
     }
-    /* A long path can push the end of the message off: acceptable for a report. */
-    if (snprintf(prefixed, sizeof(prefixed), "%s: %s", path, errctx->message) < 0) {
-        return errctx;
-    }
-    memcpy(errctx->message, prefixed, sizeof(prefixed));
-    return errctx;
+    return akerr_prefix_message(errctx, "%s", path);
 }
 
 /* ------------------------------------------------------------------------ */

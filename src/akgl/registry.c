@@ -386,16 +386,6 @@ akerr_ErrorContext *akgl_get_property(const char *name, akgl_String **dest, cons
     SUCCEED_RETURN(errctx);
 }
 
-/* Names the property in a conversion error, which quotes only the value. */
-static akerr_ErrorContext *in_property(akerr_ErrorContext *errctx, const char *name)
-{
-    char prefixed[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-    if (errctx != NULL &&
-        snprintf(prefixed, sizeof(prefixed), "property %s: %s", name, errctx->message) >= 0) {
-        memcpy(errctx->message, prefixed, sizeof(prefixed));
-    }
-    return errctx;
-}
 
 /* Reads a property into a scratch string and converts it with `parse`. */
 static akerr_ErrorContext *get_property_parsed(const char *name, const char *dflt,
@@ -408,7 +398,8 @@ static akerr_ErrorContext *get_property_parsed(const char *name, const char *dfl
                      name ? name : "(null)");
     ATTEMPT {
         CATCH(errctx, akgl_get_property(name, &value, dflt));
-        CATCH(errctx, in_property(parse(value->data, dest), name));
+        /* A conversion error quotes only the value: name the property too. */
+        CATCH(errctx, akerr_prefix_message(parse(value->data, dest), "property %s", name));
     } CLEANUP {
         if (value != NULL) {
             IGNORE(akgl_heap_release_string(value));

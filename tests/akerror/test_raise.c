@@ -333,6 +333,53 @@ static void test_unbraced_flat_macros(void)
     CHECK_INT_EQ(akerr_contexts_in_use(), before);
 }
 
+/* akerr_prefix_message: context in front of a message, nothing else touched. */
+static akerr_ErrorContext *raise_io(void)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_RETURN(errctx, AKERR_IO, "read failed at byte %d", 12);
+}
+
+static void test_prefix_message(void)
+{
+    akerr_ErrorContext *e = raise_io();
+    char trace[AKERR_MAX_ERROR_STACKTRACE_BUF_LENGTH];
+    memcpy(trace, e->stacktracebuf, sizeof(trace));
+    CHECK(akerr_prefix_message(e, "%s line %d", "level1.json", 3) == e);
+    CHECK_STR_EQ(e->message, "level1.json line 3: read failed at byte 12");
+    CHECK_INT_EQ(e->status, AKERR_IO);
+    CHECK_STR_EQ(e->stacktracebuf, trace);
+    CHECK(!e->handled);
+    /* Twice: prefixes stack outward. */
+    akerr_prefix_message(e, "loading %s", "world");
+    CHECK_STR_EQ(e->message, "loading world: level1.json line 3: read failed at byte 12");
+    e = akerr_release_error(e);
+    CHECK(e == NULL);
+}
+
+static void test_prefix_message_null_and_overflow(void)
+{
+    CHECK(akerr_prefix_message(NULL, "%s", "nothing") == NULL);
+    akerr_ErrorContext *e = raise_io();
+    CHECK(akerr_prefix_message(e, NULL) == e); /* no prefix: unchanged */
+    CHECK_STR_EQ(e->message, "read failed at byte 12");
+    /* A prefix longer than the message buffer: cut, terminated, no overrun. */
+    static char huge[AKERR_MAX_ERROR_MESSAGE_LENGTH * 2];
+    memset(huge, 'p', sizeof(huge) - 1);
+    akerr_prefix_message(e, "%s", huge);
+    CHECK_INT_EQ(strlen(e->message), AKERR_MAX_ERROR_MESSAGE_LENGTH - 1);
+    CHECK_INT_EQ(e->message[0], 'p');
+    /* A prefix that leaves room for part of the old message keeps its start. */
+    akerr_ErrorContext *f = raise_io();
+    memset(huge, 'q', AKERR_MAX_ERROR_MESSAGE_LENGTH - 10);
+    huge[AKERR_MAX_ERROR_MESSAGE_LENGTH - 10] = '\0';
+    akerr_prefix_message(f, "%s", huge);
+    CHECK_INT_EQ(strlen(f->message), AKERR_MAX_ERROR_MESSAGE_LENGTH - 1);
+    CHECK_CONTAINS(f->message, "q: read f");
+    e = akerr_release_error(e);
+    f = akerr_release_error(f);
+}
+
 int main(void)
 {
     TEST_BEGIN();
@@ -347,5 +394,7 @@ int main(void)
     RUN_TEST(test_contexts_come_back_clean);
     RUN_TEST(test_catch_and_return);
     RUN_TEST(test_unbraced_flat_macros);
+    RUN_TEST(test_prefix_message);
+    RUN_TEST(test_prefix_message_null_and_overflow);
     return TEST_END();
 }
