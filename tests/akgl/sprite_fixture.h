@@ -408,4 +408,65 @@ static inline void sf_end(void)
     fx_teardown();
 }
 
+/* ---- a snapshot of every counter a failed load must leave alone --------- */
+
+typedef struct SfCounts
+{
+    int sprites, sheets, strings, characters;
+    int reg_sprites, reg_sheets, reg_characters;
+    int contexts, big;
+} SfCounts;
+
+static inline SfCounts sf_counts_now(void)
+{
+    SfCounts c;
+    c.sprites = akgl_test_sprites_();
+    c.sheets = akgl_test_sheets_();
+    c.strings = akgl_test_strings_();
+    c.characters = akgl_test_characters_();
+    c.reg_sprites = akgl_test_reg_sprites_();
+    c.reg_sheets = akgl_test_reg_sheets_();
+    c.reg_characters = akgl_test_reg_characters_();
+    c.contexts = akerr_contexts_in_use();
+    c.big = sf_big_blocks();
+    return c;
+}
+
+#define SF_CHECK_COUNTS_UNCHANGED(before, what) \
+    do { \
+        SfCounts now_ = sf_counts_now(); \
+        CHECK_MSG(memcmp(&now_, &(before), sizeof(now_)) == 0, \
+                  "%s changed counts: sprites %d->%d sheets %d->%d strings %d->%d " \
+                  "characters %d->%d registered sprites %d->%d sheets %d->%d characters " \
+                  "%d->%d contexts %d->%d big blocks %d->%d", \
+                  (what), (before).sprites, now_.sprites, (before).sheets, now_.sheets, \
+                  (before).strings, now_.strings, (before).characters, now_.characters, \
+                  (before).reg_sprites, now_.reg_sprites, (before).reg_sheets, \
+                  now_.reg_sheets, (before).reg_characters, now_.reg_characters, \
+                  (before).contexts, now_.contexts, (before).big, now_.big); \
+    } while (0)
+
+/*
+ * Runs `load(path)`, expecting `status`; the message must start with the file
+ * (the loaders' prefix) and contain each non-NULL needle; every counter must
+ * be unchanged afterwards.
+ */
+static inline void sf_expect_refused(akerr_ErrorContext *(*load)(const char *), const char *path,
+                                     int status, const char *needle1, const char *needle2)
+{
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    SfCounts before = sf_counts_now();
+    int got = test_status_of_(load(path), msg);
+    CHECK_MSG(got == status, "%s: status %d, expected %d (%s)", path, got, status, msg);
+    CHECK_MSG(strncmp(msg, path, strlen(path)) == 0 && msg[strlen(path)] == ':',
+              "%s: the message does not start with the file: \"%s\"", path, msg);
+    if (needle1 != NULL) {
+        CHECK_MSG(strstr(msg, needle1) != NULL, "%s: \"%s\" lacks \"%s\"", path, msg, needle1);
+    }
+    if (needle2 != NULL) {
+        CHECK_MSG(strstr(msg, needle2) != NULL, "%s: \"%s\" lacks \"%s\"", path, msg, needle2);
+    }
+    SF_CHECK_COUNTS_UNCHANGED(before, path);
+}
+
 #endif /* AKGL_TEST_SPRITE_FIXTURE_H */

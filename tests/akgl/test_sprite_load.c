@@ -16,61 +16,12 @@
 #define FIX(name) SF_SPRITES "/" name
 
 /* Everything a failed load must leave as it was. */
-typedef struct Counts
-{
-    int sprites, sheets, strings, characters;
-    int reg_sprites, reg_sheets, reg_characters;
-    int contexts, big;
-} Counts;
-
-static Counts counts_now(void)
-{
-    Counts c;
-    c.sprites = akgl_test_sprites_();
-    c.sheets = akgl_test_sheets_();
-    c.strings = akgl_test_strings_();
-    c.characters = akgl_test_characters_();
-    c.reg_sprites = akgl_test_reg_sprites_();
-    c.reg_sheets = akgl_test_reg_sheets_();
-    c.reg_characters = akgl_test_reg_characters_();
-    c.contexts = akerr_contexts_in_use();
-    c.big = sf_big_blocks();
-    return c;
-}
-
-#define CHECK_COUNTS_UNCHANGED(before, what) \
-    do { \
-        Counts now_ = counts_now(); \
-        CHECK_MSG(memcmp(&now_, &(before), sizeof(now_)) == 0, \
-                  "%s changed counts: sprites %d->%d sheets %d->%d strings %d->%d " \
-                  "registered sprites %d->%d sheets %d->%d contexts %d->%d big blocks %d->%d", \
-                  (what), (before).sprites, now_.sprites, (before).sheets, now_.sheets, \
-                  (before).strings, now_.strings, (before).reg_sprites, now_.reg_sprites, \
-                  (before).reg_sheets, now_.reg_sheets, (before).contexts, now_.contexts, \
-                  (before).big, now_.big); \
-    } while (0)
-
-/*
- * Loads `path`, expecting `status`; the message must name the file (the
- * loader's prefix) and contain each non-NULL needle; every count must be
- * unchanged after a failure.
- */
+/* Loads `path`, expecting `status`, the file first in the message, the
+ * needles in it, and every counter unchanged. */
 static void expect_refused(const char *path, int status, const char *needle1,
                            const char *needle2)
 {
-    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-    Counts before = counts_now();
-    int got = test_status_of_(akgl_sprite_load_json(path), msg);
-    CHECK_MSG(got == status, "%s: status %d, expected %d (%s)", path, got, status, msg);
-    CHECK_MSG(strncmp(msg, path, strlen(path)) == 0 && msg[strlen(path)] == ':',
-              "%s: the message does not start with the file: \"%s\"", path, msg);
-    if (needle1 != NULL) {
-        CHECK_MSG(strstr(msg, needle1) != NULL, "%s: \"%s\" lacks \"%s\"", path, msg, needle1);
-    }
-    if (needle2 != NULL) {
-        CHECK_MSG(strstr(msg, needle2) != NULL, "%s: \"%s\" lacks \"%s\"", path, msg, needle2);
-    }
-    CHECK_COUNTS_UNCHANGED(before, path);
+    sf_expect_refused(akgl_sprite_load_json, path, status, needle1, needle2);
 }
 
 /* Loads `path`, which must succeed and register `name`; returns the sprite. */
@@ -242,20 +193,20 @@ static void test_every_key_has_a_type(void)
 static void test_files_that_are_not_sprites(void)
 {
     char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-    Counts before = counts_now();
+    SfCounts before = sf_counts_now();
     /* Not JSON: file, line and column from jansson. */
     CHECK_STATUS_MSG(akgl_sprite_load_json(FIX("not_json.json")), AKERR_FORMAT,
                      FIX("not_json.json") ":5:");
     /* No such file. */
     CHECK_INT_EQ(test_status_of_(akgl_sprite_load_json(FIX("no_such_file.json")), msg), ENOENT);
     CHECK_CONTAINS(msg, FIX("no_such_file.json"));
-    CHECK_COUNTS_UNCHANGED(before, "not a sprite");
+    SF_CHECK_COUNTS_UNCHANGED(before, "not a sprite");
 }
 
 static void test_path_lengths(void)
 {
     char path[AKGL_MAX_STRING_LENGTH + 1];
-    Counts before = counts_now();
+    SfCounts before = sf_counts_now();
     CHECK_STATUS_MSG(akgl_sprite_load_json(NULL), AKERR_NULLPOINTER, "NULL filename");
     /* The JSON path: 4095 bytes fit a pooled string (and the file is looked
      * for), 4096 do not. */
@@ -272,7 +223,7 @@ static void test_path_lengths(void)
     /* The sheet's filename inside the file. */
     expect_refused(FIX("filename_4096.json"), AKERR_OUTOFBOUNDS,
                    "key \"filename\" is a string of 4096 bytes; the limit is 4095", NULL);
-    CHECK_COUNTS_UNCHANGED(before, "path lengths");
+    SF_CHECK_COUNTS_UNCHANGED(before, "path lengths");
 }
 
 static void test_resolved_sheet_path_must_fit_the_sheet_name(void)
@@ -643,7 +594,7 @@ static void test_exhausted_pools_strand_nothing(void)
 
 static void test_load_release_cycles(void)
 {
-    Counts start = counts_now();
+    SfCounts start = sf_counts_now();
     for (int i = 0; i < 64; i++) {
         akgl_Sprite *walk = expect_loaded(FIX("hero_walking_left.json"), "hero walking left");
         akgl_Sprite *stand = expect_loaded(FIX("hero_standing_left.json"), "hero standing left");
@@ -662,7 +613,7 @@ static void test_load_release_cycles(void)
             CHECK_OK(akgl_heap_release_sprite(stand));
             CHECK_OK(akgl_heap_release_sprite(walk));
         }
-        CHECK_COUNTS_UNCHANGED(start, "a load/release cycle");
+        SF_CHECK_COUNTS_UNCHANGED(start, "a load/release cycle");
     }
 }
 
