@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything akgl needs on Debian 12 and builds SDL3 and SDL3_image
-# from Debian 13's own source packages into a private prefix.
+# Installs everything akgl needs on Debian 12 and builds SDL3, SDL3_image and
+# SDL3_ttf from Debian 13's own source packages into a private prefix.
 #
 #   tools/deps.sh            install/build what is missing, print the prefix
 #   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
@@ -18,6 +18,7 @@ set -euo pipefail
 
 SDL3_VERSION=3.2.10
 SDL3_IMAGE_VERSION=3.2.4
+SDL3_TTF_VERSION=3.2.2
 PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
 WORK=$PREFIX/.work
 LOG=$WORK/deps.log
@@ -30,6 +31,9 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     dpkg-dev xz-utils ca-certificates
     libjansson-dev libpng-dev zlib1g-dev
+    libzstd-dev libexpat1-dev libvorbis-dev
+    libfreetype-dev libharfbuzz-dev fonts-dejavu-core
+    valgrind
     libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
     libxfixes-dev libxss-dev
 )
@@ -50,6 +54,13 @@ SDL3_IMAGE_FLAGS=(
     -DSDLIMAGE_AVIF=OFF -DSDLIMAGE_JXL=OFF -DSDLIMAGE_TIF=OFF
     -DSDLIMAGE_WEBP=OFF -DSDLIMAGE_JPG=OFF
     -DSDLIMAGE_SAMPLES=OFF -DSDLIMAGE_TESTS=OFF
+)
+# FreeType and HarfBuzz are Debian 12's; Debian strips the vendored copies and
+# plutosvg (colour emoji) is not packaged for bookworm.
+SDL3_TTF_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+    -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF -DSDLTTF_HARFBUZZ=ON
+    -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
 )
 
 say() { printf 'deps: %s\n' "$*" >&2; }
@@ -98,7 +109,8 @@ system_mirror() {
 
 fetch_sources() {
     local apt_dir=$WORK/apt
-    [ -n "$(ls "$WORK"/libsdl3_${SDL3_VERSION}*.dsc "$WORK"/libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc 2>/dev/null | head -n 2 | sed -n 2p)" ] && return 0
+    [ -n "$(ls "$WORK"/libsdl3_${SDL3_VERSION}*.dsc "$WORK"/libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc \
+        "$WORK"/libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc 2>/dev/null | sed -n 3p)" ] && return 0
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
     echo "deb-src $(system_mirror) trixie main" >"$apt_dir/sources.list"
     local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
@@ -106,10 +118,10 @@ fetch_sources() {
                 -o "Dir::State::Lists=$apt_dir/lists"
                 -o "Dir::Cache=$apt_dir/cache"
                 -o "APT::Sandbox::User=root")
-    say "downloading SDL3 and SDL3_image sources from Debian 13 (trixie)"
+    say "downloading SDL3, SDL3_image and SDL3_ttf sources from Debian 13 (trixie)"
     run apt-get "${opts[@]}" update
     (cd "$WORK" && run apt-get "${opts[@]}" source --download-only --only-source \
-        libsdl3 libsdl3-image)
+        libsdl3 libsdl3-image libsdl3-ttf)
 }
 
 build_one() { # name version dsc-glob srcdir flags...
@@ -143,6 +155,8 @@ main() {
     build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${SDL3_FLAGS[@]}"
     build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
         sdl3-image-src "${SDL3_IMAGE_FLAGS[@]}"
+    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
+        sdl3-ttf-src "${SDL3_TTF_FLAGS[@]}"
     echo "$PREFIX"
 }
 

@@ -1,0 +1,13 @@
+# Included by tests/akgl/CMakeLists.txt.
+akgl_add_test(akgl_version SOURCES test_version.c LIBS akgl)
+target_compile_definitions(akgl_version PRIVATE AKGL_PROJECT_VERSION="${PROJECT_VERSION}")
+akgl_add_test(akgl_heap SOURCES test_heap.c LIBS akgl)
+akgl_add_test(akgl_string SOURCES test_string.c LIBS akgl)
+akgl_add_test(akgl_seed_heap SOURCES test_seed_heap.c LIBS akgl)
+akgl_add_test(akgl_game SOURCES test_game.c LIBS akgl)
+akgl_add_test(akgl_abi_mismatch SOURCES test_abi_mismatch.c LIBS akgl)
+target_compile_definitions(akgl_abi_mismatch PRIVATE AKGL_MAX_HEAP_ACTOR=128)
+akgl_add_test(akgl_json SOURCES test_json.c LIBS akgl)
+akgl_add_test(akgl_registry SOURCES test_registry.c LIBS akgl)
+akgl_add_test(akgl_properties SOURCES test_properties.c LIBS akgl)
+akgl_add_test(akgl_time SOURCES test_time.c LIBS akgl)
