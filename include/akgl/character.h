@@ -30,6 +30,15 @@ typedef akerr_ErrorContext *(*akgl_CharacterSpriteAddFunc)(akgl_Character *basec
 typedef akerr_ErrorContext *(*akgl_CharacterSpriteGetFunc)(akgl_Character *basechar, int state,
                                                            akgl_Sprite **dest);
 
+struct akgl_Sound;
+
+/** @brief One state sound: played when an actor enters exactly @c state (akgl/sound.h). */
+typedef struct akgl_CharacterSound
+{
+    int state;                /**< The whole state word, matched exactly. */
+    struct akgl_Sound *sound; /**< Held: the binding keeps one reference. */
+} akgl_CharacterSound;
+
 /** @brief A reusable template: speeds, dwell time and the state-to-sprite map. */
 struct akgl_Character
 {
@@ -47,6 +56,8 @@ struct akgl_Character
      *  Bindings hold references of their own, as for any sprite. */
     akgl_Sprite *owned_sprites[AKGL_CHARACTER_MAX_INLINE_SPRITES];
     int owned_sprite_count; /**< Entries used in owned_sprites. */
+    akgl_CharacterSound sounds[AKGL_CHARACTER_MAX_SOUNDS]; /**< State sounds (akgl_character_sound_add). */
+    int nsounds;                               /**< Entries of sounds[] in use. */
 };
 
 /**

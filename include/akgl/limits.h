@@ -78,6 +78,21 @@
 #define AKGL_MAX_MESSAGE_PATH_LENGTH 256
 /** @} */
 
+/** @name Sound (see akgl/sound.h, docs/18-sound.md)
+ *  @{ */
+#define AKGL_SOUND_MAX_NAME_LENGTH 128   /**< akgl_Sound::name */
+#define AKGL_SOUND_MAX_PATH_LENGTH 512   /**< akgl_Sound::path (a resolved path) */
+#define AKGL_SOUND_DEFAULT_VOICES 16     /**< Voices made at start unless the game asks otherwise. */
+#define AKGL_SOUND_MIN_VOICES 3          /**< Two for a music cross-fade, one for effects. */
+#define AKGL_SOUND_MAX_VOICES 255        /**< A voice's index fits a handle's low byte. */
+#define AKGL_SOUND_DEVICE_RATE 48000     /**< The rate asked of the device (and used with none). */
+#define AKGL_SOUND_MIN_RATE 4000         /**< The lowest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_RATE 384000       /**< The highest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
+#define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
+#define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
+/** @} */
+
 /** @name Time
  *  @{ */
 /** Nanoseconds in one millisecond: the game clock counts nanoseconds. */

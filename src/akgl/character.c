@@ -14,6 +14,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "sprite_private.h"
+#include "sound_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -381,6 +382,8 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
         CATCH(errctx, akgl_json_error_in_file(load_inline_sprites(obj, def.sprites, filename),
                                               filename));
         CATCH(errctx, akgl_json_error_in_file(bind_mappings(obj, def.mappings), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(obj, root),
+                                              filename));
         obj = NULL; /* the game holds it now, through the registry */
     } CLEANUP {
         /* Releasing the half-built character gives back every binding made
@@ -437,6 +440,7 @@ akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
         }
         SDL_DestroyProperties(obj->state_sprites);
     }
+    akgl_character_release_sounds(obj, &walk.error);
     /* Inline sprites after the bindings: each binding held a reference of
      * its own, so the load reference is the last one the character gives. */
     for (int i = 0; i < obj->owned_sprite_count && i < AKGL_CHARACTER_MAX_INLINE_SPRITES; i++) {
