@@ -16,9 +16,9 @@
  * so the two locks are always taken in the same order.
  *
  * Nothing here allocates once started: the voices, their streams and the
- * scratch buffer are made by akgl_sound_start, and each stream's queue is
- * primed there so that SDL's own chunk pool has the blocks the callbacks
- * will put (SDL keeps up to four freed chunks per stream).
+ * scratch buffer are made by akgl_sound_start, and each stream is primed
+ * there (see prime_stream) so that SDL has already made the buffers it
+ * would otherwise make on the audio thread the first time a voice plays.
  */
 #include <akgl/sound.h>
 
@@ -181,12 +181,21 @@ static void close_device(void)
     }
 }
 
-/* Fills SDL's chunk pool of a stream, so a put on the audio thread never allocates. */
+/*
+ * Runs silence through a new stream once, before it is bound, so that what
+ * SDL allocates lazily is allocated here: the queue's chunks (kept in its
+ * pool after the read) and the history buffer its first read makes.
+ */
 static void prime_stream(SDL_AudioStream *stream)
 {
     memset(S.scratch, 0, sizeof(S.scratch));
     for (int i = 0; i < 4; i++) {
         SDL_PutAudioStreamData(stream, S.scratch, (int)sizeof(S.scratch));
+    }
+    for (int i = 0; i < 4; i++) {
+        if (SDL_GetAudioStreamData(stream, S.scratch, (int)sizeof(S.scratch)) <= 0) {
+            break;
+        }
     }
     SDL_ClearAudioStream(stream);
 }

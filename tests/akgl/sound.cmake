@@ -8,3 +8,10 @@ akgl_add_test(akgl_sound SOURCES test_sound.c LIBS akgl PkgConfig::VORBISENC m)
 target_compile_definitions(akgl_sound PRIVATE
     AKGL_SOUND_FIXTURE_DIR="${AKGL_SOUND_FIXTURE_DIR}/load")
 file(MAKE_DIRECTORY ${AKGL_SOUND_FIXTURE_DIR}/load ${AKGL_SOUND_FIXTURE_DIR}/play)
+
+# Plays on SDL's disk driver (it sets SDL_AUDIO_DRIVER=disk for itself) and
+# reads the written samples back; uses the internal start/stop to switch files.
+akgl_add_test(akgl_sound_play SOURCES test_sound_play.c LIBS akgl PkgConfig::VORBISENC m)
+target_include_directories(akgl_sound_play PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+target_compile_definitions(akgl_sound_play PRIVATE
+    AKGL_SOUND_FIXTURE_DIR="${AKGL_SOUND_FIXTURE_DIR}/play")
