@@ -19,7 +19,7 @@
  * that started longest ago; music is never stolen.
  *
  * With no audio device the game still starts: it logs once and every play
- * succeeds silently (the handle it returns is already ended).
+ * succeeds silently, returning AKGL_VOICE_NONE (which reports ended).
  *
  * Thread safety: every function here may be called from any thread; they
  * take the sound lock, which the audio thread also takes for each block.
