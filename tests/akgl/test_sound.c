@@ -173,6 +173,15 @@ static void test_bad_arguments(void)
     CHECK_STATUS_MSG(akgl_sound_play(snd, 1.0f, NAN, NULL), AKERR_VALUE, "pan nan");
     CHECK_STATUS(akgl_sound_play(NULL, 1.0f, 0.0f, NULL), AKERR_NULLPOINTER);
     CHECK_STATUS(akgl_sound_music_play(snd, 1.0f, -1, NULL), AKERR_VALUE);
+    CHECK_STATUS_MSG(akgl_sound_music_play(snd, NAN, 0, NULL), AKERR_VALUE, "volume nan");
+    CHECK_STATUS(akgl_sound_music_play(NULL, 1.0f, 0, NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_sound_voice_pause((akgl_Voice)0x100 | 99), AKERR_VALUE);
+    CHECK_STATUS(akgl_sound_voice_resume((akgl_Voice)0x100 | 99), AKERR_VALUE);
+    CHECK_STATUS(akgl_sound_voice_stop((akgl_Voice)0x100 | 99, 0), AKERR_VALUE);
+    CHECK_STATUS(akgl_sound_status(NULL, NULL, NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_sound_get(NULL, &(akgl_Sound *){NULL}), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_sound_get("tone", NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_character_sound_get(NULL, 0, &(akgl_Sound *){NULL}), AKERR_NULLPOINTER);
     CHECK_STATUS(akgl_sound_music_stop(-5), AKERR_VALUE);
     CHECK_STATUS(akgl_sound_voice_stop(AKGL_VOICE_NONE, -5), AKERR_VALUE);
     CHECK_STATUS_MSG(akgl_sound_set_volume(AKGL_SOUND_BUS_MUSIC, NAN), AKERR_VALUE, "volume nan");
@@ -188,6 +197,7 @@ static void test_bad_arguments(void)
     CHECK_OK(akgl_heap_release_sound(snd));
     CHECK_STATUS(akgl_heap_release_sound(snd), AKGL_ERR_HEAP);
     CHECK_STATUS(akgl_sound_play(snd, 1.0f, 0.0f, NULL), AKGL_ERR_HEAP);
+    CHECK_STATUS(akgl_sound_music_play(snd, 1.0f, 0, NULL), AKGL_ERR_HEAP);
     CHECK_STATUS(akgl_heap_release_sound(NULL), AKERR_NULLPOINTER);
     CHECK_STATUS(akgl_heap_next_sound(NULL), AKERR_NULLPOINTER);
 }
@@ -368,6 +378,11 @@ static void test_character_sound_limits(void)
                      "AKGL_CHARACTER_MAX_SOUNDS");
     CHECK_STATUS(akgl_character_sound_add(c, NULL, 1), AKERR_NULLPOINTER);
     CHECK_STATUS(akgl_character_sound_add(NULL, snd, 1), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_character_sound_get(c, 1, NULL), AKERR_NULLPOINTER);
+    akgl_Sound *gone = NULL;
+    CHECK_OK(akgl_sound_load("gone", FIX "/tone.wav", 1.0f, false, &gone));
+    CHECK_OK(akgl_heap_release_sound(gone));
+    CHECK_STATUS_MSG(akgl_character_sound_add(c, gone, 1), AKGL_ERR_HEAP, "released");
     CHECK_INT_EQ(snd->refcount, 1 + AKGL_CHARACTER_MAX_SOUNDS);
     CHECK_OK(akgl_heap_release_character(c));
     CHECK_INT_EQ(snd->refcount, 1);
