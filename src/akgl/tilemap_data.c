@@ -19,6 +19,7 @@
 #include <string.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 /* ------------------------------------------------------------------------ */
 /* base64                                                                   */
