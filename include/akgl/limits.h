@@ -63,9 +63,19 @@
 #define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
 #define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
 #define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
+/** Distinct states per actor remembered as "no sprite, logged already". */
+#define AKGL_ACTOR_MISSING_SPRITE_MEMORY 4
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256
+/** Sprites one character JSON may define inline, in its "sprites" array; the
+ *  character holds their load references in akgl_Character::owned_sprites. */
+#define AKGL_CHARACTER_MAX_INLINE_SPRITES 32
+/** The longest path an error message shows whole. A loader's messages begin
+ *  with its file's path; a longer one is shown as its first 128 bytes, "...",
+ *  and its last 125, so the rest of the message still fits in the 1023 bytes
+ *  of akerr_ErrorContext::message. */
+#define AKGL_MAX_MESSAGE_PATH_LENGTH 256
 /** @} */
 
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
