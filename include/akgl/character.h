@@ -79,6 +79,37 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *bas
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *basechar, int state,
                                                              akgl_Sprite **dest);
 
+/** @brief akgl_Iterator::flags: give back the sprite bound under each visited state. */
+#define AKGL_ITERATOR_OP_RELEASE (1u << 0)
+
+/**
+ * @brief What akgl_character_state_sprites_iterate is asked to do, and where it
+ *        keeps the first error.
+ */
+typedef struct akgl_Iterator
+{
+    uint32_t flags;            /**< AKGL_ITERATOR_OP_* bits. */
+    akerr_ErrorContext *error; /**< The first error inside the walk (NULL: none); the
+                                    caller owns it and must release or return it. */
+} akgl_Iterator;
+
+/**
+ * @brief The seed's walk over a character's state map: an
+ *        SDL_EnumeratePropertiesCallback for SDL_EnumerateProperties(
+ *        character->state_sprites, akgl_character_state_sprites_iterate, &it).
+ *
+ * With AKGL_ITERATOR_OP_RELEASE it gives back the sprite reference bound under
+ * @p name. A callback cannot return an error, and the seed's walk ended the
+ * process on one; this one keeps the first error in it->error and carries on,
+ * so every other binding is still given back (fix 10, docs/11-characters.md).
+ * Later errors are logged and released.
+ * @param userdata An akgl_Iterator *; NULL does nothing.
+ * @param props    The state map being walked.
+ * @param name     The state key visited.
+ */
+void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props,
+                                          const char *name);
+
 /**
  * @brief Loads one character definition (see docs/11-characters.md).
  *

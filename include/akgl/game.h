@@ -81,11 +81,59 @@ typedef struct akgl_BuildLimits
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_init_with_limits(const akgl_BuildLimits *limits);
 
 /**
- * @brief Stops akgl: destroys the registries and the state lock, and resets
- *        the pools. Release what you loaded first (textures are not destroyed
- *        here). Safe to call when not started.
+ * @brief Stops akgl: releases whatever is still live (akgl_game_unload(
+ *        AKGL_UNLOAD_ALL), textures included), destroys the registries and the
+ *        state lock, and resets the pools. Safe to call when not started.
+ *
+ * A game that released everything itself gets no message. Otherwise one line
+ * goes to SDL_Log saying what had to be released, per layer ("akgl_game_quit:
+ * released what the game still held: 3 actors, 1 character, 4 sprites, 2
+ * spritesheets"), which is how a leak in a game shows itself.
+ * @return NULL; the first teardown error (the game is stopped regardless).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
+
+/** @name akgl_game_unload flags
+ * What a level change gives back. A kind goes together with every kind that
+ * holds references to it, so nothing is left pointing at a freed slot:
+ * sprites (and their sheets) take characters, tilemaps (whose tilesets hold
+ * sheets) and actors with them; characters take actors. @{ */
+#define AKGL_UNLOAD_ACTORS     (1u << 0) /**< Every actor. */
+#define AKGL_UNLOAD_CHARACTERS (1u << 1) /**< Every character (and so every actor). */
+#define AKGL_UNLOAD_SPRITES    (1u << 2) /**< Every sprite and sheet (and so characters, maps, actors). */
+#define AKGL_UNLOAD_TILEMAPS   (1u << 3) /**< Every tilemap (the actors it spawned go when nothing else holds them). */
+#define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every font. */
+#define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
+#define AKGL_UNLOAD_ALL        (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_SPRITES | \
+                                AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS)
+/** @} */
+
+/**
+ * @brief Releases everything of the kinds in @p what that the game still
+ *        holds: the level change.
+ *
+ * First the holders outside the pools let go: cameras stop following,
+ * controllers drop their actors, parents drop their children, maps drop the
+ * actors they spawned. Then every live object of each kind is released by
+ * reference, through its own teardown, until its slot is free: an actor gives
+ * back its character and the sprite it shows, a character its bindings, a
+ * sprite its sheet, a sheet its texture. Afterwards every pool, registry and
+ * texture count of those kinds is at its start value. Pointers the game kept
+ * to those objects are invalid. Hold the state lock when other threads run.
+ * @param what AKGL_UNLOAD_* flags; kinds that hold the chosen ones are added
+ *             (see the flags). 0 does nothing.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started; AKERR_VALUE for
+ *         an unknown flag (nothing is released); otherwise the first error of
+ *         a teardown, after every other object has still been released.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_unload(unsigned int what);
+
+/**
+ * @brief One frame of the common loop: akgl_game_state_lock,
+ *        akgl_game_update(NULL), akgl_game_state_unlock.
+ * @return NULL; the first error (the lock is given back either way).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame(void);
 
 /**
  * @brief Takes the game state lock (a recursive SDL mutex).

@@ -38,13 +38,16 @@
 extern "C" {
 #endif
 
-/** @brief The pools, public so sweeps (render, physics) can walk them. A slot
- *  with refcount 0 is free. */
-extern akgl_Actor akgl_heap_actors[AKGL_MAX_HEAP_ACTOR];
-extern akgl_Sprite akgl_heap_sprites[AKGL_MAX_HEAP_SPRITE];
-extern akgl_SpriteSheet akgl_heap_spritesheets[AKGL_MAX_HEAP_SPRITESHEET];
-extern akgl_Character akgl_heap_characters[AKGL_MAX_HEAP_CHARACTER];
-extern akgl_String akgl_heap_strings[AKGL_MAX_HEAP_STRING];
+/** @brief The pools, public so sweeps (render, physics) can walk them:
+ *  akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1] and so on. A slot with
+ *  refcount 0 is free. Each points at storage owned by the module of its
+ *  kind (actor.c, sprite.c, ...), not at an array this header sizes, so a
+ *  program cannot declare a different extent than the library has. */
+extern akgl_Actor *akgl_heap_actors;
+extern akgl_Sprite *akgl_heap_sprites;
+extern akgl_SpriteSheet *akgl_heap_spritesheets;
+extern akgl_Character *akgl_heap_characters;
+extern akgl_String *akgl_heap_strings;
 
 /** @brief The heap layers, for akgl_heap_in_use(). */
 typedef enum akgl_HeapLayer
@@ -54,20 +57,33 @@ typedef enum akgl_HeapLayer
     AKGL_HEAP_SPRITESHEET,
     AKGL_HEAP_CHARACTER,
     AKGL_HEAP_STRING,
+    AKGL_HEAP_TILEMAP,  /**< akgl/tilemap.h */
+    AKGL_HEAP_FONT,     /**< akgl/text.h */
+    AKGL_HEAP_SOUND,    /**< akgl/sound.h */
     AKGL_HEAP_LAYER_COUNT
 } akgl_HeapLayer;
 
 /**
- * @brief Zeroes every pool and empties every free list: a reset.
+ * @brief Zeroes every pool and empties every free list: a reset of empty pools.
  *
- * It does not release textures, clear registries or consult reference counts:
- * anything live becomes a dangling pointer. akgl_game_init calls it once,
- * before any registry exists.
- * @return NULL; it cannot fail.
+ * akgl_game_init and akgl_game_quit call it. Zeroing a live slot would strand
+ * what it holds (its texture, its references) and leave pointers to it
+ * dangling, so it refuses while any slot of any layer is live: give objects
+ * back with their release functions, or all at once with akgl_game_unload.
+ * (The seed's reset zeroed live slots; see docs/05-heap.md.)
+ * @return NULL; AKERR_BEHAVIOR naming the layer and its live count (nothing
+ *         is zeroed).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init(void);
 
-/** @brief Zeroes the actor pool only (between levels; pair with akgl_registry_init_actor). */
+/**
+ * @brief Zeroes the actor pool only, when no actor is live.
+ *
+ * Kept for the seed's name. A level change is akgl_game_unload(AKGL_UNLOAD_ACTORS),
+ * which releases the actors by reference (giving back their characters,
+ * sprites and children) instead of zeroing them.
+ * @return NULL; AKERR_BEHAVIOR naming the live count while any actor is live.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init_actor(void);
 
 /**
@@ -86,14 +102,18 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
 
 /**
  * @name Release
- * Gives one reference back; at 0 the object is torn down and its slot zeroed:
+ * Gives one reference back; at 0 the object is torn down and its slot zeroed.
+ * Each is defined by the module of its kind (actor.c, sprite.c, character.c,
+ * staticstring.c), which owns the teardown; the heap only hands slots out and
+ * takes them back:
  * - actor: releases each child (cycle-safe) and its character, and leaves
  *   AKGL_REGISTRY_ACTOR;
  * - sprite: leaves AKGL_REGISTRY_SPRITE and releases its sheet;
  * - spritesheet: leaves AKGL_REGISTRY_SPRITESHEET and destroys its texture
  *   (from the thread that owns the renderer);
- * - character: releases every sprite its state map holds, destroys the map,
- *   leaves AKGL_REGISTRY_CHARACTER;
+ * - character: releases every sprite its state map holds (through
+ *   akgl_character_state_sprites_iterate with AKGL_ITERATOR_OP_RELEASE),
+ *   destroys the map, leaves AKGL_REGISTRY_CHARACTER;
  * - string: zeroes the text.
  * A registry entry is removed only if it still points at this object.
  * Errors: AKERR_NULLPOINTER for NULL; AKGL_ERR_HEAP when the refcount is

@@ -31,6 +31,15 @@
 #ifndef AKGL_MAX_HEAP_STRING
 #define AKGL_MAX_HEAP_STRING 256
 #endif
+#ifndef AKGL_MAX_HEAP_TILEMAP
+#define AKGL_MAX_HEAP_TILEMAP 16
+#endif
+#ifndef AKGL_MAX_HEAP_FONT
+#define AKGL_MAX_HEAP_FONT 16
+#endif
+#ifndef AKGL_MAX_HEAP_SOUND
+#define AKGL_MAX_HEAP_SOUND 128
+#endif
 /** @} */
 
 /** @name Field capacities (terminator included)
@@ -54,6 +63,9 @@
 #define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
 #define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
 #define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
+/** Cameras and controllers holding an actor at one time (akgl_camera_follow,
+ *  akgl_controller_set_actor), so a level change can make them let go. */
+#define AKGL_MAX_ACTOR_HOLDS 256
 /** @} */
 
 /** @name Time

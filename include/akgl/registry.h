@@ -38,8 +38,14 @@ extern SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;          /**< "game.screenwidt
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init(void);
 
 /**
- * @brief Replaces the actor registry with an empty one (a level change). The
- *        actors it listed are not released: pair with akgl_heap_init_actor.
+ * @brief Replaces the actor registry with an empty one, when it is empty.
+ *
+ * Kept for the seed's name. It used to be half of a level change, paired
+ * with akgl_heap_init_actor; both zeroed without releasing, which leaked what
+ * the actors held and left cameras and controllers pointing at reused slots.
+ * A level change is akgl_game_unload(AKGL_UNLOAD_ACTORS) now.
+ * @return NULL; AKERR_BEHAVIOR naming the count while any actor is registered
+ *         (nothing changes); AKERR_API when SDL cannot create the registry.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor(void);
 

@@ -1,5 +1,6 @@
 #include <akgl/actor.h>
 
+#include "heap_pool.h"
 #include "object.h"
 
 #include <akgl/heap.h>
@@ -27,6 +28,8 @@ const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
     "AKGL_ACTOR_STATE_UNDEFINED_28", "AKGL_ACTOR_STATE_UNDEFINED_29",
     "AKGL_ACTOR_STATE_UNDEFINED_30", "AKGL_ACTOR_STATE_UNDEFINED_31",
 };
+
+AKGL_HEAP_POOL(akgl_heap_pool_actor, akgl_Actor, akgl_heap_actors, AKGL_MAX_HEAP_ACTOR, "actor");
 
 void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
 {
@@ -451,4 +454,80 @@ akerr_ErrorContext *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *chil
     }
     FAIL_RETURN(errctx, AKERR_RELATIONSHIP, "akgl_actor_remove_child: \"%s\" is not a child of "
                 "\"%s\"", child->name, parent->name);
+}
+
+akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
+{
+    akerr_ErrorContext *first = NULL;
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_ACTOR, obj, obj ? obj->name : "", &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    /* Marked releasing inside: a child that lists this actor among its own
+     * children (a cycle) skips it instead of recursing for ever. */
+    obj->releasing = true;
+    akgl_actor_release_held(obj, &first);
+    akgl_object_keep_first(&first,
+                           akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
+    akgl_heap_release_end(AKGL_HEAP_ACTOR, obj);
+    return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Holders outside the pools (see object.h)                                 */
+/* ------------------------------------------------------------------------ */
+
+static akgl_Actor **holds[AKGL_MAX_ACTOR_HOLDS];
+static int nholds;
+
+static int find_hold(akgl_Actor **slot)
+{
+    for (int i = 0; i < nholds; i++) {
+        if (holds[i] == slot) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+akerr_ErrorContext *akgl_actor_hold(akgl_Actor **slot, akgl_Actor *actor)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, slot, AKERR_NULLPOINTER, "akgl_actor_hold: NULL slot");
+    int at = find_hold(slot);
+    if (actor != NULL && at < 0) {
+        FAIL_NONZERO_RETURN(errctx, nholds >= AKGL_MAX_ACTOR_HOLDS, AKERR_OUTOFBOUNDS,
+                            "cannot hold actor \"%s\": %d cameras and controllers already hold "
+                            "actors (AKGL_MAX_ACTOR_HOLDS)", actor->name, AKGL_MAX_ACTOR_HOLDS);
+        at = nholds++;
+        holds[at] = slot;
+    }
+    akgl_Actor *old = *slot;
+    if (actor != NULL) {
+        actor->refcount++;
+    } else if (at >= 0) {
+        holds[at] = holds[--nholds];
+    }
+    *slot = actor;
+    if (old != NULL && old != actor) {
+        PASS(errctx, akgl_heap_release_actor(old));
+    } else if (old != NULL) {
+        old->refcount--; /* the same actor again: keep one reference, not two */
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_actor_drop_holds(akerr_ErrorContext **first)
+{
+    while (nholds > 0) {
+        akgl_Actor **slot = holds[--nholds];
+        akgl_Actor *actor = *slot;
+        *slot = NULL;
+        if (actor != NULL && actor->refcount > 0) {
+            akgl_object_keep_first(first, akgl_heap_release_actor(actor));
+        }
+    }
 }

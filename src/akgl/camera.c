@@ -1,6 +1,8 @@
 /* The camera: a world rectangle, a followed actor, a dead zone and bounds. */
 #include <akgl/camera.h>
 
+#include "object.h"
+
 #include <akgl/heap.h>
 
 #include <string.h>
@@ -30,16 +32,11 @@ akerr_ErrorContext *akgl_camera_follow(akgl_Camera *cam, akgl_Actor *actor, floa
                     "the %gx%g view", (double)deadzone_w, (double)deadzone_h, (double)cam->w,
                     (double)cam->h);
     }
-    akgl_Actor *old = cam->follow;
-    if (actor != NULL) {
-        actor->refcount++; /* the camera keeps a pointer: it holds a reference */
-    }
-    cam->follow = actor;
+    /* The camera keeps a pointer: it holds a reference, through the holds
+     * table, so a level change can make it let go (akgl_game_unload). */
+    PASS(errctx, akgl_actor_hold(&cam->follow, actor));
     cam->deadzone_w = deadzone_w;
     cam->deadzone_h = deadzone_h;
-    if (old != NULL) {
-        PASS(errctx, akgl_heap_release_actor(old));
-    }
     SUCCEED_RETURN(errctx);
 }
 

@@ -2,8 +2,8 @@
  * Characters: the state-word -> sprite map, and the JSON loader.
  *
  * The map is an SDL_PropertiesID keyed by the decimal spelling of the whole
- * state word. Each binding holds one sprite reference; the heap's teardown
- * gives them back (see akgl_heap_release_character).
+ * state word. Each binding holds one sprite reference; the character's
+ * teardown (akgl_heap_release_character, below) gives them back.
  */
 #include <akgl/character.h>
 
@@ -11,10 +11,14 @@
 #include <akgl/json.h>
 #include <akgl/registry.h>
 
+#include "heap_pool.h"
 #include "object.h"
 
 #include <stdio.h>
 #include <string.h>
+
+AKGL_HEAP_POOL(akgl_heap_pool_character, akgl_Character, akgl_heap_characters,
+               AKGL_MAX_HEAP_CHARACTER, "character");
 
 /* The map key for a state word: its decimal spelling ("146"). */
 #define STATE_KEY_LENGTH 16
@@ -260,4 +264,48 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
     } PROCESS(errctx) {
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
+}
+
+void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props, const char *name)
+{
+    akgl_Iterator *it = userdata;
+    if (it == NULL || name == NULL) {
+        return;
+    }
+    if ((it->flags & AKGL_ITERATOR_OP_RELEASE) != 0) {
+        akgl_Sprite *sprite = SDL_GetPointerProperty(props, name, NULL);
+        if (sprite != NULL) {
+            /* Kept for the caller, not fatal: an SDL enumeration callback
+             * cannot return it, and the walk must go on to give back the
+             * other bindings (fix 10). */
+            akgl_object_keep_first(&it->error, akgl_heap_release_sprite(sprite));
+        }
+    }
+}
+
+akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
+{
+    akgl_Iterator walk = {AKGL_ITERATOR_OP_RELEASE, NULL};
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_CHARACTER, obj, obj ? obj->name : "",
+                                         &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (obj->state_sprites != 0) {
+        if (!SDL_EnumerateProperties(obj->state_sprites, akgl_character_state_sprites_iterate,
+                                     &walk)) {
+            akgl_object_keep_first(&walk.error,
+                                   akerr_fail_at(NULL, AKERR_API, __FILE__, __func__, __LINE__,
+                                                 "character '%s': cannot walk its state map: %s",
+                                                 obj->name, SDL_GetError()));
+        }
+        SDL_DestroyProperties(obj->state_sprites);
+    }
+    akgl_object_keep_first(&walk.error, akgl_registry_remove(AKGL_REGISTRY_CHARACTER, "character",
+                                                             obj->name, obj));
+    akgl_heap_release_end(AKGL_HEAP_CHARACTER, obj);
+    return akerr_trace_append(walk.error, __FILE__, __func__, __LINE__);
 }

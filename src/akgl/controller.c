@@ -201,12 +201,11 @@ akerr_ErrorContext *akgl_controller_initialize(akgl_Controller *c, akgl_Actor *a
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, c, AKERR_NULLPOINTER, "akgl_controller_initialize: NULL controller");
-    memset(c, 0, sizeof(*c));
     PASS(errctx, check_live(actor));
-    if (actor != NULL) {
-        actor->refcount++; /* the controller keeps a pointer: it holds a reference */
-        c->actor = actor;
-    }
+    memset(c, 0, sizeof(*c));
+    /* The controller keeps a pointer: it holds a reference, through the holds
+     * table, so a level change can make it let go (akgl_game_unload). */
+    PASS(errctx, akgl_actor_hold(&c->actor, actor));
     SUCCEED_RETURN(errctx);
 }
 
@@ -216,11 +215,9 @@ akerr_ErrorContext *akgl_controller_release(akgl_Controller *c)
     FAIL_ZERO_RETURN(errctx, c, AKERR_NULLPOINTER, "akgl_controller_release: NULL controller");
     release_all(c);
     close_gamepad(c, false, NULL);
-    akgl_Actor *actor = c->actor;
+    akerr_ErrorContext *released = akgl_actor_hold(&c->actor, NULL);
     memset(c, 0, sizeof(*c));
-    if (actor != NULL) {
-        PASS(errctx, akgl_heap_release_actor(actor));
-    }
+    PASS(errctx, released);
     SUCCEED_RETURN(errctx);
 }
 
@@ -234,15 +231,15 @@ akerr_ErrorContext *akgl_controller_set_actor(akgl_Controller *c, akgl_Actor *ac
     PASS(errctx, check_live(actor));
     unsigned int held = held_mask(c);
     akgl_Actor *old = c->actor;
-    if (actor != NULL) {
-        actor->refcount++;
-        actor->state = (int)((unsigned int)actor->state | held);
-    }
-    c->actor = actor;
-    if (old != NULL) {
-        /* Clear before the release: the release may tear the actor down. */
+    /* The hold may tear the old actor down: only one that survives it keeps
+     * its state, and loses the bits this controller was holding down. */
+    bool old_survives = old != NULL && old->refcount > 1;
+    PASS(errctx, akgl_actor_hold(&c->actor, actor));
+    if (old_survives) {
         old->state = (int)((unsigned int)old->state & ~held);
-        PASS(errctx, akgl_heap_release_actor(old));
+    }
+    if (actor != NULL) {
+        actor->state = (int)((unsigned int)actor->state | held);
     }
     SUCCEED_RETURN(errctx);
 }

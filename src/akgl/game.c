@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "heap_pool.h"
 #include "object.h"
 
 akgl_Game game;
@@ -66,17 +67,129 @@ akerr_ErrorContext *akgl_game_init_with_limits(const akgl_BuildLimits *limits)
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_game_quit(void)
+/* ------------------------------------------------------------------------ */
+/* Unloading                                                                */
+/* ------------------------------------------------------------------------ */
+
+static akerr_ErrorContext *release_actor(void *obj) { return akgl_heap_release_actor(obj); }
+static akerr_ErrorContext *release_character(void *obj) { return akgl_heap_release_character(obj); }
+static akerr_ErrorContext *release_sprite(void *obj) { return akgl_heap_release_sprite(obj); }
+static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_spritesheet(obj); }
+static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
+
+/* In the order they go: holders before what they hold. */
+static const struct
+{
+    unsigned int flag;
+    akgl_HeapLayer layer;
+    akgl_HeapReleaseFunc release;
+} unload_steps[] = {
+    {AKGL_UNLOAD_ACTORS, AKGL_HEAP_ACTOR, release_actor},
+    {AKGL_UNLOAD_CHARACTERS, AKGL_HEAP_CHARACTER, release_character},
+    {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
+    {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITESHEET, release_sheet},
+};
+
+/* A kind goes with every kind holding references to it (see game.h). */
+static unsigned int with_holders(unsigned int what)
+{
+    if (what & AKGL_UNLOAD_SPRITES) {
+        what |= AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_TILEMAPS;
+    }
+    if (what & AKGL_UNLOAD_CHARACTERS) {
+        what |= AKGL_UNLOAD_ACTORS;
+    }
+    return what;
+}
+
+/* Cameras, controllers and parents let go of actors, so that each actor's
+ * own count is all the pool has to bring to 0. */
+static void drop_actor_holders(akerr_ErrorContext **first)
+{
+    akgl_actor_drop_holds(first);
+    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+        akgl_Actor *actor = &akgl_heap_actors[i];
+        if (actor->refcount > 0) {
+            /* Its children, shown sprite and character: the actor is about
+             * to go, and its teardown would give them back anyway. */
+            akgl_actor_release_held(actor, first);
+        }
+    }
+}
+
+static akerr_ErrorContext *unload(unsigned int what)
+{
+    akerr_ErrorContext *first = NULL;
+    what = with_holders(what);
+    if (what & AKGL_UNLOAD_ACTORS) {
+        drop_actor_holders(&first);
+    }
+    for (size_t i = 0; i < SDL_arraysize(unload_steps); i++) {
+        if (what & unload_steps[i].flag) {
+            akgl_object_keep_first(&first, akgl_heap_release_all(unload_steps[i].layer,
+                                                                 unload_steps[i].release));
+        }
+    }
+    return first;
+}
+
+akerr_ErrorContext *akgl_game_unload(unsigned int what)
 {
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_registry_quit());
+    FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
+                     "akgl_game_unload: the game is not started (akgl_game_init first)");
+    FAIL_NONZERO_RETURN(errctx, what & ~AKGL_UNLOAD_ALL, AKERR_VALUE,
+                        "akgl_game_unload: unknown flags 0x%x (AKGL_UNLOAD_ALL is 0x%x)",
+                        what & ~AKGL_UNLOAD_ALL, AKGL_UNLOAD_ALL);
+    PASS(errctx, unload(what));
+    SUCCEED_RETURN(errctx);
+}
+
+/* "3 actors, 1 character": what quit had to release, for its one log line. */
+static void describe_live(char *buf, size_t size, const int live[AKGL_HEAP_LAYER_COUNT])
+{
+    static const char *const names[AKGL_HEAP_LAYER_COUNT] = {
+        [AKGL_HEAP_ACTOR] = "actor", [AKGL_HEAP_SPRITE] = "sprite",
+        [AKGL_HEAP_SPRITESHEET] = "spritesheet", [AKGL_HEAP_CHARACTER] = "character",
+        [AKGL_HEAP_STRING] = "string", [AKGL_HEAP_TILEMAP] = "tilemap",
+        [AKGL_HEAP_FONT] = "font", [AKGL_HEAP_SOUND] = "sound",
+    };
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT && used < size; layer++) {
+        if (live[layer] > 0) {
+            int n = SDL_snprintf(buf + used, size - used, "%s%d %s%s", used ? ", " : "",
+                                 live[layer], names[layer], live[layer] == 1 ? "" : "s");
+            used += n > 0 ? (size_t)n : 0;
+        }
+    }
+}
+
+akerr_ErrorContext *akgl_game_quit(void)
+{
+    akerr_ErrorContext *first = NULL;
+    int live[AKGL_HEAP_LAYER_COUNT];
+    bool any = false;
+    PREPARE_ERROR(errctx);
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        live[layer] = akgl_heap_live((akgl_HeapLayer)layer);
+        any = any || live[layer] > 0;
+    }
+    if (any) {
+        char what[256];
+        describe_live(what, sizeof(what), live);
+        SDL_Log("akgl_game_quit: released what the game still held: %s", what);
+        akgl_object_keep_first(&first, unload(AKGL_UNLOAD_ALL));
+        akgl_object_keep_first(&first, akgl_heap_release_all(AKGL_HEAP_STRING, release_string));
+    }
+    akgl_object_keep_first(&first, akgl_registry_quit());
     if (game.state_lock != NULL) {
         SDL_DestroyMutex(game.state_lock);
     }
     memset(&game, 0, sizeof(game));
-    PASS(errctx, akgl_heap_init());
+    akgl_object_keep_first(&first, akgl_heap_init());
     started = false;
-    SUCCEED_RETURN(errctx);
+    return first;
 }
 
 akerr_ErrorContext *akgl_game_state_lock(void)
@@ -85,6 +198,20 @@ akerr_ErrorContext *akgl_game_state_lock(void)
     FAIL_ZERO_RETURN(errctx, game.state_lock, AKERR_BEHAVIOR,
                      "akgl_game_state_lock: the game is not started (akgl_game_init first)");
     SDL_LockMutex(game.state_lock);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_frame(void)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_game_state_lock());
+    akerr_ErrorContext *updated = akgl_game_update(NULL);
+    akerr_ErrorContext *unlocked = akgl_game_state_unlock();
+    if (updated != NULL) {
+        IGNORE(unlocked);
+        PASS(errctx, updated);
+    }
+    PASS(errctx, unlocked);
     SUCCEED_RETURN(errctx);
 }
 

@@ -66,4 +66,20 @@ void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest);
 
+/*
+ * Holders outside the pools (cameras, controllers) keep an actor pointer in a
+ * field of their own. akgl_actor_hold points *slot at @p actor, taking a
+ * reference on it and giving back the one *slot held, and remembers the slot
+ * so that a level change can make every holder let go first
+ * (akgl_actor_drop_holds): otherwise the holder would keep a pointer into a
+ * slot that a new actor may take. @p actor NULL just lets go. A fixed table
+ * of AKGL_MAX_ACTOR_HOLDS slots: AKERR_OUTOFBOUNDS when it is full (nothing
+ * changes). A slot that was zeroed behind our back (a camera re-initialised)
+ * is simply forgotten at the next drop.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_hold(akgl_Actor **slot, akgl_Actor *actor);
+
+/* Every remembered slot lets go of its actor (set to NULL, reference given back). */
+void akgl_actor_drop_holds(akerr_ErrorContext **first);
+
 #endif /* AKGL_SRC_OBJECT_H */

@@ -53,7 +53,15 @@ akerr_ErrorContext *akgl_registry_init(void)
 
 akerr_ErrorContext *akgl_registry_init_actor(void)
 {
+    int live = 0;
     PREPARE_ERROR(errctx);
+    /* Destroying a registry that still lists actors would leave them live
+     * and unreachable by name; akgl_game_unload is the level change. */
+    PASS(errctx, akgl_registry_count(AKGL_REGISTRY_ACTOR, &live));
+    FAIL_NONZERO_RETURN(errctx, live > 0, AKERR_BEHAVIOR,
+                        "akgl_registry_init_actor: %d actor%s still registered; release "
+                        "them first (akgl_game_unload(AKGL_UNLOAD_ACTORS))",
+                        live, live == 1 ? " is" : "s are");
     destroy_registry(&AKGL_REGISTRY_ACTOR);
     PASS(errctx, create_registry(&AKGL_REGISTRY_ACTOR, "actor"));
     SUCCEED_RETURN(errctx);

@@ -7,6 +7,7 @@
  */
 #include <akgl/sprite.h>
 
+#include "heap_pool.h"
 #include "object.h"
 
 #include <akgl/game.h>
@@ -24,6 +25,11 @@
 /* ------------------------------------------------------------------------ */
 /* Spritesheets                                                             */
 /* ------------------------------------------------------------------------ */
+
+AKGL_HEAP_POOL(akgl_heap_pool_sprite, akgl_Sprite, akgl_heap_sprites, AKGL_MAX_HEAP_SPRITE,
+               "sprite");
+AKGL_HEAP_POOL(akgl_heap_pool_spritesheet, akgl_SpriteSheet, akgl_heap_spritesheets,
+               AKGL_MAX_HEAP_SPRITESHEET, "spritesheet");
 
 static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
 {
@@ -401,4 +407,43 @@ akerr_ErrorContext *akgl_spritesheet_coords_for_frame(akgl_Sprite *sprite, int f
     }
     *dest = (SDL_FRect){(float)x, (float)y, (float)sprite->width, (float)sprite->height};
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_heap_release_sprite(akgl_Sprite *obj)
+{
+    akerr_ErrorContext *first = NULL;
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITE, obj, obj ? obj->name : "", &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    akgl_object_keep_first(&first,
+                           akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", obj->name, obj));
+    if (obj->sheet != NULL) {
+        akgl_object_keep_first(&first, akgl_heap_release_spritesheet(obj->sheet));
+    }
+    akgl_heap_release_end(AKGL_HEAP_SPRITE, obj);
+    return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+akerr_ErrorContext *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj)
+{
+    akerr_ErrorContext *first = NULL;
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITESHEET, obj, obj ? obj->name : "",
+                                         &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    akgl_object_keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_SPRITESHEET, "spritesheet",
+                                                        obj->name, obj));
+    if (obj->texture != NULL) {
+        SDL_DestroyTexture(obj->texture);
+    }
+    akgl_heap_release_end(AKGL_HEAP_SPRITESHEET, obj);
+    return akerr_trace_append(first, __FILE__, __func__, __LINE__);
 }

@@ -3,8 +3,13 @@
 
 #include <akgl/heap.h>
 
+#include "heap_pool.h"
+
 #include <limits.h>
 #include <string.h>
+
+AKGL_HEAP_POOL(akgl_heap_pool_string, akgl_String, akgl_heap_strings, AKGL_MAX_HEAP_STRING,
+               "string");
 
 /* A pooled string keeps the reference its acquire took; any other gets its first. */
 static int keep_refcount(const akgl_String *str)
@@ -54,3 +59,15 @@ akerr_ErrorContext *akgl_string_copy(akgl_String *dest, const akgl_String *src)
 #if defined(PATH_MAX)
 _Static_assert(AKGL_MAX_STRING_LENGTH >= PATH_MAX, "akgl_String must hold a PATH_MAX path");
 #endif
+
+akerr_ErrorContext *akgl_heap_release_string(akgl_String *obj)
+{
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_STRING, obj, "", &teardown));
+    if (teardown) {
+        akgl_heap_release_end(AKGL_HEAP_STRING, obj);
+    }
+    SUCCEED_RETURN(errctx);
+}

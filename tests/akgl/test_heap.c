@@ -386,16 +386,21 @@ static void test_teardown_error_still_frees_the_slot(void)
     CHECK_INT_EQ(in_use(AKGL_HEAP_SPRITESHEET), 0);
 }
 
-static void test_heap_init_actor_resets_only_actors(void)
+/* Zeroing live slots stranded what they held; the resets refuse instead. */
+static void test_heap_init_actor_refuses_live_actors(void)
 {
     akgl_Actor *a = NULL;
     akgl_String *s = NULL;
     CHECK_OK(akgl_heap_next_actor(&a));
     CHECK_OK(akgl_heap_next_string(&s));
-    CHECK_OK(akgl_heap_init_actor());
-    CHECK_INT_EQ(in_use(AKGL_HEAP_ACTOR), 0);
-    CHECK_INT_EQ(a->refcount, 0);
+    CHECK_STATUS_MSG(akgl_heap_init_actor(), AKERR_BEHAVIOR, "1 actor slot is still live");
+    CHECK_INT_EQ(a->refcount, 1);
+    CHECK_STATUS_MSG(akgl_heap_init(), AKERR_BEHAVIOR, "still live");
+    CHECK_INT_EQ(in_use(AKGL_HEAP_ACTOR), 1);
     CHECK_INT_EQ(in_use(AKGL_HEAP_STRING), 1);
+    CHECK_OK(akgl_heap_release_actor(a));
+    /* Only actors count for the actor reset: a live string does not stop it. */
+    CHECK_OK(akgl_heap_init_actor());
     CHECK_OK(akgl_heap_release_string(s));
     /* After the reset the first acquire starts from slot 0 again. */
     CHECK_OK(akgl_heap_next_actor(&a));
@@ -421,6 +426,6 @@ int main(void)
     RUN_TEST(test_actor_teardown_children_character_registry);
     RUN_TEST(test_actor_release_with_child_cycle_terminates);
     RUN_TEST(test_teardown_error_still_frees_the_slot);
-    RUN_TEST(test_heap_init_actor_resets_only_actors);
+    RUN_TEST(test_heap_init_actor_refuses_live_actors);
     return AKGL_TEST_END();
 }
