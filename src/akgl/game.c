@@ -11,6 +11,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "tilemap_game.h"
 
 akgl_Game game;
 
@@ -304,7 +305,16 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
         }
+        /* The map under the actors up to its first object layer, the rest over them. */
+        const akgl_Tilemap *map = game.tilemap;
+        int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
+        if (map != NULL) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+        }
         PASS(errctx, draw_actors(r));
+        if (map != NULL && under < map->nlayers) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
+        }
         if (r->frame_end != NULL) {
             PASS(errctx, r->frame_end(r));
         }
