@@ -5,6 +5,7 @@
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/tilemap.h>
 #include <akgl/time.h>
 
 #include <string.h>
@@ -77,6 +78,7 @@ static akerr_ErrorContext *release_character(void *obj) { return akgl_heap_relea
 static akerr_ErrorContext *release_sprite(void *obj) { return akgl_heap_release_sprite(obj); }
 static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_spritesheet(obj); }
 static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
+static akerr_ErrorContext *release_tilemap(void *obj) { return akgl_heap_release_tilemap(obj); }
 
 /* In the order they go: holders before what they hold. */
 static const struct
@@ -85,6 +87,7 @@ static const struct
     akgl_HeapLayer layer;
     akgl_HeapReleaseFunc release;
 } unload_steps[] = {
+    {AKGL_UNLOAD_TILEMAPS, AKGL_HEAP_TILEMAP, release_tilemap},
     {AKGL_UNLOAD_ACTORS, AKGL_HEAP_ACTOR, release_actor},
     {AKGL_UNLOAD_CHARACTERS, AKGL_HEAP_CHARACTER, release_character},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
