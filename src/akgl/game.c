@@ -111,6 +111,7 @@ static unsigned int with_holders(unsigned int what)
 static void drop_actor_holders(akerr_ErrorContext **first)
 {
     akgl_actor_drop_holds(first);
+    akgl_tilemap_drop_actors(first); /* maps hold the actors they spawned */
     for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (actor->refcount > 0) {
@@ -127,6 +128,11 @@ static akerr_ErrorContext *unload(unsigned int what)
     what = with_holders(what);
     if (what & AKGL_UNLOAD_ACTORS) {
         drop_actor_holders(&first);
+    }
+    if ((what & AKGL_UNLOAD_TILEMAPS) && game.tilemap != NULL) {
+        /* The game's reference goes the ordinary way, and the physics stops
+         * borrowing the map's solid cells. */
+        akgl_object_keep_first(&first, akgl_game_set_tilemap(NULL));
     }
     for (size_t i = 0; i < SDL_arraysize(unload_steps); i++) {
         if (what & unload_steps[i].flag) {

@@ -45,37 +45,6 @@ static SDL_Surface *draw_frame(void)
     return scene_last_frame;
 }
 
-/* Checks that the 8 x 8 block at screen (x, y) shows tile k as `flips` turns it. */
-static void check_tile_at(SDL_Surface *s, int x, int y, int k, uint32_t flips)
-{
-    for (int v = 0; v < TS_TILE; v++) {
-        for (int u = 0; u < TS_TILE; u++) {
-            /* Source pixel (u, v) goes: transpose, then mirror x, then mirror y. */
-            int dx = u, dy = v;
-            if (flips & AKGL_TILE_FLIP_D) {
-                dx = v;
-                dy = u;
-            }
-            if (flips & AKGL_TILE_FLIP_H) {
-                dx = TS_TILE - 1 - dx;
-            }
-            if (flips & AKGL_TILE_FLIP_V) {
-                dy = TS_TILE - 1 - dy;
-            }
-            SDL_Color got = pixel_at(s, x + dx, y + dy);
-            SDL_Color want = tile_pixel(k, u, v);
-            if (!same_rgb(got, want)) {
-                test_failf_(__FILE__, __LINE__,
-                            "tile %d flips 0x%08x: source (%d,%d) should be at (%d,%d): got "
-                            "(%d,%d,%d), want (%d,%d,%d)",
-                            k, (unsigned)flips, u, v, x + dx, y + dy, got.r, got.g, got.b, want.r,
-                            want.g, want.b);
-                return;
-            }
-        }
-    }
-}
-
 /* ------------------------------------------------------------------------ */
 
 /* Each of the four tiles is cut from the image past its margin and spacing. */
