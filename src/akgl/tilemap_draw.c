@@ -10,6 +10,7 @@
  * error is formatted only when SDL refuses a draw.
  */
 #include "tilemap_game.h"
+#include "tilemap_private.h"
 
 #include <akgl/time.h>
 
@@ -69,47 +70,17 @@ static bool on_screen(const SDL_FRect *d, const View *v)
     return d->x < v->w && d->x + d->w > 0.0f && d->y < v->h && d->y + d->h > 0.0f;
 }
 
-/* The tileset a gid belongs to (the largest firstgid not above it), or NULL. */
+/* The tileset a gid belongs to, or NULL (the loader's lookup: no formatting). */
 static const akgl_TilemapTileset *tileset_of(const akgl_Tilemap *map, uint32_t gid)
 {
-    int lo = 0, hi = map->ntilesets - 1, found = -1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (map->tilesets[mid].firstgid <= gid) {
-            found = mid;
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    if (found < 0 || gid - map->tilesets[found].firstgid >= map->tilesets[found].idlimit) {
-        return NULL;
-    }
-    return &map->tilesets[found];
-}
-
-/* What the file says about local id `id` (tiles are sorted by id), or NULL. */
-static const akgl_TilemapTile *tile_of(const akgl_TilemapTileset *ts, uint32_t id)
-{
-    int lo = 0, hi = ts->ntiles - 1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (ts->tiles[mid].id == id) {
-            return &ts->tiles[mid];
-        }
-        if (ts->tiles[mid].id < id) {
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return NULL;
+    int i = akgl_tilemap_find_tileset(map, gid);
+    return i < 0 ? NULL : &map->tilesets[i];
 }
 
 /* What a tile shows at game time now_ms: the frame of its animation, if it has one. */
 static uint32_t animated_id(const akgl_TilemapTileset *ts, uint32_t id, uint64_t now_ms)
 {
-    const akgl_TilemapTile *tile = ts->ntiles > 0 ? tile_of(ts, id) : NULL;
+    const akgl_TilemapTile *tile = ts->ntiles > 0 ? akgl_tilemap_find_tile(ts, id) : NULL;
     if (tile == NULL || tile->nframes <= 0 || tile->duration == 0) {
         return id;
     }
@@ -138,7 +109,7 @@ static bool tile_source(const akgl_Tilemap *map, uint32_t raw, uint64_t now_ms,
     }
     uint32_t id = animated_id(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid, now_ms);
     if (ts->collection) {
-        const akgl_TilemapTile *tile = tile_of(ts, id);
+        const akgl_TilemapTile *tile = akgl_tilemap_find_tile(ts, id);
         if (tile == NULL || tile->sheet == NULL) {
             return false;
         }

@@ -17,6 +17,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "tilemap_private.h"
 
 /* The map pool's slots (defined with the pool in tilemap.c). */
 extern akgl_Tilemap *akgl_heap_tilemaps;
@@ -63,13 +64,15 @@ static void grid_bounds(const akgl_Tilemap *map, long *x0, long *y0, long *x1, l
 /* Whether the tile a raw gid names says `solid`: true (flags ignored). */
 static bool tile_is_solid(const akgl_Tilemap *map, uint32_t raw)
 {
-    SDL_PropertiesID props = 0;
-    akerr_ErrorContext *e = akgl_tilemap_tile_properties(map, raw & AKGL_TILE_GID_MASK, &props);
-    if (e != NULL) { /* a gid the loader let through but names no tile: not solid */
-        e = akerr_release_error(e);
+    int i = akgl_tilemap_find_tileset(map, raw);
+    if (i < 0) {
         return false;
     }
-    return props != 0 && SDL_GetBooleanProperty(props, "solid", false);
+    const akgl_TilemapTileset *ts = &map->tilesets[i];
+    const akgl_TilemapTile *tile =
+        akgl_tilemap_find_tile(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid);
+    return tile != NULL && tile->properties != 0 &&
+           SDL_GetBooleanProperty(tile->properties, "solid", false);
 }
 
 static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long gy0, long cols)

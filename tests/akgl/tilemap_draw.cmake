@@ -4,3 +4,4 @@ akgl_add_test(akgl_tilemap_draw SOURCES test_tilemap_draw.c LIBS akgl SDL3_image
 target_compile_definitions(akgl_tilemap_draw PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 akgl_add_test(akgl_tilemap_game SOURCES test_tilemap_game.c LIBS akgl SDL3_image::SDL3_image m)
 target_compile_definitions(akgl_tilemap_game PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+akgl_add_test(akgl_tilemap_level SOURCES test_tilemap_level.c LIBS akgl SDL3_image::SDL3_image m)
