@@ -320,7 +320,7 @@ static akgl_Tilemap *load_timed(const char *path, double *ms)
 
 int main(int argc, char **argv)
 {
-    int frames = 200, rounds = 5, small = 32, big = 4096, loadsize = 1024;
+    int frames = 50, rounds = 21, small = 32, big = 4096, loadsize = 1024;
     const char *out = ".";
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--frames") == 0) {
@@ -388,13 +388,17 @@ int main(int argc, char **argv)
     int span_x = small * TILE - SCREEN_W, span_y = small * TILE - SCREEN_H;
     double t_small[64], t_big[64], t_plain[64];
     uint64_t draws_small = 0, draws_big = 0;
+    double ratio_maps[64], ratio_plain[64];
     for (int r = 0; r < rounds; r++) {
-        renderer.stats = (akgl_RenderStats){0, 0};
-        t_small[r] = akgl_frames(&renderer, small_map, frames, span_x, span_y);
-        draws_small = renderer.stats.submitted;
-        renderer.stats = (akgl_RenderStats){0, 0};
-        t_big[r] = akgl_frames(&renderer, big_map, frames, span_x, span_y);
-        draws_big = renderer.stats.submitted;
+        /* Odd rounds run the big map first: neither map always follows the other. */
+        for (int k = 0; k < 2; k++) {
+            bool big_now = (k == 0) == (r % 2 == 1);
+            renderer.stats = (akgl_RenderStats){0, 0};
+            double t = akgl_frames(&renderer, big_now ? big_map : small_map, frames, span_x,
+                                   span_y);
+            *(big_now ? &t_big[r] : &t_small[r]) = t;
+            *(big_now ? &draws_big : &draws_small) = renderer.stats.submitted;
+        }
         double t0 = now_ns();
         for (int f = 0; f < frames; f++) {
             float cx, cy;
@@ -402,6 +406,8 @@ int main(int argc, char **argv)
             plain_frame(sdl, plain_sheet, plain_cells, small, small, cx, cy);
         }
         t_plain[r] = (now_ns() - t0) / frames;
+        ratio_maps[r] = t_big[r] / t_small[r];
+        ratio_plain[r] = t_small[r] / t_plain[r];
     }
     die(akgl_game_set_tilemap(NULL), "unset map");
     double s = median(t_small, rounds), b = median(t_big, rounds), p = median(t_plain, rounds);
@@ -413,8 +419,11 @@ int main(int argc, char **argv)
            (double)draws_small / frames);
     printf("  akgl, %4dx%-4d map        %10.0f ns/frame (%.1f draws/frame)\n", big, big, b,
            (double)draws_big / frames);
-    printf("  ratio big/small map        %10.3f (the issue asks for <= 1.2)\n", b / s);
-    printf("  ratio akgl/SDL3            %10.3f (small map), %.3f (big map)\n", s / p, b / p);
+    printf("  ratio big/small map        %10.3f (median of the rounds' ratios; the issue asks "
+           "for <= 1.2)\n",
+           median(ratio_maps, rounds));
+    printf("  ratio akgl/SDL3            %10.3f (small map, median of the rounds' ratios)\n",
+           median(ratio_plain, rounds));
     printf("  load, base64+zstd JSON     %10.1f ms (%dx%d), %.1f ms (%dx%d)\n", small_ms, small,
            small, big_ms, big, big);
     die(akgl_heap_release_tilemap(big_map), "release big");
