@@ -263,10 +263,11 @@ static akerr_ErrorContext *load(const char *filename, bool xml, akgl_Tilemap **d
     }
     ATTEMPT {
         CATCH(errctx, akgl_tilemap_read_document(real, xml, &root));
-        CATCH(errctx, akgl_heap_next_tilemap(&map));
+        CATCH(errctx, akerr_prefix_message(akgl_heap_next_tilemap(&map), "%s", real));
         memcpy(map->path, real, strlen(real) + 1);
         CATCH(errctx, akgl_tilemap_build(map, root));
-        CATCH(errctx, akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap", map->path, map));
+        CATCH(errctx, akerr_prefix_message(akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap",
+                                                             map->path, map), "%s", real));
     } CLEANUP {
         if (root != NULL) {
             json_decref(root);
