@@ -242,17 +242,7 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     PREPARE_ERROR(errctx);
     actor_name(map, obj, name, sizeof(name));
     SDL_FPoint at = object_top_left(map, obj);
-    PASS(errctx, akgl_heap_next_actor(&actor));
-    ATTEMPT {
-        CATCH(errctx, akgl_actor_initialize(actor, name));
-        CATCH(errctx, akgl_actor_set_character(actor, obj->type));
-    } CLEANUP {
-    } PROCESS(errctx) {
-        IGNORE(akgl_heap_release_actor(actor));
-    } FINISH(errctx, true);
-    actor->x = at.x;
-    actor->y = at.y;
-    actor->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+    PASS(errctx, akgl_actor_spawn(name, obj->type, at.x, at.y, &actor));
     actor->visible = obj->visible;
     *dest = actor;
     SUCCEED_RETURN(errctx);
