@@ -423,7 +423,6 @@ static void test_unload_with_maps(void)
 int main(void)
 {
     AKGL_TEST_BEGIN();
-    test_add_counter("tilemap slots in use", tilemaps_in_use);
     RUN_TEST(test_set_tilemap_references);
     RUN_TEST(test_set_tilemap_refusals);
     RUN_TEST(test_solid_grid_rules);

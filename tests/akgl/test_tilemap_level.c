@@ -186,7 +186,6 @@ static void test_unload_all_with_level(void)
 int main(void)
 {
     AKGL_TEST_BEGIN();
-    test_add_counter("tilemap slots in use", tilemaps_in_use);
     RUN_TEST(test_level_in_both_formats);
     RUN_TEST(test_unload_all_with_level);
     return AKGL_TEST_END();
