@@ -457,6 +457,92 @@ static void test_layer_order_and_actors(void)
     close_scene();
 }
 
+/* Tile objects: placed by their tileset's objectalignment, turned about (x, y). */
+static void test_tile_objects(void)
+{
+    if (!open_scene()) {
+        close_scene();
+        return;
+    }
+    mem_map(&mm, 8, 6, tiles);
+    akgl_TilemapLayer *objs = mem_layer(&mm, AKGL_TILEMAP_LAYER_OBJECTS);
+    static const akgl_TilemapObject base = {.name = "", .type = "", .visible = true, .text = "",
+                                            .width = 8.0f, .height = 8.0f};
+    for (int i = 0; i < 4; i++) {
+        mm.objects[i] = base;
+        mm.objects[i].id = i + 1;
+    }
+    mm.objects[0].gid = 1; /* bottom-left (16, 16), turned 90 degrees clockwise about it */
+    mm.objects[0].x = 16.0f;
+    mm.objects[0].y = 16.0f;
+    mm.objects[0].rotation = 90.0f;
+    mm.objects[1].gid = 2; /* scaled to 16 x 16 at bottom-left (0, 48) */
+    mm.objects[1].y = 48.0f;
+    mm.objects[1].width = 16.0f;
+    mm.objects[1].height = 16.0f;
+    mm.objects[2].gid = 3; /* hidden: not drawn */
+    mm.objects[2].visible = false;
+    mm.objects[2].x = 48.0f;
+    mm.objects[2].y = 48.0f;
+    mm.objects[3].x = 40.0f; /* a rectangle: data, not drawn */
+    mm.objects[3].y = 40.0f;
+    objs->objects = mm.objects;
+    objs->nobjects = 4;
+    SDL_Surface *s = draw_frame();
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 2);
+    /* Source pixel (u, v), at (16 + u, 8 + v) unturned, lands on (23 - v, 16 + u). */
+    for (int v = 0; v < TS_TILE; v += 2) {
+        for (int u = 0; u < TS_TILE; u += 2) {
+            CHECK_PIXEL(s, 23 - v, 16 + u, tile_pixel(0, u, v));
+        }
+    }
+    CHECK_PIXEL(s, 17, 9, CLEAR); /* where it would be unturned */
+    for (int v = 0; v < 16; v += 3) {
+        for (int u = 0; u < 16; u += 3) {
+            CHECK_PIXEL(s, u, 32 + v, tile_pixel(1, u / 2, v / 2));
+        }
+    }
+    CHECK_PIXEL(s, 50, 44, CLEAR);
+
+    /* objectalignment topleft: (x, y) is the tile's top-left corner. */
+    mm.tilesets[0].objectalignment = AKGL_TILEMAP_ALIGN_TOPLEFT;
+    mm.objects[0].rotation = 0.0f;
+    mm.objects[0].x = 40.0f;
+    mm.objects[0].y = 8.0f;
+    s = draw_frame();
+    check_tile_at(s, 40, 8, 0, 0);
+    close_scene();
+}
+
+/* draw_tile's refusals: no tile, no sheet, no SDL renderer. */
+static void test_draw_tile_refusals(void)
+{
+    if (!open_scene()) {
+        close_scene();
+        return;
+    }
+    akgl_RenderTile t = {tiles, {1, 1, 8, 8}, {0, 0, 8, 8}, 0, 0.0f, {0, 0}, {255, 255, 255, 255}};
+    CHECK_STATUS(scene.r.draw_tile(NULL, &t), AKERR_NULLPOINTER);
+    CHECK_STATUS(scene.r.draw_tile(&scene.r, NULL), AKERR_NULLPOINTER);
+    t.sheet = NULL;
+    CHECK_STATUS(scene.r.draw_tile(&scene.r, &t), AKERR_NULLPOINTER);
+    t.sheet = tiles;
+    akgl_Renderer unbound = scene.r;
+    unbound.sdl_renderer = NULL;
+    CHECK_STATUS_MSG(scene.r.draw_tile(&unbound, &t), AKERR_BEHAVIOR, "not bound");
+    scene.r.stats = (akgl_RenderStats){0, 0};
+    CHECK_OK(scene.r.draw_tile(&scene.r, &t));
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 1);
+
+    /* A backend without draw_tile cannot draw a map: said, not crashed. */
+    mem_map(&mm, 8, 6, tiles);
+    mem_set(mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES), 0, 0, 1);
+    scene.r.draw_tile = NULL;
+    game.tilemap = &mm.map;
+    CHECK_STATUS_MSG(akgl_game_update(NULL), AKERR_BEHAVIOR, "draw_tile");
+    close_scene();
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -471,5 +557,7 @@ int main(void)
     RUN_TEST(test_negative_region);
     RUN_TEST(test_isometric);
     RUN_TEST(test_layer_order_and_actors);
+    RUN_TEST(test_tile_objects);
+    RUN_TEST(test_draw_tile_refusals);
     return AKGL_TEST_END();
 }
