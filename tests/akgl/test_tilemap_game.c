@@ -357,6 +357,40 @@ static void test_spawn_actors(void)
     CHECK_OK(akgl_heap_release_character(hero));
 }
 
+/* Isometric maps: object positions are in Tiled's isometric object space
+ * (both axes in units of tileheight along the diagonals). */
+static void test_spawn_actors_isometric(void)
+{
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    mm.map.orientation = AKGL_TILEMAP_ISOMETRIC;
+    mm.map.width = 4;
+    mm.map.height = 4;
+    mm.map.tilewidth = 16;
+    mm.map.tileheight = 8;
+    mm.layers[0].nobjects = 2;
+    mm.objects[0].x = 8.0f; /* cell (1, 1)'s top corner: (32, 8) */
+    mm.objects[0].y = 8.0f;
+    mm.objects[1].x = 16.0f; /* a tile object anchored bottom centre at cell (2, 1)'s top corner */
+    mm.objects[1].y = 8.0f;
+    mm.objects[1].width = 16.0f;
+    akgl_Tilemap *map = pool_map(&mm);
+    int count = 0;
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 2);
+    akgl_Actor *a = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL);
+    akgl_Actor *b = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL);
+    CHECK(a != NULL && b != NULL);
+    if (a != NULL && b != NULL) {
+        CHECK_MSG(a->x == 32.0f && a->y == 8.0f, "(%g, %g)", (double)a->x, (double)a->y);
+        /* (2, 1): top corner ((2 - 1) * 8 + 32, (2 + 1) * 4) = (40, 12); the
+         * bottom centre there, 16 x 8: top-left (32, 4). */
+        CHECK_MSG(b->x == 32.0f && b->y == 4.0f, "(%g, %g)", (double)b->x, (double)b->y);
+    }
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
 /* With room for only two of the three actors, nothing this call spawned is kept. */
 static void test_spawn_actors_pool_full(void)
 {
@@ -429,6 +463,7 @@ int main(void)
     RUN_TEST(test_solid_grid_infinite);
     RUN_TEST(test_actor_lands_on_map);
     RUN_TEST(test_spawn_actors);
+    RUN_TEST(test_spawn_actors_isometric);
     RUN_TEST(test_spawn_actors_pool_full);
     RUN_TEST(test_unload_with_maps);
     return AKGL_TEST_END();
