@@ -68,6 +68,14 @@
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256
+/** Sprites one character JSON may define inline, in its "sprites" array; the
+ *  character holds their load references in akgl_Character::owned_sprites. */
+#define AKGL_CHARACTER_MAX_INLINE_SPRITES 32
+/** The longest path an error message shows whole. A loader's messages begin
+ *  with its file's path; a longer one is shown as its first 128 bytes, "...",
+ *  and its last 125, so the rest of the message still fits in the 1023 bytes
+ *  of akerr_ErrorContext::message. */
+#define AKGL_MAX_MESSAGE_PATH_LENGTH 256
 /** @} */
 
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
