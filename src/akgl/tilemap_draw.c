@@ -359,42 +359,88 @@ static akerr_ErrorContext *draw_tiles(const Frame *f, const akgl_TilemapLayer *l
     SUCCEED_RETURN(errctx);
 }
 
-/* Tile objects draw their tile in the object's box, turned about its anchor. */
+/* One tile object: its tile in the object's box, turned about its anchor. */
+static akerr_ErrorContext *draw_object(const Frame *f, const akgl_TilemapObject *obj,
+                                       SDL_FPoint shift, SDL_Color color)
+{
+    akgl_RenderTile t;
+    const akgl_TilemapTileset *ts = NULL;
+    float w = 0.0f, h = 0.0f, ax = 0.0f, ay = 0.0f;
+    PREPARE_ERROR(errctx);
+    if (!tile_source(f->map, obj->gid, f->now_ms, &t, &w, &h, &ts)) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (obj->width > 0.0f && obj->height > 0.0f) {
+        w = obj->width;
+        h = obj->height;
+    }
+    akgl_tilemap_object_anchor(f->map, obj, &ax, &ay);
+    SDL_FPoint at = akgl_tilemap_object_world(f->map, obj->x, obj->y);
+    at.x += shift.x;
+    at.y += shift.y;
+    t.flips = obj->gid & (AKGL_TILE_FLIP_H | AKGL_TILE_FLIP_V);
+    t.dst = (SDL_FRect){at.x - ax * w + (float)ts->tileoffsetx,
+                        at.y - ay * h + (float)ts->tileoffsety, w, h};
+    t.angle = obj->rotation;
+    t.pivot = at;
+    t.color = color;
+    SDL_FRect reach = t.dst;
+    if (t.angle != 0.0f) { /* anywhere within its diagonal of the pivot */
+        float d = w + h;
+        reach = (SDL_FRect){at.x - d, at.y - d, 2.0f * d, 2.0f * d};
+    }
+    if (on_screen(&reach, &f->view)) {
+        PASS(errctx, f->r->draw_tile(f->r, &t));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * draworder "topdown" draws an object layer's tile objects by y, ties in
+ * file order, as Tiled does. The order is worked out each frame in static
+ * scratch space (one index per object a layer may hold), so nothing is
+ * allocated; the frame loop runs on one thread at a time (the state lock).
+ */
+static int sort_order[AKGL_TILEMAP_MAX_OBJECTS];
+static int sort_scratch[AKGL_TILEMAP_MAX_OBJECTS];
+
+/* A stable bottom-up merge sort of order[0..n) by the objects' y. */
+static void sort_by_y(const akgl_TilemapObject *objects, int *order, int *scratch, int n)
+{
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = SDL_min(lo + width, n), hi = SDL_min(lo + 2 * width, n);
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                scratch[k++] = objects[order[j]].y < objects[order[i]].y ? order[j++] : order[i++];
+            }
+            while (i < mid) {
+                scratch[k++] = order[i++];
+            }
+            while (j < hi) {
+                scratch[k++] = order[j++];
+            }
+        }
+        SDL_memcpy(order, scratch, sizeof(int) * (size_t)n);
+    }
+}
+
 static akerr_ErrorContext *draw_objects(const Frame *f, const akgl_TilemapLayer *layer,
                                         SDL_FPoint shift, SDL_Color color)
 {
+    int n = 0;
     PREPARE_ERROR(errctx);
-    for (int i = 0; i < layer->nobjects; i++) {
+    for (int i = 0; i < layer->nobjects && i < AKGL_TILEMAP_MAX_OBJECTS; i++) {
         const akgl_TilemapObject *obj = &layer->objects[i];
-        akgl_RenderTile t;
-        const akgl_TilemapTileset *ts = NULL;
-        float w = 0.0f, h = 0.0f, ax = 0.0f, ay = 0.0f;
-        if (obj->gid == 0 || !obj->visible ||
-            !tile_source(f->map, obj->gid, f->now_ms, &t, &w, &h, &ts)) {
-            continue;
+        if (obj->gid != 0 && obj->visible) {
+            sort_order[n++] = i;
         }
-        if (obj->width > 0.0f && obj->height > 0.0f) {
-            w = obj->width;
-            h = obj->height;
-        }
-        akgl_tilemap_object_anchor(f->map, obj, &ax, &ay);
-        SDL_FPoint at = akgl_tilemap_object_world(f->map, obj->x, obj->y);
-        at.x += shift.x;
-        at.y += shift.y;
-        t.flips = obj->gid & (AKGL_TILE_FLIP_H | AKGL_TILE_FLIP_V);
-        t.dst = (SDL_FRect){at.x - ax * w + (float)ts->tileoffsetx,
-                            at.y - ay * h + (float)ts->tileoffsety, w, h};
-        t.angle = obj->rotation;
-        t.pivot = at;
-        t.color = color;
-        SDL_FRect reach = t.dst;
-        if (t.angle != 0.0f) { /* anywhere within its diagonal of the pivot */
-            float d = w + h;
-            reach = (SDL_FRect){at.x - d, at.y - d, 2.0f * d, 2.0f * d};
-        }
-        if (on_screen(&reach, &f->view)) {
-            PASS(errctx, f->r->draw_tile(f->r, &t));
-        }
+    }
+    if (layer->draworder == AKGL_TILEMAP_DRAW_TOPDOWN) {
+        sort_by_y(layer->objects, sort_order, sort_scratch, n);
+    }
+    for (int i = 0; i < n; i++) {
+        PASS(errctx, draw_object(f, &layer->objects[sort_order[i]], shift, color));
     }
     SUCCEED_RETURN(errctx);
 }

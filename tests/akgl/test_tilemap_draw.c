@@ -514,6 +514,43 @@ static void test_tile_objects(void)
     close_scene();
 }
 
+/* draworder: "topdown" by y (ties in file order), "index" in file order. */
+static void test_object_draw_order(void)
+{
+    if (!open_scene()) {
+        close_scene();
+        return;
+    }
+    mem_map(&mm, 8, 6, tiles);
+    akgl_TilemapLayer *objs = mem_layer(&mm, AKGL_TILEMAP_LAYER_OBJECTS);
+    static const akgl_TilemapObject base = {.name = "", .type = "", .visible = true, .text = "",
+                                            .width = 8.0f, .height = 8.0f};
+    for (int i = 0; i < 3; i++) {
+        mm.objects[i] = base;
+        mm.objects[i].id = i + 1;
+    }
+    mm.objects[0].gid = 1; /* A: (8..15, 32..39) */
+    mm.objects[0].x = 8.0f;
+    mm.objects[0].y = 40.0f;
+    mm.objects[1].gid = 2; /* B, after A in the file but higher: (12..19, 28..35) */
+    mm.objects[1].x = 12.0f;
+    mm.objects[1].y = 36.0f;
+    mm.objects[2].gid = 3; /* C, last, level with A: (4..11, 32..39) */
+    mm.objects[2].x = 4.0f;
+    mm.objects[2].y = 40.0f;
+    objs->objects = mm.objects;
+    objs->nobjects = 3;
+    objs->draworder = AKGL_TILEMAP_DRAW_TOPDOWN;
+    SDL_Surface *s = draw_frame();
+    CHECK_PIXEL(s, 13, 33, tile_pixel(0, 5, 1)); /* A over B: lower on the screen */
+    CHECK_PIXEL(s, 9, 33, tile_pixel(2, 5, 1));  /* C over A: a tie, C later in the file */
+    objs->draworder = AKGL_TILEMAP_DRAW_INDEX;
+    s = draw_frame();
+    CHECK_PIXEL(s, 13, 33, tile_pixel(1, 1, 5)); /* B over A: later in the file */
+    CHECK_PIXEL(s, 9, 33, tile_pixel(2, 5, 1));
+    close_scene();
+}
+
 /* draw_tile's refusals: no tile, no sheet, no SDL renderer. */
 static void test_draw_tile_refusals(void)
 {
@@ -558,6 +595,7 @@ int main(void)
     RUN_TEST(test_isometric);
     RUN_TEST(test_layer_order_and_actors);
     RUN_TEST(test_tile_objects);
+    RUN_TEST(test_object_draw_order);
     RUN_TEST(test_draw_tile_refusals);
     return AKGL_TEST_END();
 }
