@@ -231,7 +231,8 @@ typedef struct akgl_TilemapObject
  * The effective values: `visible` is the AND of the layer's and every
  * enclosing group's, `opacity` and `parallaxx/y` their product, `offsetx/y`
  * their sum, `tint` their component-wise product (each channel c1*c2/255,
- * alpha included). Only the fields of its own kind are set; the others are 0.
+ * alpha included). Only the fields of its own kind are set; the others are 0
+ * (and `image` is "").
  */
 typedef struct akgl_TilemapLayer
 {

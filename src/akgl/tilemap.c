@@ -13,6 +13,7 @@
 #include <akgl/tilemap.h>
 
 #include "heap_pool.h"
+#include "json_private.h"
 #include "object.h"
 #include "tilemap_private.h"
 
@@ -180,24 +181,26 @@ static akerr_ErrorContext *read_whole_file(const char *path, char **dest, size_t
     struct stat st;
     char *buf = NULL;
     size_t got = 0;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
+    akgl_json_message_path(path, shown);
     PASS(errctx, aksl_fopen(path, "rb", &fp));
     if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
         int err = S_ISDIR(st.st_mode) ? EISDIR : (errno != 0 ? errno : AKERR_IO);
         IGNORE(aksl_fclose(fp));
-        FAIL_RETURN(errctx, err, "%s: not a regular file", path);
+        FAIL_RETURN(errctx, err, "%s: not a regular file", shown);
     }
     if (st.st_size > AKGL_TILEMAP_MAX_FILE_SIZE) {
         IGNORE(aksl_fclose(fp));
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "%s: %lld bytes, more than a map file may have (AKGL_TILEMAP_MAX_FILE_SIZE, "
-                    "%ld)", path, (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
+                    "%ld)", shown, (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
     }
     buf = malloc((size_t)st.st_size + 1);
     if (buf == NULL) {
         IGNORE(aksl_fclose(fp));
-        FAIL_RETURN(errctx, ENOMEM, "%s: cannot allocate %lld bytes", path,
+        FAIL_RETURN(errctx, ENOMEM, "%s: cannot allocate %lld bytes", shown,
                     (long long)st.st_size + 1);
     }
     akerr_ErrorContext *read = aksl_fread(buf, (size_t)st.st_size, fp, &got);
@@ -228,7 +231,9 @@ akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_
     }
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     free(text);
-    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s", path, jerr.line, jerr.column,
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s",
+                     akgl_json_message_path(path, shown), jerr.line, jerr.column,
                      jerr.text);
     *dest = root;
     SUCCEED_RETURN(errctx);
@@ -263,11 +268,11 @@ static akerr_ErrorContext *load(const char *filename, bool xml, akgl_Tilemap **d
     }
     ATTEMPT {
         CATCH(errctx, akgl_tilemap_read_document(real, xml, &root));
-        CATCH(errctx, akerr_prefix_message(akgl_heap_next_tilemap(&map), "%s", real));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_tilemap(&map), real));
         memcpy(map->path, real, strlen(real) + 1);
         CATCH(errctx, akgl_tilemap_build(map, root));
-        CATCH(errctx, akerr_prefix_message(akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap",
-                                                             map->path, map), "%s", real));
+        CATCH(errctx, akgl_json_error_in_file(akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap",
+                                                                map->path, map), real));
     } CLEANUP {
         if (root != NULL) {
             json_decref(root);
@@ -365,13 +370,15 @@ akerr_ErrorContext *akgl_tilemap_tile_at(const akgl_Tilemap *map, int layer, int
     FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_tile_at: NULL map");
     FAIL_ZERO_RETURN(errctx, raw, AKERR_NULLPOINTER, "akgl_tilemap_tile_at: NULL destination");
     if (layer < 0 || layer >= map->nlayers) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "akgl_tilemap_tile_at: %s: layer %d is outside 0..%d",
-                    map->path, layer, map->nlayers - 1);
+                    akgl_json_message_path(map->path, shown), layer, map->nlayers - 1);
     }
     const akgl_TilemapLayer *l = &map->layers[layer];
     if (l->kind != AKGL_TILEMAP_LAYER_TILES) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
         FAIL_RETURN(errctx, AKERR_TYPE, "akgl_tilemap_tile_at: %s: layer %d (\"%s\") is not a tile "
-                    "layer", map->path, layer, l->name);
+                    "layer", akgl_json_message_path(map->path, shown), layer, l->name);
     }
     /* 64-bit: x - x0 cannot overflow whatever the caller passes. */
     int64_t cx = (int64_t)x - l->x0;
@@ -393,10 +400,12 @@ akerr_ErrorContext *akgl_tilemap_tileset_for_gid(const akgl_Tilemap *map, uint32
     int found = akgl_tilemap_find_tileset(map, gid);
     if (found < 0) {
         uint32_t id = gid & AKGL_TILE_GID_MASK;
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        akgl_json_message_path(map->path, shown);
         if (id == 0) {
-            FAIL_RETURN(errctx, AKERR_KEY, "%s: gid 0 is the empty tile, of no tileset", map->path);
+            FAIL_RETURN(errctx, AKERR_KEY, "%s: gid 0 is the empty tile, of no tileset", shown);
         }
-        FAIL_RETURN(errctx, AKERR_KEY, "%s: gid %u names no tile of any tileset", map->path, id);
+        FAIL_RETURN(errctx, AKERR_KEY, "%s: gid %u names no tile of any tileset", shown, id);
     }
     *index = found;
     SUCCEED_RETURN(errctx);
@@ -429,7 +438,9 @@ akerr_ErrorContext *akgl_tilemap_layer_index(const akgl_Tilemap *map, const char
             SUCCEED_RETURN(errctx);
         }
     }
-    FAIL_RETURN(errctx, AKERR_KEY, "%s: no layer is named \"%s\"", map->path, name);
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    FAIL_RETURN(errctx, AKERR_KEY, "%s: no layer is named \"%s\"",
+                akgl_json_message_path(map->path, shown), name);
 }
 
 akerr_ErrorContext *akgl_tilemap_tileset_tile(const akgl_TilemapTileset *tileset, uint32_t localid,

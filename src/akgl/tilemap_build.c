@@ -17,6 +17,7 @@
 #include "json_private.h"
 
 #include <akgl/heap.h>
+#include <akgl/json.h>
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
@@ -570,6 +571,7 @@ static akerr_ErrorContext *build_tile(Build *b, json_t *tj, const char *basefile
 {
     int id = 0;
     json_t *frames = NULL;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     PASS(errctx, get_int_in(tj, "id", true, 0, 0, AKGL_TILEMAP_MAX_TILESET_TILES - 1,
@@ -611,7 +613,8 @@ static akerr_ErrorContext *build_tile(Build *b, json_t *tj, const char *basefile
         if ((int64_t)tile->x + tile->width > tw || (int64_t)tile->y + tile->height > th) {
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                         "tile %d: the rectangle %d,%d %dx%d lies off its %dx%d image %s", id,
-                        tile->x, tile->y, tile->width, tile->height, tw, th, tile->image);
+                        tile->x, tile->y, tile->width, tile->height, tw, th,
+                        akgl_json_message_path(tile->image, shown));
         }
     }
     PASS(errctx, akerr_prefix_message(get_array(tj, "animation", &frames), "tile %d", id));
@@ -629,6 +632,7 @@ static akerr_ErrorContext *build_tileset_body(Build *b, json_t *tj, const char *
     json_t *offset = NULL;
     json_t *tiles = NULL;
     int e = 0;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     PASS(errctx, copy_str(b, tj, "name", &ts->name));
@@ -690,7 +694,8 @@ static akerr_ErrorContext *build_tileset_body(Build *b, json_t *tj, const char *
                             "%d tiles of %dx%d in %d columns (margin %d, spacing %d) need "
                             "%dx%d pixels, but the image %s is %dx%d", ts->tilecount,
                             ts->tilewidth, ts->tileheight, ts->columns, ts->margin, ts->spacing,
-                            right + ts->tilewidth, bottom + ts->tileheight, ts->image,
+                            right + ts->tilewidth, bottom + ts->tileheight,
+                            akgl_json_message_path(ts->image, shown),
                             ts->sheet->texture_w, ts->sheet->texture_h);
             }
         }
@@ -746,6 +751,7 @@ static akerr_ErrorContext *load_tileset_file(Build *b, const char *basefile, con
                                              akgl_TilemapTileset *ts)
 {
     char path[AKGL_MAX_STRING_LENGTH];
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     json_t *root = NULL;
     PREPARE_ERROR(errctx);
 
@@ -753,13 +759,14 @@ static akerr_ErrorContext *load_tileset_file(Build *b, const char *basefile, con
                                       "tileset file \"%s\"", source));
     for (int k = 0; k < b->depth; k++) {
         if (strcmp(b->stack[k], path) == 0) {
-            char chain[1024] = "";
+            char chain[700] = "";
             for (int j = 0; j < b->depth; j++) {
                 size_t used = strlen(chain);
-                snprintf(chain + used, sizeof(chain) - used, "%s -> ", b->stack[j]);
+                snprintf(chain + used, sizeof(chain) - used, "%s -> ",
+                         akgl_json_message_path(b->stack[j], shown));
             }
             FAIL_RETURN(errctx, AKERR_VALUE, "tileset file \"%s\" includes itself: %s%s", source,
-                        chain, path);
+                        chain, akgl_json_message_path(path, shown));
         }
     }
     if (b->depth > AKGL_TILEMAP_MAX_INCLUDE_DEPTH) {
@@ -771,21 +778,21 @@ static akerr_ErrorContext *load_tileset_file(Build *b, const char *basefile, con
     ATTEMPT {
         const char *type = NULL, *next = NULL;
         CATCH(errctx, akgl_tilemap_read_document(path, akgl_tilemap_path_is_xml(path), &root));
+        akgl_json_message_path(path, shown);
         if (!json_is_object(root)) {
-            FAIL_BREAK(errctx, AKERR_TYPE, "%s: the document is %s, wanted an object", path,
+            FAIL_BREAK(errctx, AKERR_TYPE, "%s: the document is %s, wanted an object", shown,
                        akgl_json_type_name(root));
         }
-        CATCH(errctx, akerr_prefix_message(get_str(root, "type", false, "tileset", &type), "%s",
-                                           path));
+        CATCH(errctx, akgl_json_error_in_file(get_str(root, "type", false, "tileset", &type),
+                                              path));
         if (strcmp(type, "tileset") != 0) {
-            FAIL_BREAK(errctx, AKERR_VALUE, "%s: the file is a %.32s, not a tileset", path, type);
+            FAIL_BREAK(errctx, AKERR_VALUE, "%s: the file is a %.32s, not a tileset", shown, type);
         }
-        CATCH(errctx, akerr_prefix_message(get_str(root, "source", false, "", &next), "%s",
-                                           path));
+        CATCH(errctx, akgl_json_error_in_file(get_str(root, "source", false, "", &next), path));
         if (next[0] != '\0') {
-            CATCH(errctx, akerr_prefix_message(load_tileset_file(b, path, next, ts), "%s", path));
+            CATCH(errctx, akgl_json_error_in_file(load_tileset_file(b, path, next, ts), path));
         } else {
-            CATCH(errctx, akerr_prefix_message(build_tileset_body(b, root, path, ts), "%s", path));
+            CATCH(errctx, akgl_json_error_in_file(build_tileset_body(b, root, path, ts), path));
         }
     } CLEANUP {
         b->depth--;
@@ -1047,22 +1054,24 @@ static akerr_ErrorContext *read_template(Template *t)
 {
     const char *type = NULL;
     const char *path = t->path;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
+    akgl_json_message_path(path, shown);
     PASS(errctx, akgl_tilemap_read_document(path, akgl_tilemap_path_is_xml(path), &t->root));
     if (!json_is_object(t->root)) {
-        FAIL_RETURN(errctx, AKERR_TYPE, "%s: the document is %s, wanted an object", path,
+        FAIL_RETURN(errctx, AKERR_TYPE, "%s: the document is %s, wanted an object", shown,
                     akgl_json_type_name(t->root));
     }
-    PASS(errctx, akerr_prefix_message(get_str(t->root, "type", false, "template", &type), "%s",
-                                      path));
+    PASS(errctx, akgl_json_error_in_file(get_str(t->root, "type", false, "template", &type),
+                                         path));
     if (strcmp(type, "template") != 0) {
-        FAIL_RETURN(errctx, AKERR_VALUE, "%s: the file is a %.32s, not a template", path, type);
+        FAIL_RETURN(errctx, AKERR_VALUE, "%s: the file is a %.32s, not a template", shown, type);
     }
-    PASS(errctx, akerr_prefix_message(get_object(t->root, "object", &t->object), "%s", path));
+    PASS(errctx, akgl_json_error_in_file(get_object(t->root, "object", &t->object), path));
     if (t->object == NULL) {
-        FAIL_RETURN(errctx, AKERR_KEY, "%s: the template has no \"object\"", path);
+        FAIL_RETURN(errctx, AKERR_KEY, "%s: the template has no \"object\"", shown);
     }
-    PASS(errctx, akerr_prefix_message(get_object(t->root, "tileset", &t->tileset), "%s", path));
+    PASS(errctx, akgl_json_error_in_file(get_object(t->root, "tileset", &t->tileset), path));
     SUCCEED_RETURN(errctx);
 }
 
@@ -1109,21 +1118,25 @@ static akerr_ErrorContext *template_gid(Build *b, const Template *t, uint32_t ra
     const char *source = NULL;
     int firstgid = 0;
     char path[AKGL_MAX_STRING_LENGTH];
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    char tshown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
+    akgl_json_message_path(t->path, shown);
+
     FAIL_ZERO_RETURN(errctx, t->tileset, AKERR_KEY,
-                     "template %s: a tile object without a \"tileset\"", t->path);
+                     "template %s: a tile object without a \"tileset\"", shown);
     PASS(errctx, akerr_prefix_message(get_int_in(t->tileset, "firstgid", true, 0, 1,
                                                  (long)AKGL_TILE_GID_MASK, NULL, &firstgid),
-                                      "template %s: tileset", t->path));
+                                      "template %s: tileset", shown));
     PASS(errctx, akerr_prefix_message(get_str(t->tileset, "source", true, NULL, &source),
-                                      "template %s: tileset", t->path));
+                                      "template %s: tileset", shown));
     PASS(errctx, akerr_prefix_message(resolve_relative(t->path, source, path),
-                                      "template %s: tileset \"%s\"", t->path, source));
+                                      "template %s: tileset \"%s\"", shown, source));
     uint32_t gid = raw & AKGL_TILE_GID_MASK;
     if (gid < (uint32_t)firstgid) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "template %s: gid %u is below its tileset's "
-                    "firstgid %d", t->path, gid, firstgid);
+                    "firstgid %d", shown, gid, firstgid);
     }
     for (int i = 0; i < b->map->ntilesets; i++) {
         const akgl_TilemapTileset *ts = &b->map->tilesets[i];
@@ -1131,14 +1144,14 @@ static akerr_ErrorContext *template_gid(Build *b, const Template *t, uint32_t ra
             uint64_t mapped = (uint64_t)ts->firstgid + (gid - (uint32_t)firstgid);
             if (mapped > AKGL_TILE_GID_MASK) {
                 FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "template %s: gid %u maps past the "
-                            "largest gid", t->path, gid);
+                            "largest gid", shown, gid);
             }
             *dest = (uint32_t)mapped | (raw & ~AKGL_TILE_GID_MASK);
             SUCCEED_RETURN(errctx);
         }
     }
     FAIL_RETURN(errctx, AKERR_VALUE, "template %s: its tileset %s is not one of the map's "
-                "tilesets", t->path, path);
+                "tilesets", shown, akgl_json_message_path(path, tshown));
 }
 
 /* The object's own member `key`, else its template's (src for the getters). */
@@ -1260,8 +1273,9 @@ static akerr_ErrorContext *build_object(Build *b, json_t *oj, akgl_TilemapObject
     }
     PASS(errctx, build_shape(b, has_shape(oj) ? oj : (has_shape(tpl) ? tpl : NULL), o));
     if (tpl != NULL) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
         PASS(errctx, akerr_prefix_message(add_properties(tpl, &o->properties), "template %s",
-                                          t->path));
+                                          akgl_json_message_path(t->path, shown)));
     }
     PASS(errctx, add_properties(oj, &o->properties));
     if (o->gid != 0 && akgl_tilemap_find_tileset(b->map, o->gid) < 0) {
@@ -1541,7 +1555,7 @@ akerr_ErrorContext *akgl_tilemap_build(akgl_Tilemap *map, json_t *root)
     b.depth = 1;
     map->class_name = empty_string;
     ATTEMPT {
-        CATCH(errctx, akerr_prefix_message(build_map(&b, root), "%s", map->path));
+        CATCH(errctx, akgl_json_error_in_file(build_map(&b, root), map->path));
     } CLEANUP {
         while (b.templates != NULL) {
             Template *next = b.templates->next;

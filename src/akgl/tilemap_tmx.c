@@ -22,6 +22,8 @@
  */
 #include "tilemap_private.h"
 
+#include "json_private.h"
+
 #include <errno.h>
 #include <expat.h>
 #include <math.h>
@@ -88,7 +90,8 @@ static void stop(Xml *x, akerr_ErrorContext *e)
         return;
     }
     if (x->error == NULL) {
-        x->error = akerr_prefix_message(e, "%s:%lu:%lu", x->path,
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        x->error = akerr_prefix_message(e, "%s:%lu:%lu", akgl_json_message_path(x->path, shown),
                                         (unsigned long)XML_GetCurrentLineNumber(x->parser),
                                         (unsigned long)XML_GetCurrentColumnNumber(x->parser) + 1);
     } else {
@@ -769,25 +772,27 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
                                              json_t **dest)
 {
     Xml x;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
+    akgl_json_message_path(path, shown);
     memset(&x, 0, sizeof(x));
     x.path = path;
     x.parser = XML_ParserCreate("UTF-8");
-    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: expat cannot create a parser", path);
+    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: expat cannot create a parser", shown);
     XML_SetUserData(x.parser, &x);
     XML_SetElementHandler(x.parser, on_start, on_end);
     XML_SetCharacterDataHandler(x.parser, on_text);
     enum XML_Status status = XML_Parse(x.parser, text, (int)len, XML_TRUE);
     if (x.error == NULL && status != XML_STATUS_OK) {
-        FAIL(errctx, AKERR_FORMAT, "%s:%lu:%lu: malformed XML: %s", path,
+        FAIL(errctx, AKERR_FORMAT, "%s:%lu:%lu: malformed XML: %s", shown,
              (unsigned long)XML_GetCurrentLineNumber(x.parser),
              (unsigned long)XML_GetCurrentColumnNumber(x.parser) + 1,
              XML_ErrorString(XML_GetErrorCode(x.parser)));
     } else if (x.error != NULL) {
         errctx = x.error;
     } else if (x.root == NULL) {
-        FAIL(errctx, AKERR_FORMAT, "%s: no root element", path);
+        FAIL(errctx, AKERR_FORMAT, "%s: no root element", shown);
     }
     for (int i = 0; i < XML_MAX_DEPTH; i++) {
         free(x.stack[i].text);

@@ -10,6 +10,8 @@
 
 #include "tilemap_fixture.h"
 
+#include "message_path.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -94,6 +96,8 @@ static void test_malformed_xml(void)
     json("malformed_tileset", AKERR_FORMAT, "malformed.tsx:4:", "malformed XML");
     tmx("badattr", AKERR_FORMAT, "badattr.tmx:4:", "visible=\"maybe\" is not a boolean");
     tmx("tileset_as_map", AKERR_VALUE, "the file is a tileset, not a map", NULL);
+    /* entities that expand to 64 * 16^6 bytes: expat's amplification limit stops them */
+    tmx("laughs", AKERR_FORMAT, "laughs.tmx:", "malformed XML");
     sf_unbind_renderer();
 }
 
@@ -181,6 +185,47 @@ static void test_file_too_large(void)
     unlink(path);
 }
 
+/* A map whose path is longer than a message shows: the head and tail of the
+ * path start the message, and what went wrong still fits after it. */
+static void test_long_map_path(void)
+{
+    char dir[PATH_MAX], path[PATH_MAX], real_path[PATH_MAX];
+    char part[101];
+    memset(part, 'd', 100);
+    part[100] = '\0';
+    sf_path(dir, "");
+    for (int i = 0; i < 3; i++) {
+        size_t used = strlen(dir);
+        snprintf(dir + used, sizeof(dir) - used, "/%s%d", part, i);
+        CHECK(mkdir(dir, 0700) == 0);
+    }
+    static const struct { const char *name, *text; tm_loader load; const char *needle; } cases[] = {
+        {"broken.tmj", "{ \"width\": 2 \"height\": 2 }", akgl_tilemap_load_json, ":1:"},
+        {"broken.tmx", "<map>\n <layer>\n</map>\n", akgl_tilemap_load_tmx,
+         ":3:3: malformed XML: mismatched tag"},
+        {"nogid.tmj", "{ \"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1, "
+                      "\"tilewidth\": 8, \"tileheight\": 8, \"layers\": [{\"type\": "
+                      "\"tilelayer\", \"name\": \"l\", \"width\": 1, \"height\": 1, "
+                      "\"data\": [7]}] }", akgl_tilemap_load_json, "gid 7 (raw 7) is past every"},
+    };
+    sf_bind_renderer();
+    for (size_t i = 0; i < SDL_arraysize(cases); i++) {
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        akgl_Tilemap *map = NULL;
+        snprintf(path, sizeof(path), "%s/%s", dir, cases[i].name);
+        CHECK(SDL_SaveFile(path, cases[i].text, strlen(cases[i].text)));
+        CHECK(realpath(path, real_path) != NULL);
+        CHECK(strlen(real_path) > AKGL_MAX_MESSAGE_PATH_LENGTH);
+        int got = test_status_of_(cases[i].load(path, &map), msg);
+        CHECK_MSG(got != 0 && map == NULL, "%s: status %d", cases[i].name, got);
+        CHECK_MSG(test_message_names_file(msg, real_path), "%s: \"%s\"", cases[i].name, msg);
+        CHECK_MSG(strstr(msg, cases[i].needle) != NULL, "\"%s\" lacks \"%s\"", msg,
+                  cases[i].needle);
+        unlink(path);
+    }
+    sf_unbind_renderer();
+}
+
 int main(void)
 {
     sf_begin();
@@ -197,6 +242,7 @@ int main(void)
     RUN_TEST(test_include_cycles);
     RUN_TEST(test_other_refusals);
     RUN_TEST(test_file_too_large);
+    RUN_TEST(test_long_map_path);
     int rc = AKGL_TEST_END();
     sf_end();
     return rc;
