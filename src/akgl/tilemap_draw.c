@@ -9,6 +9,7 @@
  * against the view before it is submitted. Nothing here allocates, and an
  * error is formatted only when SDL refuses a draw.
  */
+#include "json_private.h"
 #include "tilemap_game.h"
 #include "tilemap_private.h"
 
@@ -511,8 +512,11 @@ static akerr_ErrorContext *draw_background(const Frame *f)
     bool filled = SDL_RenderFillRect(sdl, NULL);
     SDL_SetRenderDrawColor(sdl, r, g, b, a);
     SDL_SetRenderDrawBlendMode(sdl, mode);
-    FAIL_ZERO_RETURN(errctx, filled, AKERR_API, "map %s: cannot fill the background: %s",
-                     f->map->path, SDL_GetError());
+    if (!filled) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_API, "map %s: cannot fill the background: %s",
+                    akgl_json_message_path(f->map->path, shown), SDL_GetError());
+    }
     SUCCEED_RETURN(errctx);
 }
 

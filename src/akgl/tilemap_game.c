@@ -16,11 +16,15 @@
 #include <string.h>
 
 #include "heap_pool.h"
+#include "json_private.h"
 #include "object.h"
 #include "tilemap_private.h"
 
 /* The map pool's slots (defined with the pool in tilemap.c). */
 extern akgl_Tilemap *akgl_heap_tilemaps;
+
+/* The map's path as messages show it (a long one as head...tail). */
+#define SHOWN(map, buf) akgl_json_message_path((map)->path, (buf))
 
 static const char *orientation_name(akgl_TilemapOrientation o)
 {
@@ -109,13 +113,14 @@ static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long g
 akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest)
 {
     long x0, y0, x1, y1;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_solid_grid: NULL map");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_tilemap_solid_grid: NULL destination");
     FAIL_NONZERO_RETURN(errctx, map->orientation != AKGL_TILEMAP_ORTHOGONAL, AKERR_VALUE,
                         "akgl_tilemap_solid_grid: map %s is %s; the arcade physics collides "
                         "with orthogonal grids only",
-                        map->path, orientation_name(map->orientation));
+                        SHOWN(map, shown), orientation_name(map->orientation));
     if (map->solid_cells != NULL) {
         /* Built already: a map does not change once loaded, and the physics may
          * be borrowing these cells. */
@@ -131,11 +136,12 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
                             "akgl_tilemap_solid_grid: map %s: the tile layers span %ld x %ld "
                             "cells (from cell %ld, %ld), more than AKGL_TILEMAP_MAX_LAYER_CELLS "
                             "(%ld) in one grid",
-                            map->path, cols, rows, x0, y0, (long)AKGL_TILEMAP_MAX_LAYER_CELLS);
+                            SHOWN(map, shown), cols, rows, x0, y0,
+                            (long)AKGL_TILEMAP_MAX_LAYER_CELLS);
         uint8_t *cells = calloc((size_t)(cols * rows), 1);
         FAIL_ZERO_RETURN(errctx, cells, ENOMEM,
                          "akgl_tilemap_solid_grid: map %s: no memory for %ld x %ld cells",
-                         map->path, cols, rows);
+                         SHOWN(map, shown), cols, rows);
         fill_solid(map, cells, x0, y0, cols);
         map->solid_cells = cells;
         grid.cells = cells;
@@ -168,18 +174,20 @@ static akerr_ErrorContext *physics_grid_for(akgl_Tilemap *map, akgl_SolidGrid *g
 akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
 {
     akgl_SolidGrid grid;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     bool has_grid = false;
     PREPARE_ERROR(errctx);
     if (map != NULL) {
         FAIL_NONZERO_RETURN(errctx, map->refcount <= 0, AKGL_ERR_HEAP,
-                            "akgl_game_set_tilemap: map %s has been released", map->path);
+                            "akgl_game_set_tilemap: map %s has been released",
+                            SHOWN(map, shown));
         FAIL_NONZERO_RETURN(errctx,
                             map->orientation != AKGL_TILEMAP_ORTHOGONAL &&
                                 map->orientation != AKGL_TILEMAP_ISOMETRIC,
                             AKERR_VALUE,
                             "akgl_game_set_tilemap: map %s is %s; only orthogonal and isometric "
                             "maps are drawn",
-                            map->path, orientation_name(map->orientation));
+                            SHOWN(map, shown), orientation_name(map->orientation));
     }
     if (game.physics != NULL) {
         PASS(errctx, physics_grid_for(map, &grid, &has_grid));
@@ -285,6 +293,7 @@ static akerr_ErrorContext *spawn_all(akgl_Tilemap *map)
 akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
 {
     int wanted = 0, before;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_spawn_actors: NULL map");
     FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_tilemap_spawn_actors: NULL count");
@@ -300,7 +309,7 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
     /* Room for all of them first: nothing can fail half-way for want of memory. */
     akgl_Actor **grown = realloc(map->spawned, sizeof(*grown) * (size_t)(map->nspawned + wanted));
     FAIL_ZERO_RETURN(errctx, grown, ENOMEM,
-                     "akgl_tilemap_spawn_actors: map %s: no memory for %d actors", map->path,
+                     "akgl_tilemap_spawn_actors: map %s: no memory for %d actors", SHOWN(map, shown),
                      map->nspawned + wanted);
     map->spawned = grown;
     before = map->nspawned;
@@ -311,7 +320,7 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
         drop_spawned(map, before, &ignored);
         IGNORE(ignored);
         PASS(errctx, akerr_prefix_message(failed, "akgl_tilemap_spawn_actors: map %s: ",
-                                          map->path));
+                                          SHOWN(map, shown)));
     }
     *count = map->nspawned - before;
     SUCCEED_RETURN(errctx);
