@@ -469,7 +469,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  *
  * Takes a reference on @p map and gives the previous map's back; NULL unsets
  * the current map. With a physics backend bound (game.physics), its solid
- * grid becomes the map's (akgl_tilemap_solid_grid), or none with NULL.
+ * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
+ * or one without tile cells), or none with NULL.
  * @return NULL; AKERR_VALUE naming the orientation for a map that cannot be
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
  *         for a released map; the errors of akgl_tilemap_solid_grid.
@@ -484,8 +485,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  * holds any tile, whatever the layers' visibility. The cells are stored in
  * the map (solid_cells) and live as long as it does.
  * @param dest Receives the grid; its cells are borrowed from the map.
+ * Built once: later calls give the same cells (a physics backend may be
+ * borrowing them).
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a map whose grid cannot be
- *         expressed as an akgl_SolidGrid (see docs/07-tilemaps.md).
+ *         expressed as an akgl_SolidGrid: one that is not orthogonal, or whose
+ *         tile layers together span more than AKGL_TILEMAP_MAX_LAYER_CELLS
+ *         cells (see docs/07-tilemaps.md); ENOMEM.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest);
 
@@ -500,8 +505,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * no character are left alone. The map holds one reference on each actor it
  * spawned (map->spawned) and gives them back when it is released.
  * @param count Receives how many actors were spawned.
- * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full
- *         (nothing spawned by this call is kept).
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full;
+ *         akgl_actor_spawn's errors (a "<file>#<id>" name that is taken too);
+ *         ENOMEM. On failure nothing spawned by this call is kept.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count);
 
