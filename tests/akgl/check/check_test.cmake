@@ -1,0 +1,190 @@
+# The akgl-check suite (run by tests/akgl/check.cmake as `cmake -P`):
+# every bad-input fixture of the loaders is reported, every good one and
+# examples/assets pass, --json says the same as the text, usage errors exit 2.
+#
+# Inputs: CHECK (the tool), SOUNDGEN (tests/akgl/check_sounds.c), ASSETS
+# (tests/assets), EXAMPLES (examples/assets), WORK (a scratch folder: the
+# sounds the banks name are written there and the tool runs in it).
+#
+# The good fixtures are listed; every other file of a fixture folder is a bad
+# one, so a bad fixture added later is checked without touching this file.
+cmake_minimum_required(VERSION 3.25)
+foreach(var CHECK SOUNDGEN ASSETS EXAMPLES WORK)
+    if(NOT DEFINED ${var})
+        message(FATAL_ERROR "check_test.cmake: ${var} is not set")
+    endif()
+endforeach()
+
+set(failures 0)
+set(checked 0)
+macro(fail msg)
+    message(SEND_ERROR "${msg}")
+    math(EXPR failures "${failures} + 1")
+endmacro()
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+execute_process(COMMAND "${SOUNDGEN}" "${WORK}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "check_sounds could not write the sounds into ${WORK}")
+endif()
+
+# Runs akgl-check with ARGN twice (text, then --json) and checks that
+# `file` is reported (bad) or that nothing is (good).
+function(check_one what file)
+    set(args ${ARGN})
+    execute_process(COMMAND "${CHECK}" ${args} WORKING_DIRECTORY "${WORK}"
+        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+    execute_process(COMMAND "${CHECK}" --json ${args} WORKING_DIRECTORY "${WORK}"
+        OUTPUT_VARIABLE jout ERROR_VARIABLE jerr RESULT_VARIABLE jrc)
+    set(ctx "akgl-check ${args}:\n${out}${err}")
+    if(what STREQUAL "good")
+        if(NOT rc EQUAL 0 OR NOT out STREQUAL "")
+            fail("good ${file}: exit ${rc}, expected 0 and no output. ${ctx}")
+        endif()
+    else()
+        string(FIND "\n${out}" "\n${file}:" at)
+        if(NOT rc EQUAL 1)
+            fail("bad ${file}: exit ${rc}, expected 1. ${ctx}")
+        elseif(at EQUAL -1)
+            fail("bad ${file}: no line names the file. ${ctx}")
+        endif()
+    endif()
+    # --json: one array, the same problems as the text lines, same exit.
+    if(NOT jrc EQUAL rc)
+        fail("${file}: --json exits ${jrc}, the text run ${rc}. ${jout}${jerr}")
+        return()
+    endif()
+    string(JSON n ERROR_VARIABLE jsonerr LENGTH "${jout}")
+    if(jsonerr)
+        fail("${file}: --json output does not parse (${jsonerr}): ${jout}")
+        return()
+    endif()
+    # Lines as a CMake list: a ';' in a message must not split it.
+    string(REPLACE ";" "<semicolon>" lines "${out}")
+    string(REGEX MATCHALL "[^\n]+" lines "${lines}")
+    list(LENGTH lines nlines)
+    if(NOT n EQUAL nlines)
+        fail("${file}: --json has ${n} problems, the text ${nlines}. ${jout} ${ctx}")
+        return()
+    endif()
+    if(n GREATER 0)
+        math(EXPR last "${n} - 1")
+        foreach(i RANGE ${last})
+            string(JSON f GET "${jout}" ${i} file)
+            string(JSON ltype TYPE "${jout}" ${i} line)
+            string(JSON sname GET "${jout}" ${i} status_name)
+            string(JSON status GET "${jout}" ${i} status)
+            string(JSON msg GET "${jout}" ${i} message)
+            if(ltype STREQUAL "NULL")
+                set(line "${f}: ${sname}: ${msg}")
+            else()
+                string(JSON l GET "${jout}" ${i} line)
+                string(JSON c GET "${jout}" ${i} column)
+                set(line "${f}:${l}:${c}: ${sname}: ${msg}")
+            endif()
+            string(REPLACE ";" "<semicolon>" line "${line}")
+            list(FIND lines "${line}" found)
+            if(found EQUAL -1 OR NOT status GREATER 0)
+                fail("${file}: --json entry ${i} is not a text line: '${line}' (status ${status}). ${ctx}")
+            endif()
+        endforeach()
+    endif()
+endfunction()
+
+macro(count)
+    math(EXPR checked "${checked} + 1")
+endmacro()
+
+# Each fixture folder: its kind, the good files, and what must be loaded first.
+set(hero_sprites
+    "${ASSETS}/sprites/hero_standing_left.json"
+    "${ASSETS}/sprites/hero_walking_left.json"
+    "${ASSETS}/sprites/hero_standing_down.json")
+set(good_sprites frame_0 frame_255 frames_16 height_1 hero_standing_down hero_standing_left
+    hero_walking_left name_127 speed_0 speed_4294 width_1)
+set(good_characters empty_state hero high_bits ignored_keys inline_empty inline_hero
+    inline_mixed name_127 rebind same_sprite_twice speedtime_0)
+set(good_input good)
+set(good_properties good empty_properties override)
+set(good_sound bank)
+
+foreach(spec sprites:sprite characters:character input:controller properties:properties
+             sound:sounds)
+    string(REPLACE ":" ";" spec "${spec}")
+    list(GET spec 0 dir)
+    list(GET spec 1 kind)
+    set(before)
+    if(dir STREQUAL "characters")
+        set(before ${hero_sprites})   # the sprites the character fixtures name
+    endif()
+    file(GLOB files "${ASSETS}/${dir}/*.json")
+    foreach(file IN LISTS files)
+        get_filename_component(stem "${file}" NAME_WE)
+        if(stem IN_LIST good_${dir})
+            check_one(good "${file}" ${before} --kind ${kind} "${file}")
+        else()
+            check_one(bad "${file}" ${before} --kind ${kind} "${file}")
+        endif()
+        count()
+    endforeach()
+endforeach()
+
+# Tilemaps, both formats, kinds by extension: bad/ holds the bad maps (its
+# tilesets, sub/, are read through them); every other map is good.
+file(GLOB_RECURSE maps "${ASSETS}/tilemaps/*.tmj" "${ASSETS}/tilemaps/*.tmx")
+foreach(file IN LISTS maps)
+    if(file MATCHES "/tilemaps/bad/")
+        check_one(bad "${file}" "${file}")
+    else()
+        check_one(good "${file}" "${file}")
+    endif()
+    count()
+endforeach()
+
+# json/: jansson's refusals through the kind sniffing (types.json is valid
+# JSON of no akgl kind, which is reported too).
+file(GLOB files "${ASSETS}/json/*.json")
+foreach(file IN LISTS files)
+    check_one(bad "${file}" "${file}")
+    count()
+endforeach()
+
+# Folders: the demo's assets and loop/ pass as a whole, kinds sniffed,
+# sprites loaded before the characters that name them.
+check_one(good "${EXAMPLES}" "${EXAMPLES}")
+check_one(good "${ASSETS}/loop" "${ASSETS}/loop")
+# A character alone does not find its sprites, and says so; named with
+# them (in any order) it loads.
+check_one(bad "${ASSETS}/characters/hero.json" "${ASSETS}/characters/hero.json")
+check_one(good "${ASSETS}/characters/hero.json" "${ASSETS}/characters/hero.json" ${hero_sprites})
+# A folder keeps going after the first problem: every bad map is reported.
+execute_process(COMMAND "${CHECK}" "${ASSETS}/tilemaps/bad" OUTPUT_VARIABLE out
+    ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(GLOB bad_maps "${ASSETS}/tilemaps/bad/*.tmj" "${ASSETS}/tilemaps/bad/*.tmx")
+list(LENGTH bad_maps nbad)
+string(REPLACE ";" "<semicolon>" lines "${out}")
+string(REGEX MATCHALL "[^\n]+" lines "${lines}")
+list(LENGTH lines nlines)
+if(NOT rc EQUAL 1 OR NOT nlines EQUAL nbad)
+    fail("tilemaps/bad as a folder: exit ${rc}, ${nlines} lines for ${nbad} maps:\n${out}${err}")
+endif()
+# A missing file is reported by the loader, with its errno status.
+check_one(bad "${WORK}/nothere.json" "${WORK}/nothere.json")
+
+# Usage errors exit 2 and check nothing.
+foreach(usage "" "--bogus" "--kind;bogus;x.json" "--kind")
+    execute_process(COMMAND "${CHECK}" ${usage} OUTPUT_VARIABLE out ERROR_VARIABLE err
+        RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 2 OR NOT err MATCHES "usage: akgl-check")
+        fail("akgl-check ${usage}: exit ${rc}, expected 2 with the usage:\n${out}${err}")
+    endif()
+endforeach()
+
+if(checked LESS 200)
+    fail("only ${checked} fixtures were found under ${ASSETS}")
+endif()
+if(failures GREATER 0)
+    message(FATAL_ERROR "akgl-check: ${failures} failure(s) in ${checked} fixtures")
+endif()
+message(STATUS "akgl-check: ${checked} fixtures checked, all as expected")
