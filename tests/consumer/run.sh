@@ -13,7 +13,14 @@
 #  4. runs both, checks they load the installed libraries, and checks what
 #     they print: akgl's version, a handled akerror error, (akstdlib's
 #     output,) the SDL3 version both compiled against and running, and no
-#     error context left in use.
+#     error context left in use;
+#  5. builds every program in examples/ (each examples/*.c, and each
+#     examples/<name>/ holding .c files, discovered when the test runs) the
+#     same two ways: with the CMake project tests/consumer/examples/ and with
+#     `cc <sources> $(pkg-config --cflags --libs akgl)`; checks each finds
+#     its libraries in the prefix;
+#  6. runs the installed akgl-check: examples/assets passes, a bad fixture
+#     is reported.
 #
 # Inputs (environment):
 #   AKGL_CONSUMER_SOURCE        the akgl source tree
@@ -26,6 +33,7 @@
 #   AKGL_CONSUMER_SDL_VERSION   the SDL3 version the build found
 #   AKGL_CONSUMER_LIBDIR        CMAKE_INSTALL_LIBDIR, CMAKE_INSTALL_INCLUDEDIR
 #   AKGL_CONSUMER_INCLUDEDIR
+#   AKGL_CONSUMER_BINDIR        CMAKE_INSTALL_BINDIR (akgl-check)
 #   AKGL_CONSUMER_PREFIX_PATH   ':'-separated CMAKE_PREFIX_PATH of the build
 #   AKGL_CONSUMER_SDL3_DIR      SDL3_DIR, SDL3_image_DIR of the build
 #   AKGL_CONSUMER_SDL3_IMAGE_DIR
@@ -46,8 +54,8 @@ fail() {
 }
 say() { printf 'consumer: %s\n' "$*"; }
 
-for var in SOURCE BUILD CC GENERATOR VERSION SDL_VERSION LIBDIR INCLUDEDIR LIBRARIES SHARED \
-           PKG_CONFIG; do
+for var in SOURCE BUILD CC GENERATOR VERSION SDL_VERSION LIBDIR INCLUDEDIR BINDIR LIBRARIES \
+           SHARED PKG_CONFIG; do
     name=AKGL_CONSUMER_$var
     [ -n "${!name:-}" ] || fail "$name is not set (run this through ctest)"
 done
@@ -176,4 +184,106 @@ for how in pkgconfig cmake; do
     fi
     say "$how consumer: ${lines[*]}"
 done
+
+# --- 5. every program in examples/, out of tree -----------------------------
+# examples/*.c: one program each; examples/<name>/ with .c files: one program.
+# Also run on tests/consumer/examples-fixture/, which has a program in a
+# folder, so that half of the discovery is proven before examples/ needs it.
+
+# Every executable finds libakgl and libakerror in the prefix (shared builds).
+check_loads() {
+    local exe=$1 log=$2 lib where
+    [ "$AKGL_CONSUMER_SHARED" = ON ] || return 0
+    ldd "$exe" >"$log" 2>&1 || fail "ldd $exe" "$log"
+    ! grep -q "not found" "$log" || fail "$exe: a library is not found" "$log"
+    for lib in akgl akerror; do
+        where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$log")
+        if [ -z "$where" ] ||
+            [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
+            fail "$exe loads lib$lib from '$where', not $prefix/$libdir" "$log"
+        fi
+    done
+}
+
+# build_examples DIR LABEL [EXPECTED NAMES...]
+build_examples() {
+    local examples=$1 label=$2 name dir file
+    shift 2
+    local out=$work/$label
+    declare -A example_sources=()
+    for file in "$examples"/*.c; do
+        [ -e "$file" ] || continue
+        example_sources[$(basename "$file" .c)]=$file
+    done
+    for dir in "$examples"/*/; do
+        dir=${dir%/}
+        local files=("$dir"/*.c)
+        [ -e "${files[0]}" ] || continue
+        example_sources[$(basename "$dir")]="${files[*]}"
+    done
+    [ ${#example_sources[@]} -gt 0 ] || fail "no program found in $examples"
+    local example_names
+    mapfile -t example_names < <(printf '%s\n' "${!example_sources[@]}" | sort)
+    if [ $# -gt 0 ] && [ "${example_names[*]}" != "$*" ]; then
+        fail "found the programs '${example_names[*]}' in $examples, expected '$*'"
+    fi
+    local asset_defs=(-DAKGL_EXAMPLES_ASSETS="\"$examples/assets\""
+        -DAKGL_DEMO_ASSETS_DIR="\"$examples/assets\"")
+
+    mkdir -p "$out/pkgconfig"
+    local sources log
+    for name in "${example_names[@]}"; do
+        read -r -a sources <<<"${example_sources[$name]}"
+        log=$out/pkgconfig/$name.log
+        echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror ${sources[*]} ${pc_flags[*]}" >"$log"
+        "$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror "${asset_defs[@]}" "${sources[@]}" \
+            "${pc_flags[@]}" -o "$out/pkgconfig/$name" >>"$log" 2>&1 \
+            || fail "building $label program $name with pkg-config failed" "$log"
+        check_loads "$out/pkgconfig/$name" "$out/pkgconfig/$name.ldd"
+    done
+    say "$label: built ${#example_names[@]} with pkg-config: ${example_names[*]}"
+
+    local args=(-S "$src/tests/consumer/examples" -B "$out/cmake" -G "$AKGL_CONSUMER_GENERATOR"
+        -DCMAKE_C_COMPILER="$AKGL_CONSUMER_CC"
+        -DCMAKE_PREFIX_PATH="$cmake_prefix"
+        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+        -DAKGL_EXAMPLES_DIR="$examples")
+    [ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+    [ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
+    [ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
+    cmake "${args[@]}" >"$out/cmake-configure.log" 2>&1 \
+        || fail "configuring $label with CMake failed" "$out/cmake-configure.log"
+    cmake --build "$out/cmake" >"$out/cmake-build.log" 2>&1 \
+        || fail "building $label with CMake failed" "$out/cmake-build.log"
+    # The CMake project found the same programs as this script.
+    local cmake_names
+    mapfile -t cmake_names < <(sed -n 's/^-- examples consumer: example-//p' \
+        "$out/cmake-configure.log" | sort)
+    [ "${cmake_names[*]}" = "${example_names[*]}" ] \
+        || fail "the CMake project built '${cmake_names[*]}' from $examples, run.sh found '${example_names[*]}'"
+    for name in "${example_names[@]}"; do
+        [ -x "$out/cmake/example-$name" ] \
+            || fail "CMake did not build example-$name" "$out/cmake-build.log"
+        check_loads "$out/cmake/example-$name" "$out/cmake/$name.ldd"
+    done
+    say "$label: built ${#example_names[@]} with CMake: find_package(akgl CONFIG) -> akgl::akgl"
+}
+
+build_examples "$src/tests/consumer/examples-fixture" examples-fixture multi single
+build_examples "$src/examples" examples
+
+# --- 6. the installed akgl-check ----------------------------------------------
+check=$prefix/$AKGL_CONSUMER_BINDIR/akgl-check
+[ -x "$check" ] || fail "akgl-check is not installed at $check" "$work/install.log"
+check_loads "$check" "$work/akgl-check.ldd"
+"$check" "$src/examples/assets" >"$work/akgl-check.log" 2>&1 \
+    || fail "the installed akgl-check finds problems in examples/assets" "$work/akgl-check.log"
+set +e
+"$check" "$src/tests/assets/sprites/type_speed.json" >"$work/akgl-check-bad.log" 2>&1
+rc=$?
+set -e
+[ $rc -eq 1 ] && grep -q "^$src/tests/assets/sprites/type_speed.json: " "$work/akgl-check-bad.log" \
+    || fail "the installed akgl-check exited $rc on a bad sprite, expected 1 naming it" \
+        "$work/akgl-check-bad.log"
+say "installed akgl-check: examples/assets valid, a bad sprite reported"
 say "ok"

@@ -1,0 +1,4 @@
+#ifndef MULTI_PART_H
+#define MULTI_PART_H
+int multi_part(void);
+#endif
