@@ -19,9 +19,11 @@
  *   decoration  tiles drawn behind the actors: windows, torches, chains, the
  *               door, water, trees, bushes, signs, spikes
  *   ground      the solid tiles: terrain, planks, castle walls, crates
- *   actors      object layer: rectangles of 16 x 16 whose `type` is "hero",
- *               "slime", "bat" or "coin", each with a `character` property
- *               naming the character JSON it spawns (tools/mkart.c)
+ *   actors      object layer: rectangles of 16 x 16 whose `type` is the
+ *               character each spawns (akgl_tilemap_spawn_actors' rule):
+ *               "knight" (the one object named "hero"), "slime", "bat" or
+ *               "coin" (named "slime 1", "coin 12", ...), the characters of
+ *               tools/mkart.c
  * and a map property `music` (file) naming sounds/music.wav.
  *
  * The level is drawn below as text, one character a tile; the terrain's edges
@@ -262,11 +264,14 @@ static json_t *tile_layer(int id, const char *name, int which)
                      "opacity", 1.0, "visible", 1, "encoding", "csv", "data", data);
 }
 
+/* An object's `type` is the name of the character it spawns (the rule of
+ * akgl_tilemap_spawn_actors); its `name` is what the game calls it. */
 static const struct {
     char key;
-    const char *type, *character;
-} ACTORS[] = {{'H', "hero", "knight"}, {'L', "slime", "slime"}, {'V', "bat", "bat"},
-              {'o', "coin", "coin"}};
+    const char *name, *character;
+    bool numbered;
+} ACTORS[] = {{'H', "hero", "knight", false}, {'L', "slime", "slime", true},
+              {'V', "bat", "bat", true}, {'o', "coin", "coin", true}};
 
 static json_t *actor_layer(int id, int *next_object)
 {
@@ -280,15 +285,17 @@ static json_t *actor_layer(int id, int *next_object)
                 }
                 char name[64];
                 counts[a]++;
-                snprintf(name, sizeof(name), "%s %d", ACTORS[a].type, counts[a]);
-                json_t *props = json_pack("[{s:s,s:s,s:s}]", "name", "character", "type",
-                                          "string", "value", ACTORS[a].character);
+                if (ACTORS[a].numbered) {
+                    snprintf(name, sizeof(name), "%s %d", ACTORS[a].name, counts[a]);
+                } else {
+                    snprintf(name, sizeof(name), "%s", ACTORS[a].name);
+                }
                 json_array_append_new(
                     objects,
-                    json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:b,s:o*}", "id", (*next_object)++,
-                              "name", name, "type", ACTORS[a].type, "x", x * ART_TILE_SIZE, "y",
-                              y * ART_TILE_SIZE, "width", ART_TILE_SIZE, "height", ART_TILE_SIZE,
-                              "rotation", 0.0, "visible", 1, "properties", props));
+                    json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:b}", "id", (*next_object)++,
+                              "name", name, "type", ACTORS[a].character, "x", x * ART_TILE_SIZE,
+                              "y", y * ART_TILE_SIZE, "width", ART_TILE_SIZE, "height",
+                              ART_TILE_SIZE, "rotation", 0.0, "visible", 1));
             }
         }
     }
