@@ -29,35 +29,20 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${AKGL_DOC_PAGES}
 
 set(doc_out ${CMAKE_CURRENT_BINARY_DIR}/doc_examples)
 file(MAKE_DIRECTORY ${doc_out})
-file(WRITE ${doc_out}/akgl_doc_prelude.h.new [=[
-/* Every public header, and the libc headers the pages take for granted. */
-#include <akerror.h>
-#include <akstdlib.h>
-#include <akgl/actor.h>
-#include <akgl/camera.h>
-#include <akgl/character.h>
-#include <akgl/controller.h>
-#include <akgl/error.h>
-#include <akgl/game.h>
-#include <akgl/heap.h>
-#include <akgl/json.h>
-#include <akgl/limits.h>
-#include <akgl/physics.h>
-#include <akgl/registry.h>
-#include <akgl/render.h>
-#include <akgl/sprite.h>
-#include <akgl/state.h>
-#include <akgl/staticstring.h>
-#include <akgl/time.h>
-#include <akgl/version.h>
-#include <SDL3/SDL.h>
-#include <errno.h>
-#include <limits.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-]=])
+# The prelude: every public header (globbed, so a new header is in it the
+# day it lands) and the libc headers the pages take for granted.
+file(GLOB doc_headers RELATIVE ${PROJECT_SOURCE_DIR}/include
+    ${PROJECT_SOURCE_DIR}/include/*.h ${PROJECT_SOURCE_DIR}/include/akgl/*.h)
+list(SORT doc_headers)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/akgl)
+set(prelude "/* Every public header, and the libc headers the pages take for granted. */\n")
+foreach(h IN LISTS doc_headers)
+    string(APPEND prelude "#include <${h}>\n")
+endforeach()
+foreach(h SDL3/SDL.h errno.h limits.h stdarg.h stdio.h stdlib.h string.h)
+    string(APPEND prelude "#include <${h}>\n")
+endforeach()
+file(WRITE ${doc_out}/akgl_doc_prelude.h.new "${prelude}")
 configure_file(${doc_out}/akgl_doc_prelude.h.new ${doc_out}/akgl_doc_prelude.h COPYONLY)
 
 set(doc_sources)
