@@ -24,19 +24,29 @@ extern "C" {
 
 /**
  * @brief Parses the JSON file at @p path.
+ *
+ * Every message begins with @p path (one of more than
+ * AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its head and tail around
+ * "..."), so a loader that starts with this call names its file in every error.
  * @param path The file.
  * @param dest Receives a new reference: the caller json_decref()s it.
- * @return NULL; the errno status (ENOENT, EACCES...) naming the file when it
- *         cannot be opened, or cannot be read (EISDIR for a directory;
- *         AKERR_IO when the read fails without an errno); AKERR_FORMAT with
- *         "file:line:column: reason" for invalid JSON, duplicate keys
- *         included; AKERR_NULLPOINTER. @p dest is written only on success.
+ * @return NULL; AKERR_OUTOFBOUNDS when @p path is AKGL_MAX_STRING_LENGTH
+ *         bytes or more ("path: the JSON path is N bytes, too long for a
+ *         pooled string (limit 4095)"); the errno status (ENOENT, EACCES...)
+ *         when it cannot be opened ("path: cannot open: reason"), or cannot
+ *         be read (EISDIR for a directory; AKERR_IO when the read fails
+ *         without an errno); AKERR_FORMAT with "path:line:column: reason" for
+ *         invalid JSON, duplicate keys included; AKERR_NULLPOINTER. @p dest
+ *         is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t **dest);
 
 /**
  * @brief Prefixes an error's message with "path: " so a loader's errors name
  *        the file; returns @p errctx for chaining. A NULL @p errctx is a no-op.
+ *
+ * A path of more than AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its
+ * first 128 bytes, "..." and its last 125, so the message after it still fits.
  * @param errctx The error, or NULL.
  * @param path   The file to name.
  * @return @p errctx.
