@@ -1295,7 +1295,9 @@ static akerr_ErrorContext AKERR_NOIGNORE *dump(json_t *root, const char *dir, co
         FAIL_ZERO_BREAK(errctx, root, AKERR_API, "%s: building the JSON failed", file);
         CATCH(errctx, path_in(path, sizeof(path), dir, file));
         FAIL_NONZERO_BREAK(errctx,
-                           json_dump_file(root, path, JSON_INDENT(4) | JSON_PRESERVE_ORDER),
+                           json_dump_file(root, path,
+                                          JSON_INDENT(4) | JSON_PRESERVE_ORDER |
+                                              JSON_REAL_PRECISION(6)),
                            AKERR_IO, "cannot write %s", path);
         printf("wrote %s\n", path);
     } CLEANUP {

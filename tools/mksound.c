@@ -20,6 +20,9 @@
  *   coin.wav       two quick notes, B5 then E6, 0.34 s
  *   hurt.wav       a falling square over a noise burst, 0.30 s
  *   footstep.wav   a short, dull noise tick, 0.06 s
+ *   sounds.json    a sound bank listing them all (docs/18-sound.md), for
+ *                  akgl_sound_load_json: the effects one-shot, the music
+ *                  looping
  *   music.wav      a four-bar loop at 128 beats a minute (7.50 s): a square
  *                  lead, a triangle bass and noise drums over C, Am, F, G.
  *                  Its length is a whole number of sixteenth-note steps, so
@@ -28,6 +31,7 @@
 #include <akerror.h>
 
 #include <SDL3/SDL.h>
+#include <jansson.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -259,10 +263,52 @@ static void music(void)
 static const struct {
     const char *file;
     void (*make)(void);
+    const char *name; /* in the sound bank */
+    double volume;
+    bool loop;
 } SOUNDS[] = {
-    {"jump.wav", fx_jump},         {"coin.wav", fx_coin}, {"hurt.wav", fx_hurt},
-    {"footstep.wav", fx_footstep}, {"music.wav", music},
+    {"jump.wav", fx_jump, "jump", 0.8, false},
+    {"coin.wav", fx_coin, "coin", 0.7, false},
+    {"hurt.wav", fx_hurt, "hurt", 0.9, false},
+    {"footstep.wav", fx_footstep, "footstep", 0.5, false},
+    {"music.wav", music, "music", 0.6, true},
 };
+
+/* The sound bank: {"sounds": [{"name", "file", "volume", "loop"}, ...]}. */
+static akerr_ErrorContext AKERR_NOIGNORE *write_bank(const char *dir)
+{
+    PREPARE_ERROR(errctx);
+    char path[4096];
+    json_t *list = json_array();
+    json_t *root = json_pack("{s:o*}", "sounds", list);
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, root, AKERR_API, "sounds.json: building the JSON failed");
+        for (size_t i = 0; i < SDL_arraysize(SOUNDS); i++) {
+            FAIL_NONZERO_BREAK(errctx,
+                               json_array_append_new(
+                                   list, json_pack("{s:s,s:s,s:f,s:b}", "name", SOUNDS[i].name,
+                                                   "file", SOUNDS[i].file, "volume",
+                                                   SOUNDS[i].volume, "loop", SOUNDS[i].loop)),
+                               AKERR_API, "sounds.json: building the JSON failed");
+        }
+        if (errctx != NULL) {
+            break;
+        }
+        int n = snprintf(path, sizeof(path), "%s/sounds.json", dir);
+        FAIL_NONZERO_BREAK(errctx, n < 0 || (size_t)n >= sizeof(path), AKERR_OUTOFBOUNDS,
+                           "path too long: %s/sounds.json", dir);
+        FAIL_NONZERO_BREAK(errctx,
+                           json_dump_file(root, path,
+                                          JSON_INDENT(4) | JSON_PRESERVE_ORDER |
+                                              JSON_REAL_PRECISION(6)),
+                           AKERR_IO, "cannot write %s", path);
+        printf("wrote %s\n", path);
+    } CLEANUP {
+        json_decref(root);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
 
 static void le16(Uint8 *p, Uint32 v)
 {
@@ -382,6 +428,9 @@ int main(int argc, char **argv)
     ATTEMPT {
         for (size_t i = 0; i < SDL_arraysize(SOUNDS) && errctx == NULL; i++) {
             CATCH(errctx, check ? check_sound(i, dir) : write_sound(i, dir));
+        }
+        if (errctx == NULL && !check) {
+            CATCH(errctx, write_bank(dir));
         }
     } CLEANUP {
     } PROCESS(errctx) {

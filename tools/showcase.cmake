@@ -32,7 +32,7 @@ endif()
 # akgl_mksound synthesises the showcase's sound effects and music loop
 # (examples/assets/sounds/).
 add_executable(akgl_mksound mksound.c)
-target_link_libraries(akgl_mksound PRIVATE akerror SDL3::SDL3)
+target_link_libraries(akgl_mksound PRIVATE akerror SDL3::SDL3 PkgConfig::JANSSON)
 akgl_target_defaults(akgl_mksound)
 
 add_custom_target(akgl_sounds

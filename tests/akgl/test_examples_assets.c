@@ -4,14 +4,15 @@
  *
  * Files are found by walking the directory, so a new sample is tested the day
  * it is added. Each is classified by its keys ("spritesheet": a sprite;
- * "sprite_mappings": a character; anything else fails), sprites are loaded
- * first, then characters. Every frame of every sprite must lie on its sheet,
+ * "sprite_mappings": a character; "sounds": a sound bank; anything else
+ * fails), sprites are loaded first, then characters; banks on their own. Every frame of every sprite must lie on its sheet,
  * and the littleguy character must map the nine states of chapter 11's table.
  */
 #define _XOPEN_SOURCE 700
 
 #include <akgl/actor.h>
 #include <akgl/json.h>
+#include <akgl/sound.h>
 
 #include "sprite_fixture.h"
 
@@ -26,6 +27,7 @@ typedef struct Sample
     char path[PATH_MAX];
     char name[AKGL_SPRITE_MAX_NAME_LENGTH];
     bool character;
+    bool bank;
 } Sample;
 
 static Sample samples[MAX_SAMPLES];
@@ -52,6 +54,9 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
         s->character = false;
     } else if (root != NULL && json_object_get(root, "sprite_mappings") != NULL) {
         s->character = true;
+    } else if (root != NULL && json_object_get(root, "sounds") != NULL) {
+        s->bank = true;
+        name = "sound bank";
     } else {
         fprintf(stderr, "%s is neither a sprite nor a character\n", path);
         unknown_kind++;
@@ -65,11 +70,13 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
 
 static void test_every_sample_is_a_sprite_or_a_character(void)
 {
-    int sprites = 0, characters = 0;
+    int sprites = 0, characters = 0, banks = 0;
     CHECK_INT_EQ(unknown_kind, 0);
     for (int i = 0; i < nsamples; i++) {
         CHECK_MSG(samples[i].name[0] != '\0', "%s has no \"name\"", samples[i].path);
-        if (samples[i].character) {
+        if (samples[i].bank) {
+            banks++;
+        } else if (samples[i].character) {
             characters++;
         } else {
             sprites++;
@@ -77,6 +84,7 @@ static void test_every_sample_is_a_sprite_or_a_character(void)
     }
     CHECK(sprites >= 8 + 19);  /* littleguy's, hero's, the showcase's */
     CHECK(characters >= 1 + 4);
+    CHECK(banks >= 1);
 }
 
 static void test_the_sheet_is_the_generated_fixture(void)
@@ -96,7 +104,7 @@ static void load_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
         char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-        if (samples[i].character != character) {
+        if (samples[i].character != character || samples[i].bank) {
             continue;
         }
         akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
@@ -112,7 +120,7 @@ static void load_kind(bool character)
 static void release_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
-        if (samples[i].character != character) {
+        if (samples[i].character != character || samples[i].bank) {
             continue;
         }
         if (character) {
@@ -136,7 +144,7 @@ static void test_every_sample_loads_and_releases(void)
 
     /* Every frame of every sprite is a cell on its sheet. */
     for (int i = 0; i < nsamples; i++) {
-        akgl_Sprite *s = samples[i].character ? NULL : sf_sprite(samples[i].name);
+        akgl_Sprite *s = samples[i].character || samples[i].bank ? NULL : sf_sprite(samples[i].name);
         for (int id = 0; s != NULL && id < s->frames; id++) {
             SDL_FRect r;
             char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
@@ -234,6 +242,36 @@ static void test_sprites_released_first_also_cleans_up(void)
     CHECK_INT_EQ(akgl_test_reg_sprites_(), 0);
 }
 
+/* The showcase's sound bank (tools/mksound.c) loads every sound it lists,
+ * the effects one-shot and the music looping; each is released again. */
+static void test_the_sound_bank_loads(void)
+{
+    static const struct {
+        const char *name;
+        bool loop;
+    } SOUNDS[] = {{"jump", false}, {"coin", false}, {"hurt", false}, {"footstep", false},
+                  {"music", true}};
+    for (int i = 0; i < nsamples; i++) {
+        if (!samples[i].bank) {
+            continue;
+        }
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        int status = test_status_of_(akgl_sound_load_json(samples[i].path), msg);
+        CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+    }
+    for (size_t k = 0; k < sizeof(SOUNDS) / sizeof(SOUNDS[0]); k++) {
+        akgl_Sound *sound = NULL;
+        CHECK_OK(akgl_sound_get(SOUNDS[k].name, &sound));
+        CHECK_MSG(sound != NULL, "no sound \"%s\"", SOUNDS[k].name);
+        if (sound == NULL) {
+            continue;
+        }
+        CHECK(sound->frames > 0);
+        CHECK_INT_EQ(sound->loop, SOUNDS[k].loop);
+        CHECK_OK(akgl_heap_release_sound(sound));
+    }
+}
+
 int main(void)
 {
     sf_begin();
@@ -247,6 +285,7 @@ int main(void)
     RUN_TEST(test_the_sheet_is_the_generated_fixture);
     RUN_TEST(test_every_sample_loads_and_releases);
     RUN_TEST(test_sprites_released_first_also_cleans_up);
+    RUN_TEST(test_the_sound_bank_loads);
     sf_unbind_renderer();
     int rc = AKGL_TEST_END();
     sf_end();
