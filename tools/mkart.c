@@ -447,66 +447,59 @@ static const Px BAT_WING = {74, 44, 104, 255};
 static const Px BAT_MEMBRANE = {126, 82, 158, 255};
 static const Px BAT_OUTLINE = {26, 16, 38, 255};
 
-/* One wing, drawn on the right and mirrored: from the shoulder at x 9 out to
- * the tip at x 15, whose height is `tip` rows from the shoulder's (negative
- * is up). The trailing edge has three scallops. */
-static void bat_wing(SDL_Surface *s, int x0, int y0, int tip, int bodyy)
+/* The bat's left half in three poses (the right half is its mirror): B body,
+ * b belly, E eye, F fang, W wing bone, M membrane. The outline is added. */
+static const char *const BAT_HALF[3][13] = {
+    { /* wings up */
+        "........", "M.......", "MM...B..", "MMM..BB.", ".MMM.BBB", ".MMMMBBB", "..MMMBEB",
+        "..MMWBBB", "...MWBbb", "...M.Bbb", ".....BFb", "......BB", "........"},
+    { /* wings level */
+        "........", "........", "........", ".....B..", ".....BB.", "W....BBB", "MWWWWBEB",
+        "MMMMMBBB", "MMMMMBbb", "M.M.MBbb", ".....BFb", "......BB", "........"},
+    { /* wings down */
+        "........", "........", "........", ".....B..", ".....BB.", ".....BBB", "....WBEB",
+        "...WMBBB", "..WMMBbb", ".WMMMBbb", "WMMM.BFb", "MM.M..BB", "M......."},
+};
+
+static void bat_pose(SDL_Surface *s, int x0, int y0, int pose, bool dead)
 {
-    /* Membrane rows per column from the shoulder out; the dips are the
-     * scallops between the finger bones. */
-    static const int DEPTH[7] = {5, 5, 3, 4, 2, 3, 1};
-    for (int side = 0; side < 2; side++) {
-        for (int i = 0; i <= 6; i++) {
-            double t = i / 6.0;
-            int top = (int)lround(bodyy - 1 + tip * t);
-            int x = 9 + i;
-            for (int y = top; y < top + DEPTH[i]; y++) {
-                Px c = (y == top || i == 6) ? BAT_WING : BAT_MEMBRANE;
-                put(s, x0 + (side ? CELL - 1 - x : x), y0 + y, c);
+    for (int r = 0; r < 13; r++) {
+        for (int i = 0; i < 8; i++) {
+            Px c;
+            switch (BAT_HALF[pose][r][i]) {
+            case 'B': c = BAT_BODY; break;
+            case 'b': c = BAT_BELLY; break;
+            case 'E': c = dead ? rgb(30, 20, 40) : rgb(255, 226, 84); break;
+            case 'F': c = rgb(250, 250, 250); break;
+            case 'W': c = BAT_WING; break;
+            case 'M': c = BAT_MEMBRANE; break;
+            default: continue;
             }
+            put(s, x0 + i, y0 + r, c);
+            put(s, x0 + CELL - 1 - i, y0 + r, c);
         }
     }
-}
-
-static void bat_body(SDL_Surface *s, int x0, int y0, int by, bool dead)
-{
-    fill_ellipse(s, x0 + 8.0, y0 + by + 1.0, 3.0, 3.6, BAT_BODY);
-    fill_ellipse(s, x0 + 8.0, y0 + by + 2.2, 1.6, 2.0, BAT_BELLY);
-    /* ears */
-    put(s, x0 + 6, y0 + by - 3, BAT_BODY);
-    put(s, x0 + 6, y0 + by - 2, BAT_BODY);
-    put(s, x0 + 9, y0 + by - 3, BAT_BODY);
-    put(s, x0 + 9, y0 + by - 2, BAT_BODY);
-    /* eyes and fangs */
-    Px eye = dead ? rgb(30, 20, 40) : rgb(255, 226, 84);
-    put(s, x0 + 6, y0 + by, eye);
-    put(s, x0 + 9, y0 + by, eye);
-    put(s, x0 + 7, y0 + by + 2, rgb(250, 250, 250));
-    put(s, x0 + 8, y0 + by + 2, rgb(250, 250, 250));
 }
 
 static akerr_ErrorContext AKERR_NOIGNORE *draw_bat(SDL_Surface *s)
 {
     PREPARE_ERROR(errctx);
     /* wings up, level, down, level; the body rises on the down stroke */
-    static const int TIP[4] = {-6, -1, 4, 0};
-    static const int BODY_Y[4] = {7, 6, 5, 6};
+    static const int POSE[4] = {0, 1, 2, 1};
+    static const int DY[4] = {2, 2, 1, 2};
     for (int f = 0; f < 4; f++) {
         set_clip(f * CELL, 0, CELL, CELL);
-        bat_wing(s, f * CELL, 0, TIP[f], BODY_Y[f]);
-        bat_body(s, f * CELL, 0, BODY_Y[f], false);
+        bat_pose(s, f * CELL, DY[f], POSE[f], false);
         outline(s, BAT_OUTLINE, false);
     }
-    /* 4: hurt (level wings, flashed white); 5: dead (wings folded, upside down
-     * would need a second template: folded and dark-eyed instead). */
+    /* 4: hurt (level wings, flashed white); 5: dead (wings down, eyes shut,
+     * lower in the cell: falling). */
     set_clip(4 * CELL, 0, CELL, CELL);
-    bat_wing(s, 4 * CELL, 0, -1, 6);
-    bat_body(s, 4 * CELL, 0, 6, false);
+    bat_pose(s, 4 * CELL, 2, 1, false);
     outline(s, BAT_OUTLINE, false);
     tint(s, rgb(255, 255, 255), 0.6);
     set_clip(5 * CELL, 0, CELL, CELL);
-    bat_wing(s, 5 * CELL, 0, 5, 9);
-    bat_body(s, 5 * CELL, 0, 9, true);
+    bat_pose(s, 5 * CELL, 3, 2, true);
     outline(s, BAT_OUTLINE, false);
     SUCCEED_RETURN(errctx);
 }
