@@ -4,8 +4,8 @@
  *
  *   akgl_mkart DIR     write every file below into DIR (examples/assets/)
  *
- * Everything is drawn by the code below — ASCII templates for the hero, small
- * shape functions for the rest — into SDL surfaces and written with
+ * Everything is drawn by the code below — ASCII templates for the hero and the
+ * bat, small shape functions for the rest — into SDL surfaces and written with
  * SDL3_image's IMG_SavePNG (libpng stores no time stamp). The JSON is written
  * by jansson with its keys in insertion order. So one build writes the same
  * bytes every time; the ctest test `akgl_art` checks that what is committed is
