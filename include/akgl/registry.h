@@ -30,6 +30,7 @@ extern SDL_PropertiesID AKGL_REGISTRY_CHARACTER;           /**< name -> akgl_Cha
 extern SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS; /**< "AKGL_ACTOR_STATE_X" -> bit */
 extern SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;          /**< "game.screenwidth" -> "800" */
 extern SDL_PropertiesID AKGL_REGISTRY_SOUND;               /**< name -> akgl_Sound * */
+extern SDL_PropertiesID AKGL_REGISTRY_TILEMAP;             /**< map file's real path -> akgl_Tilemap * */
 
 /**
  * @brief Creates every registry that does not exist yet (idempotent), and
