@@ -16,18 +16,21 @@
  *   spawns (akgl_tilemap_spawn_actors' rule), whose JSON file is in
  *   examples/assets.
  *
- * The files are read with jansson and the images with SDL_image; loading the
- * map with akgl's own tilemap loader is the tilemap suite's business once
- * that part has landed.
+ * The files are read with jansson and the images with SDL_image, and then
+ * the whole level is loaded as a game would: akgl's own tilemap loader reads
+ * it, its solid grid has a cell for every ground tile, and spawning its
+ * objects (after the showcase's sprites and characters) makes one actor per
+ * object, the hero a knight; releasing the map gives everything back.
  */
+#define _XOPEN_SOURCE 700
+
+#include <akgl/actor.h>
 #include <akgl/game.h>
+#include <akgl/tilemap.h>
 
-#include <SDL3/SDL.h>
-#include <SDL3_image/SDL_image.h>
 #include <jansson.h>
-#include <string.h>
 
-#include "akgl_test.h"
+#include "sprite_fixture.h"
 
 #ifndef AKGL_EXAMPLES_ASSETS_DIR
 #error "AKGL_EXAMPLES_ASSETS_DIR must name examples/assets"
@@ -272,6 +275,76 @@ static void test_actors(void)
     CHECK(coins >= 20);
 }
 
+/* The files the level's characters need, sprites first. */
+static const char *const SHOWCASE_FILES[] = {
+    "knight_idle_down", "knight_walk_down", "knight_idle_left", "knight_walk_left",
+    "knight_idle_right", "knight_walk_right", "knight_idle_up", "knight_walk_up",
+    "knight_hurt", "slime_hop", "slime_squashed", "slime_hurt", "bat_flap", "bat_hurt",
+    "bat_dead", "coin_spin", "coin_sparkle", "knight", "slime", "bat", "coin",
+};
+#define SHOWCASE_SPRITES 17
+
+static void test_the_game_loads_the_level(void)
+{
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    for (size_t i = 0; i < SDL_arraysize(SHOWCASE_FILES); i++) {
+        char path[1024];
+        snprintf(path, sizeof(path), DIR "%s.json", SHOWCASE_FILES[i]);
+        int status = test_status_of_(i < SHOWCASE_SPRITES ? akgl_sprite_load_json(path)
+                                                          : akgl_character_load_json(path),
+                                     msg);
+        CHECK_MSG(status == 0, "%s: %s", path, msg);
+    }
+
+    akgl_Tilemap *level = NULL;
+    int status = test_status_of_(akgl_tilemap_load(DIR "level1.tmj", &level), msg);
+    CHECK_MSG(status == 0 && level != NULL, "level1.tmj does not load: %s", msg);
+    if (level != NULL) {
+        CHECK_INT_EQ(level->width, MAP_W);
+        CHECK_INT_EQ(level->height, MAP_H);
+        CHECK_INT_EQ(level->nlayers, 6);
+        CHECK_INT_EQ(level->ntilesets, 1);
+        int ground = -1;
+        CHECK_OK(akgl_tilemap_layer_index(level, "ground", &ground));
+
+        /* A solid cell for every ground tile, and nowhere else. */
+        akgl_SolidGrid grid;
+        CHECK_OK(akgl_tilemap_solid_grid(level, &grid));
+        CHECK_INT_EQ(grid.cols, MAP_W);
+        CHECK_INT_EQ(grid.rows, MAP_H);
+        for (int y = 0; y < MAP_H && grid.cells != NULL; y++) {
+            for (int x = 0; x < MAP_W; x++) {
+                CHECK_MSG((grid.cells[y * MAP_W + x] != 0) == (gid_at("ground", x, y) != 0),
+                          "cell (%d, %d): solid %d, ground gid %lld", x, y,
+                          grid.cells[y * MAP_W + x], (long long)gid_at("ground", x, y));
+            }
+        }
+
+        /* One actor per object; the hero is a knight where the map says. */
+        int count = 0;
+        CHECK_OK(akgl_tilemap_spawn_actors(level, &count));
+        CHECK_INT_EQ(count, (int)json_array_size(json_object_get(layer("actors"), "objects")));
+        void *hero = NULL;
+        CHECK_OK(akgl_registry_require(AKGL_REGISTRY_ACTOR, "actor", "hero", &hero));
+        if (hero != NULL) {
+            akgl_Actor *a = hero;
+            CHECK_STR_EQ(a->basechar->name, "knight");
+            CHECK(a->x == 48.0f && a->y == 224.0f);
+        }
+        CHECK_OK(akgl_heap_release_tilemap(level)); /* its actors go with it */
+    }
+    CHECK_INT_EQ(akgl_test_reg_actors_(), 0);
+
+    for (size_t i = SDL_arraysize(SHOWCASE_FILES); i-- > SHOWCASE_SPRITES;) {
+        akgl_Character *c = sf_character(SHOWCASE_FILES[i]);
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+    }
+    /* The sprites are the game's: given back as a level change does. */
+    CHECK_OK(akgl_game_unload(AKGL_UNLOAD_SPRITES));
+}
+
 int main(void)
 {
     map = load(DIR "level1.tmj");
@@ -279,12 +352,18 @@ int main(void)
     if (map == NULL || tileset == NULL) {
         return 1;
     }
+    sf_begin();
     AKGL_TEST_BEGIN();
+    sf_bind_renderer();
+    sf_add_counters();
     RUN_TEST(test_the_map_and_its_tileset);
     RUN_TEST(test_parallax_backgrounds);
     RUN_TEST(test_tile_layers);
     RUN_TEST(test_actors);
+    RUN_TEST(test_the_game_loads_the_level);
+    sf_unbind_renderer();
     int rc = AKGL_TEST_END();
+    sf_end();
     json_decref(map);
     json_decref(tileset);
     return rc;
