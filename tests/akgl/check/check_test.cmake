@@ -15,11 +15,14 @@ foreach(var CHECK SOUNDGEN ASSETS EXAMPLES WORK)
     endif()
 endforeach()
 
-set(failures 0)
 set(checked 0)
+# A global count: fail() is also called inside check_one's function scope.
+set_property(GLOBAL PROPERTY check_failures 0)
 macro(fail msg)
     message(SEND_ERROR "${msg}")
-    math(EXPR failures "${failures} + 1")
+    get_property(n_ GLOBAL PROPERTY check_failures)
+    math(EXPR n_ "${n_} + 1")
+    set_property(GLOBAL PROPERTY check_failures ${n_})
 endmacro()
 
 file(REMOVE_RECURSE "${WORK}")
@@ -28,6 +31,14 @@ execute_process(COMMAND "${SOUNDGEN}" "${WORK}" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "check_sounds could not write the sounds into ${WORK}")
 endif()
+
+# Text lines as a CMake list: a ';' or an unbalanced '[' or ']' in a message
+# must not split or join list elements, so they are replaced first.
+macro(escape_list var text)
+    string(REPLACE ";" "<semicolon>" ${var} "${text}")
+    string(REPLACE "[" "<lbracket>" ${var} "${${var}}")
+    string(REPLACE "]" "<rbracket>" ${var} "${${var}}")
+endmacro()
 
 # Runs akgl-check with ARGN twice (text, then --json) and checks that
 # `file` is reported (bad) or that nothing is (good).
@@ -60,8 +71,7 @@ function(check_one what file)
         fail("${file}: --json output does not parse (${jsonerr}): ${jout}")
         return()
     endif()
-    # Lines as a CMake list: a ';' in a message must not split it.
-    string(REPLACE ";" "<semicolon>" lines "${out}")
+    escape_list(lines "${out}")
     string(REGEX MATCHALL "[^\n]+" lines "${lines}")
     list(LENGTH lines nlines)
     if(NOT n EQUAL nlines)
@@ -83,7 +93,7 @@ function(check_one what file)
                 string(JSON c GET "${jout}" ${i} column)
                 set(line "${f}:${l}:${c}: ${sname}: ${msg}")
             endif()
-            string(REPLACE ";" "<semicolon>" line "${line}")
+            escape_list(line "${line}")
             list(FIND lines "${line}" found)
             if(found EQUAL -1 OR NOT status GREATER 0)
                 fail("${file}: --json entry ${i} is not a text line: '${line}' (status ${status}). ${ctx}")
@@ -163,12 +173,18 @@ execute_process(COMMAND "${CHECK}" "${ASSETS}/tilemaps/bad" OUTPUT_VARIABLE out
     ERROR_VARIABLE err RESULT_VARIABLE rc)
 file(GLOB bad_maps "${ASSETS}/tilemaps/bad/*.tmj" "${ASSETS}/tilemaps/bad/*.tmx")
 list(LENGTH bad_maps nbad)
-string(REPLACE ";" "<semicolon>" lines "${out}")
+escape_list(lines "${out}")
 string(REGEX MATCHALL "[^\n]+" lines "${lines}")
 list(LENGTH lines nlines)
 if(NOT rc EQUAL 1 OR NOT nlines EQUAL nbad)
     fail("tilemaps/bad as a folder: exit ${rc}, ${nlines} lines for ${nbad} maps:\n${out}${err}")
 endif()
+# A Tiled JSON map under a .json name is recognised by its "type": "map" (a
+# link, so the map's relative tileset and image paths still resolve).
+file(CREATE_LINK "${ASSETS}/tilemaps/features.tmj" "${WORK}/features.json" SYMBOLIC)
+check_one(good "${WORK}/features.json" "${WORK}/features.json")
+file(CREATE_LINK "${ASSETS}/tilemaps/bad/gid_past.tmj" "${WORK}/gid_past.json" SYMBOLIC)
+check_one(bad "${WORK}/gid_past.json" "${WORK}/gid_past.json")
 # A missing file is reported by the loader, with its errno status.
 check_one(bad "${WORK}/nothere.json" "${WORK}/nothere.json")
 
@@ -184,6 +200,7 @@ endforeach()
 if(checked LESS 200)
     fail("only ${checked} fixtures were found under ${ASSETS}")
 endif()
+get_property(failures GLOBAL PROPERTY check_failures)
 if(failures GREATER 0)
     message(FATAL_ERROR "akgl-check: ${failures} failure(s) in ${checked} fixtures")
 endif()
