@@ -113,7 +113,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  *        of its longest line and the height of all its lines. An empty string
  *        is 0 x 0. @p w or @p h may be NULL.
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_FORMAT for
- *         invalid UTF-8; AKERR_API with SDL3_ttf's error.
+ *         invalid UTF-8; AKERR_BEHAVIOR when the font's renderer is no longer
+ *         the bound one (laying text out uploads glyphs to it); AKERR_API with
+ *         SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char *utf8, int *w,
                                                      int *h);

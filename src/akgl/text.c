@@ -244,6 +244,18 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
     SUCCEED_RETURN(errctx);
 }
 
+/* The font's glyphs live on the renderer it loaded for: only while that is
+ * the game's renderer may it lay out (upload) or draw anything. */
+static akerr_ErrorContext *check_renderer(const akgl_Font *font)
+{
+    PREPARE_ERROR(errctx);
+    if (game.renderer == NULL || game.renderer->sdl_renderer != font->renderer) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "font \"%s\" was loaded for a renderer that is no longer bound", font->path);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8, int wrap_width,
                                               int *w, int *h)
 {
@@ -258,6 +270,7 @@ akerr_ErrorContext *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8,
                     font->path, wrap_width);
     }
     if (utf8[0] != '\0') {
+        PASS(errctx, check_renderer(font));
         PASS(errctx, text_for(font, utf8, wrap_width, &slot));
         FAIL_ZERO_RETURN(errctx, TTF_GetTextSize(slot->text, &tw, &th), AKERR_API,
                          "font \"%s\": cannot measure the text: %s", font->path, SDL_GetError());
@@ -307,11 +320,8 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
         FAIL_RETURN(errctx, AKERR_VALUE, "font \"%s\": wrap width %d; it must be 0 or more",
                     font->path, st->wrap_width);
     }
+    PASS(errctx, check_renderer(font));
     akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer != font->renderer) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "font \"%s\" was loaded for a renderer that is no longer bound", font->path);
-    }
     if (utf8[0] == '\0') {
         SUCCEED_RETURN(errctx);
     }

@@ -506,6 +506,8 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         CHECK_OK(akgl_render_2d_bind(&other, other_sdl));
         CHECK_STATUS_MSG(akgl_text_draw(font, "x", 0.0f, 0.0f, CLEAR), AKERR_BEHAVIOR,
                          "no longer bound");
+        CHECK_STATUS_MSG(akgl_text_measure(font, "y", NULL, NULL), AKERR_BEHAVIOR,
+                         "no longer bound");
         CHECK_OK(other.shutdown(&other));
         CHECK_STATUS(akgl_text_draw(font, "x", 0.0f, 0.0f, CLEAR), AKERR_BEHAVIOR);
         game.renderer = &s.r;
