@@ -203,6 +203,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
  *        0..AKGL_RENDER_MAX_SCALE is simply not drawn.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the actor, the field
  *         and the value (the actor is left as it was).
+ * @param obj              The actor.
+ * @param scale_x, scale_y Drawn size over the frame's own: 0..AKGL_RENDER_MAX_SCALE.
+ * @param rotation         Degrees, clockwise; any finite value.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_transform(akgl_Actor *obj, float scale_x,
                                                             float scale_y, float rotation);

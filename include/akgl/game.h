@@ -182,6 +182,8 @@ typedef akerr_ErrorContext *(*akgl_OverlayFunc)(struct akgl_Renderer *r, void *u
 /**
  * @brief Sets the overlay, replacing any other; NULL removes it. The game
  *        borrows @p userdata. akgl_game_quit removes it.
+ * @param fn       The function to call each frame, or NULL for none.
+ * @param userdata Passed to @p fn as it is (not looked at, not freed).
  * @return NULL; AKERR_BEHAVIOR when the game is not started.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_overlay(akgl_OverlayFunc fn, void *userdata);

@@ -157,7 +157,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Ren
  * @brief Checks a transform: every number finite, each scale in
  *        0..AKGL_RENDER_MAX_SCALE. What draw_sprite_ex and
  *        akgl_actor_set_transform refuse.
- * @param who Names the caller in the message ("actor \"hero\"").
+ * @param params The transform to check.
+ * @param who    Names the caller in the message ("actor \"hero\""); NULL: "draw".
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the field and value.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_check_params(const akgl_DrawParams *params,
@@ -173,7 +174,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_check_params(const akgl_DrawParam
  * akgl_render_2d_bind apply the properties `game.logicalwidth`,
  * `game.logicalheight` and `game.logicalmode` ("integer", "letterbox",
  * "stretch", "overscan"; default "integer") when the two sizes are set.
- * @param mode SDL_LOGICAL_PRESENTATION_DISABLED turns it off (the camera then
+ * @param r    A bound backend.
+ * @param w, h The logical size, each 1..16384 (ignored when disabling).
+ * @param mode How the logical picture fits the output;
+ *             SDL_LOGICAL_PRESENTATION_DISABLED turns it off (the camera then
  *             takes the output size again).
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
  *         AKERR_OUTOFBOUNDS for a size outside 1..16384; AKERR_VALUE for an
@@ -187,6 +191,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_set_logical_size(
  *        renderer's logical coordinates in place, so a click lands in the
  *        same space the game draws in (SDL_ConvertEventToRenderCoordinates).
  *        Events without coordinates are left alone.
+ * @param r     A bound backend (its window is the events' window).
+ * @param event The event, rewritten in place.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
  *         AKERR_API with SDL's error.
  */
@@ -197,6 +203,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_map_event(akgl_Renderer *r, SDL_E
  *        to @p path as a PNG (SDL3_image's IMG_SavePNG). Call it after drawing
  *        and before present: after a present the back buffer is undefined
  *        (from an overlay function is a good place).
+ * @param r    A bound backend.
+ * @param path Where to write the PNG (replaced if it exists).
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
  *         AKERR_API when the pixels cannot be read; AKERR_IO naming @p path
  *         when the file cannot be written (nothing is left half-made but

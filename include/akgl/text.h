@@ -89,6 +89,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_font_load(const char *path, float size, 
  * @brief Draws @p utf8 in @p color with the top-left of its box at screen
  *        pixel (@p x, @p y). The same as akgl_text_draw_styled with the
  *        default style and that colour.
+ * @param font  A loaded font.
+ * @param utf8  The text, UTF-8, '\n' between lines.
+ * @param x, y  Screen pixels of the box's top-left corner (finite).
+ * @param color The glyphs' colour; color.a is their opacity.
+ * @return As akgl_text_draw_styled.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *utf8, float x,
                                                   float y, SDL_Color color);
@@ -98,6 +103,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  *        box's top is at @p y; @p x is its left edge, centre or right edge
  *        as style->align says. An empty string draws nothing. A draw counts
  *        in the renderer's stats (submitted, or culled for world text).
+ * @param font  A loaded font.
+ * @param utf8  The text, UTF-8, '\n' between lines.
+ * @param x, y  Where the box goes (finite): screen pixels, or world pixels
+ *              with style->world.
+ * @param style How to draw; NULL for AKGL_TEXT_STYLE_DEFAULT.
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_VALUE for
  *         a position that is not finite, an unknown alignment or a negative
  *         wrap width; AKERR_FORMAT for a string that is not valid UTF-8 (the
@@ -112,6 +122,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  * @brief The size of the box @p utf8 would be drawn in, unwrapped: the width
  *        of its longest line and the height of all its lines. An empty string
  *        is 0 x 0. @p w or @p h may be NULL.
+ * @param font A loaded font.
+ * @param utf8 The text, UTF-8.
+ * @param w, h Receive the box's width and height in pixels (may be NULL).
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_FORMAT for
  *         invalid UTF-8; AKERR_BEHAVIOR when the font's renderer is no longer
  *         the bound one (laying text out uploads glyphs to it); AKERR_API with
