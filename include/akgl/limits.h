@@ -3,7 +3,7 @@
  * @brief Every compile-time limit of akgl in one place.
  *
  * The AKGL_MAX_HEAP_* ceilings size the static pools (see akgl/heap.h). They
- * are #ifndef-guarded so a build can raise them, but they are part of the
+ * are \#ifndef-guarded so a build can raise them, but they are part of the
  * library's ABI: the library and every program using it must be compiled with
  * the same values. akgl_game_init() checks that they are and refuses to start
  * otherwise (see akgl/game.h).
@@ -41,6 +41,22 @@
 #define AKGL_MAX_HEAP_SOUND 128
 #endif
 /** @} */
+/** @def AKGL_MAX_HEAP_ACTOR
+ *  Actor slots. */
+/** @def AKGL_MAX_HEAP_SPRITE
+ *  Sprite slots: 16 an actor. */
+/** @def AKGL_MAX_HEAP_SPRITESHEET
+ *  Spritesheet slots: one a sprite at most. */
+/** @def AKGL_MAX_HEAP_CHARACTER
+ *  Character slots. */
+/** @def AKGL_MAX_HEAP_STRING
+ *  Pooled string slots. */
+/** @def AKGL_MAX_HEAP_TILEMAP
+ *  Tilemap slots. */
+/** @def AKGL_MAX_HEAP_FONT
+ *  Font slots. */
+/** @def AKGL_MAX_HEAP_SOUND
+ *  Sound slots. */
 
 /** @name Field capacities (terminator included)
  *  @{ */

@@ -26,6 +26,7 @@
 extern "C" {
 #endif
 
+/** @brief A render backend: see struct akgl_Renderer. */
 typedef struct akgl_Renderer akgl_Renderer;
 
 /** Starts or ends a frame on @p r. */
@@ -149,6 +150,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
  *        The game keeps ownership: shutdown does not destroy it. The camera
  *        takes the properties' screen size, or the renderer's output size
  *        when those are unset.
+ * @param r        The backend's storage (the caller's).
+ * @param existing The SDL renderer; it stays the caller's.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);

@@ -94,9 +94,9 @@ typedef enum akgl_TilemapStaggerIndex
 /** @brief What a (flattened) layer holds. Group layers do not appear. */
 typedef enum akgl_TilemapLayerKind
 {
-    AKGL_TILEMAP_LAYER_TILES,   /**< "tilelayer" / <layer>: cells of raw gids */
-    AKGL_TILEMAP_LAYER_OBJECTS, /**< "objectgroup" / <objectgroup>: objects */
-    AKGL_TILEMAP_LAYER_IMAGE    /**< "imagelayer" / <imagelayer>: one image */
+    AKGL_TILEMAP_LAYER_TILES,   /**< "tilelayer" / `<layer>`: cells of raw gids */
+    AKGL_TILEMAP_LAYER_OBJECTS, /**< "objectgroup" / `<objectgroup>`: objects */
+    AKGL_TILEMAP_LAYER_IMAGE    /**< "imagelayer" / `<imagelayer>`: one image */
 } akgl_TilemapLayerKind;
 
 /** @brief An object layer's `draworder`. */
@@ -155,7 +155,7 @@ typedef struct akgl_TilemapFrame
 } akgl_TilemapFrame;
 
 /**
- * @brief What the file says about one tile of a tileset (Tiled's <tile> /
+ * @brief What the file says about one tile of a tileset (Tiled's `<tile>` /
  *        "tiles" entry). Tiles the file says nothing about have no entry,
  *        except in an image-collection tileset, where every tile has one.
  */
@@ -167,13 +167,17 @@ typedef struct akgl_TilemapTile
     /* Image collections only (else image is "" and sheet NULL): */
     char *image;                 /**< The tile's image, the path as resolved. */
     akgl_SpriteSheet *sheet;     /**< Its sheet (the map holds one reference). */
+    /**@{*/
     int imagewidth, imageheight; /**< The image's size as the file says (0 when not said). */
+    /**@}*/
+    /**@{*/
     /**
      * The source rectangle of the tile: in a collection, the sub-rectangle of
      * its own image (Tiled 1.9's x/y/width/height; the whole image when not
      * said); in an image tileset, its cell on the tileset's sheet.
      */
     int x, y, width, height;
+    /**@}*/
     int nframes;                 /**< Frames of its animation; 0 when it is not animated. */
     akgl_TilemapFrame *frames;   /**< nframes frames, in order. */
     uint32_t duration;           /**< The sum of the frame durations (ms), 0 when not animated. */
@@ -188,16 +192,22 @@ typedef struct akgl_TilemapTileset
     char *source;                /**< The external file, resolved; "" for an inline tileset. */
     int tilecount;               /**< `tilecount`: tiles in the image, or in the collection. */
     int columns;                 /**< `columns` (0 for a collection). */
+    /**@{*/
     int tilewidth, tileheight;   /**< The tile size in px (a collection: the largest tile). */
+    /**@}*/
     int margin;                  /**< px around the tiles on the image. */
     int spacing;                 /**< px between neighbouring tiles on the image. */
+    /**@{*/
     int tileoffsetx, tileoffsety; /**< `tileoffset`: px added where each tile is drawn. */
+    /**@}*/
     akgl_TilemapObjectAlignment objectalignment; /**< Anchor of tile objects. */
     akgl_TilemapTileRenderSize tilerendersize;   /**< Tile or grid size. */
     akgl_TilemapFillMode fillmode;                /**< How grid size fills. */
     bool collection;             /**< An image collection: one image per tile, no sheet here. */
     char *image;                 /**< Image tilesets: the image, the path as resolved; "" for a collection. */
+    /**@{*/
     int imagewidth, imageheight; /**< The image's size as the file says. */
+    /**@}*/
     akgl_SpriteSheet *sheet;     /**< Image tilesets: the sheet (one reference held by the map); NULL for a collection. */
     uint32_t idlimit;            /**< One past the largest local id a gid may name (tilecount
                                       for image tilesets, largest id + 1 for collections). */
@@ -212,8 +222,12 @@ typedef struct akgl_TilemapObject
     int id;                      /**< Unique in the map. */
     char *name;                  /**< `name`; "" when none. */
     char *type;                  /**< `type`, or Tiled 1.9's `class`; "" when none. */
+    /**@{*/
     float x, y;                  /**< As the file says: a tile object keeps Tiled's bottom-left anchor. */
+    /**@}*/
+    /**@{*/
     float width, height;         /**< As the file says (a point has 0 x 0). */
+    /**@}*/
     float rotation;              /**< Degrees, clockwise, about (x, y). */
     uint32_t gid;                /**< Raw gid, flags included, of a tile object; 0 otherwise.
                                       A template's gid is renumbered into this map's tilesets. */
@@ -242,17 +256,25 @@ typedef struct akgl_TilemapLayer
     char *class_name;            /**< Tiled 1.9's `class`; "" when none. */
     bool visible;                /**< Effective visibility. */
     float opacity;               /**< Effective opacity, 0..1. */
+    /**@{*/
     float offsetx, offsety;      /**< Effective offset in px. */
+    /**@}*/
+    /**@{*/
     float parallaxx, parallaxy;  /**< Effective parallax factor (1 = moves with the camera). */
+    /**@}*/
     SDL_Color tint;              /**< Effective tint; opaque white when none. */
     SDL_PropertiesID properties; /**< The layer's own custom properties (not its groups'), or 0. */
 
     /* AKGL_TILEMAP_LAYER_TILES */
+    /**@{*/
     int x0, y0;                  /**< Map cell of cells[0]: 0, 0 for a finite map; for an
                                       infinite map the top-left of the chunks' bounding box
                                       (may be negative). */
+    /**@}*/
+    /**@{*/
     int width, height;           /**< The stored region in tiles (0 x 0 for an infinite layer
                                       without chunks). */
+    /**@}*/
     uint32_t *cells;             /**< width * height raw gids, row-major: map cell (x, y) is
                                       cells[(y - y0) * width + (x - x0)]. NULL when empty. */
 
@@ -265,8 +287,12 @@ typedef struct akgl_TilemapLayer
     /* AKGL_TILEMAP_LAYER_IMAGE */
     char *image;                 /**< The image, the path as resolved; "" for a layer without one. */
     akgl_SpriteSheet *sheet;     /**< Its sheet (one reference held by the map), NULL without image. */
+    /**@{*/
     int imagewidth, imageheight; /**< The image's size as the file says (0 when not said). */
+    /**@}*/
+    /**@{*/
     bool repeatx, repeaty;       /**< Repeated across the view along x / y. */
+    /**@}*/
 } akgl_TilemapLayer;
 
 /** @brief A map. A pool object: see akgl_heap_next_tilemap / akgl_heap_release_tilemap. */
@@ -276,13 +302,19 @@ typedef struct akgl_Tilemap
     char path[AKGL_MAX_STRING_LENGTH];     /**< The map file's real path: the registry key. */
     akgl_TilemapOrientation orientation;   /**< Orthogonal, isometric, staggered, hexagonal. */
     akgl_TilemapRenderOrder renderorder;   /**< `renderorder`, kept. */
+    /**@{*/
     int width, height;                     /**< Size in tiles, as the file says. */
+    /**@}*/
+    /**@{*/
     int tilewidth, tileheight;             /**< Grid cell size in px. */
+    /**@}*/
     bool infinite;                         /**< Stored in chunks (see akgl_TilemapLayer::x0). */
     int hexsidelength;                     /**< Hexagonal: `hexsidelength` in px (0 otherwise). */
     akgl_TilemapStaggerAxis staggeraxis;   /**< Staggered/hexagonal: `staggeraxis`. */
     akgl_TilemapStaggerIndex staggerindex; /**< Staggered/hexagonal: `staggerindex`. */
+    /**@{*/
     float parallaxoriginx, parallaxoriginy; /**< `parallaxoriginx/y` in px (0 by default). */
+    /**@}*/
     SDL_Color background;                  /**< `backgroundcolor`; alpha 0 when the map has none. */
     char *class_name;                      /**< Tiled 1.9's `class`; "" when none. */
     int ntilesets;                         /**< Entries in tilesets. */
@@ -311,6 +343,7 @@ typedef struct akgl_Tilemap
 /**
  * @brief Hands out a free map slot with refcount 1 (the caller's reference),
  *        zero apart from the count.
+ * @param dest Gets the slot; the caller holds its one reference.
  * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKGL_ERR_HEAP naming
  *         the tilemap layer when every slot is taken.
  */
@@ -325,6 +358,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_tilemap(akgl_Tilemap **dest);
  * set, and frees every allocation: cells, names, tilesets, objects, the solid
  * grid's cells. If the map is game.tilemap, unset it first
  * (akgl_game_set_tilemap(NULL)): the game holds its own reference.
+ * @param obj The map; the caller's reference is gone afterwards.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the refcount is already
  *         0. An error from a teardown step is returned after the rest of the
  *         teardown has run.
@@ -375,6 +409,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_json(const char *filename,
  *
  * As akgl_tilemap_load_json in every respect (the same model for the same
  * map): external tilesets may be .tsx or .tsj/.json, templates .tx or .tj.
+ * @param filename The map file.
+ * @param dest     As akgl_tilemap_load_json.
  * @return As akgl_tilemap_load_json; malformed XML is AKERR_FORMAT with
  *         file:line:column and expat's reason.
  */
@@ -384,6 +420,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
 /**
  * @brief Loads a map in either format, chosen by the file name: ".tmx" (any
  *        case) is XML, anything else JSON.
+ * @param filename The map file.
+ * @param dest     As akgl_tilemap_load_json.
  * @return As akgl_tilemap_load_json / akgl_tilemap_load_tmx.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest);
@@ -398,6 +436,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_
  *
  * Cells outside the stored region (x0, y0, width, height) are empty: 0 and
  * success, negative coordinates included.
+ * @param map   The map.
+ * @param layer An index into map->layers.
+ * @param x     Map cell column.
+ * @param y     Map cell row.
+ * @param raw   Gets the raw gid.
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a layer index
  *         outside 0..nlayers-1; AKERR_TYPE for a layer that is not a tile
  *         layer. *raw is written only on success.
@@ -410,6 +453,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_at(const akgl_Tilemap *map,
  *
  * Flag bits are ignored. The tileset is the one with the largest firstgid
  * not above the gid.
+ * @param map   The map.
+ * @param gid   A gid (flag bits ignored).
+ * @param index Gets the tileset's index.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for gid 0, a gid below every
  *         firstgid, a gid past its tileset's tiles (local id >= idlimit), and
  *         a local id an image collection does not have. *index is written
@@ -420,6 +466,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_for_gid(const akgl_Tilem
 
 /**
  * @brief A tile's own custom properties (flag bits ignored).
+ * @param map  The map.
+ * @param gid  The tile's gid.
  * @param dest Receives the SDL_PropertiesID, 0 when the tile has none (not an
  *             error). Owned by the map: do not destroy it.
  * @return NULL; AKERR_NULLPOINTER; the errors of akgl_tilemap_tileset_for_gid.
@@ -431,6 +479,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_properties(const akgl_Tilem
 /**
  * @brief The index in map->layers of the first layer named @p name (exact,
  *        case-sensitive; group layers are not layers here).
+ * @param map   The map.
+ * @param name  The layer's name.
+ * @param index Gets the index.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY naming @p name when no layer has it.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_layer_index(const akgl_Tilemap *map,
@@ -439,6 +490,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_layer_index(const akgl_Tilemap *
 /**
  * @brief What @p tileset says about local tile @p localid: a binary search of
  *        its tiles.
+ * @param tileset The tileset.
+ * @param localid The local tile id.
  * @param dest Receives the entry, or NULL when the file says nothing about
  *             that tile (success: most tiles of an image tileset have none).
  * @return NULL; AKERR_NULLPOINTER.
@@ -451,6 +504,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_tile(const akgl_TilemapT
  * @brief Where local tile @p localid of @p tileset is drawn from: its sheet
  *        and the source rectangle on it (margin and spacing applied for image
  *        tilesets; the tile's own image and sub-rectangle for collections).
+ * @param tileset The tileset.
+ * @param localid The local tile id.
+ * @param sheet   Gets the sheet (borrowed: the map holds it).
+ * @param src     Gets the source rectangle on the sheet.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for a local id at or past
  *         idlimit, or one a collection does not have.
  */
@@ -471,6 +528,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  * the current map. With a physics backend bound (game.physics), its solid
  * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
  * or one without tile cells), or none with NULL.
+ * @param map The map, or NULL.
  * @return NULL; AKERR_VALUE naming the orientation for a map that cannot be
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
  *         for a released map; the errors of akgl_tilemap_solid_grid.
@@ -484,6 +542,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  * `solid` is true, or where a tile layer whose layer property `solid` is true
  * holds any tile, whatever the layers' visibility. The cells are stored in
  * the map (solid_cells) and live as long as it does.
+ * @param map  The map.
  * @param dest Receives the grid; its cells are borrowed from the map.
  * Built once: later calls give the same cells (a physics backend may be
  * borrowing them).
@@ -504,6 +563,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * empty or taken; visible only when the object is. Objects whose type names
  * no character are left alone. The map holds one reference on each actor it
  * spawned (map->spawned) and gives them back when it is released.
+ * @param map   The map.
  * @param count Receives how many actors were spawned.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full;
  *         akgl_actor_spawn's errors (a "<file>#<id>" name that is taken too);
