@@ -70,8 +70,10 @@ struct akgl_Actor
     int layer;                             /**< Draw order: lower layers first. */
     bool visible;                          /**< Drawn at all. A new actor is visible. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
+    /**@{*/
     float scale_x, scale_y;                /**< Drawn size over the frame's own, about its centre
                                                 (1 when initialised); the hitbox does not change. */
+    /**@}*/
     float rotation;                        /**< Degrees, clockwise, about the frame's centre (0). */
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
