@@ -70,10 +70,9 @@ struct akgl_Actor
     int layer;                             /**< Draw order: lower layers first. */
     bool visible;                          /**< Drawn at all. A new actor is visible. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
-    /**@{*/
-    float scale_x, scale_y;                /**< Drawn size over the frame's own, about its centre
+    float scale_x;                         /**< Drawn width over the frame's own, about its centre
                                                 (1 when initialised); the hitbox does not change. */
-    /**@}*/
+    float scale_y;                         /**< Drawn height over the frame's own, likewise. */
     float rotation;                        /**< Degrees, clockwise, about the frame's centre (0). */
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
@@ -252,7 +251,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_transform(akgl_Actor *obj, flo
  * @param renderer The renderer.
  * @return NULL (also when there is no sprite to draw); AKERR_NULLPOINTER for
  *         a NULL actor, renderer or draw_sprite; the lookup's and
- *         draw_sprite's errors.
+ *         draw_sprite(_ex)'s errors.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
 

@@ -80,13 +80,11 @@ typedef akerr_ErrorContext *(*akgl_RenderTileFunc)(akgl_Renderer *r, const akgl_
  */
 typedef struct akgl_DrawParams
 {
-    /**@{*/
-    float scale_x, scale_y;   /**< 1 = the frame's own size; 0..AKGL_RENDER_MAX_SCALE, finite. */
-    /**@}*/
+    float scale_x;            /**< Width over the frame's own (1); 0..AKGL_RENDER_MAX_SCALE, finite. */
+    float scale_y;            /**< Height over the frame's own (1); 0..AKGL_RENDER_MAX_SCALE, finite. */
     float rotation;           /**< Degrees, clockwise on the screen, about the pivot; finite. */
-    /**@{*/
-    float pivot_x, pivot_y;   /**< The pivot as a fraction of the frame (0.5, 0.5: centre); finite. */
-    /**@}*/
+    float pivot_x;            /**< The pivot's x as a fraction of the frame's width (0.5: centre); finite. */
+    float pivot_y;            /**< The pivot's y as a fraction of the frame's height (0.5: centre); finite. */
     SDL_Color tint;           /**< Multiplies the frame's colours; tint.a is its opacity. */
     SDL_FlipMode flip;        /**< Mirrors the frame in place, before the rotation. */
 } akgl_DrawParams;

@@ -137,7 +137,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char
  * @brief As akgl_text_measure, wrapped at @p wrap_width pixels (0: only at '\n').
  * @param font       A loaded font.
  * @param utf8       The text, UTF-8.
- * @param wrap_width The width to wrap at, pixels; 0 breaks only at '\n'.
+ * @param wrap_width The width lines are wrapped to, in pixels; 0: only at '\n'.
  * @param w, h       Receive the box's width and height in pixels (may be NULL).
  * @return As akgl_text_measure; AKERR_VALUE for a negative @p wrap_width.
  */
@@ -146,8 +146,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure_wrapped(akgl_Font *font, co
 
 /**
  * @brief The font's cache counters.
- * @param font The font.
- * @param dest Receives the counters.
+ * @param font A loaded font.
+ * @param dest Receives a copy of its counters.
  * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_font_stats(const akgl_Font *font, akgl_FontStats *dest);
@@ -155,7 +155,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_font_stats(const akgl_Font *font, akgl_F
 /**
  * @brief Claims a zeroed font slot with refcount 1 (akgl_font_load does this
  *        for you; a slot claimed here and never loaded is released as is).
- * @param dest Receives the slot; the caller holds its reference.
+ * @param dest Receives the slot.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when every slot is taken.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_font(akgl_Font **dest);
@@ -165,7 +165,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_font(akgl_Font **dest);
  *        strings, its glyph textures and the font, and gives back its
  *        TTF_Init reference. Release fonts before the renderer they were
  *        loaded for is shut down, on the thread that owns it.
- * @param font The font.
+ * @param font The font; after its last reference, a dangling pointer.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_font(akgl_Font *font);
