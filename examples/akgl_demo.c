@@ -338,6 +338,9 @@ static akerr_ErrorContext *start(void)
     PASS(errctx, akgl_set_property("physics.drag.x", "5"));
     PASS(errctx, akgl_render_2d_init(&demo.renderer));
     demo.renderer.clear_color = (SDL_Color){40, 44, 80, 255};
+    if (!demo.headless && !SDL_SetRenderVSync(demo.renderer.sdl_renderer, 1)) {
+        SDL_Log("akgl_demo: no vsync (%s): frames run as fast as they can", SDL_GetError());
+    }
     PASS(errctx, akgl_physics_init_arcade(&demo.physics));
     demo.physics.on_overlap = on_overlap;
     if (demo.headless) {
