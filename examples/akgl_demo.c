@@ -1,200 +1,379 @@
 /*
- * akgl demo: a small game as an SDL3 main-callback app.
+ * akgl demo: a little platformer on examples/assets/level1.tmj.
  *
- *   akgl_demo [--check] [--frames N] [OUTPUT.png]      (default: build/demo.png)
+ *   akgl_demo [--check] [--frames N] [--assets DIR] [--screenshot OUT.png | OUT.png]
  *
- * A hero (arrow keys or WASD; the camera follows it) walks a field of
- * littleguys who wander back and forth. Everything is loaded from
- * examples/assets/ as JSON: sprites first, then characters.
+ * Left/Right (or A/D, the d-pad, the left stick) walk, Space/Up/W (or the
+ * south button) jump: the bindings are examples/assets/input/platformer.json.
+ * Collect the coins, jump on the slimes, keep away from the bats; falling into
+ * the water costs a life. Escape quits.
  *
- * With a display it runs until the window closes (or Escape). Without one
- * (SDL_VIDEO_DRIVER=offscreen, as tools/demo.sh sets it) it plays a short
- * scripted walk on the manual game clock, so every run draws the same
- * frames, saves the last one to OUTPUT.png (akgl_render_screenshot, from the
- * HUD overlay) and exits. --check then reads
- * the PNG back and checks that the hero stands at the centre of the view.
+ * With a display it runs until the window closes. Headless
+ * (SDL_VIDEO_DRIVER=offscreen or dummy, as tools/demo.sh sets it without a
+ * display) it plays a scripted run on the manual game clock: the script
+ * presses keys through the same controller as a player would, so every run
+ * draws the same frames. It writes screenshots at set frames
+ * (OUT-<frame>.png) and at the last one (OUT.png), and prints the frame-time
+ * figures. --check then checks the run's outcome: how many coins were
+ * collected and where the hero ended.
  *
- * It shows the akgl way of writing callbacks: every step returns an error
- * context; the game state lock is held around anything that touches the
- * game; nothing is allocated per frame.
+ * Assets: --assets DIR, else the directory the build compiled in
+ * (AKGL_EXAMPLES_ASSETS), else "assets" beside the executable.
  */
 #define SDL_MAIN_USE_CALLBACKS 1
 #include <SDL3/SDL.h>
 #include <SDL3/SDL_main.h>
-#include <SDL3_image/SDL_image.h>
 
 #include <akerror.h>
 #include <akgl/actor.h>
 #include <akgl/character.h>
+#include <akgl/controller.h>
 #include <akgl/game.h>
-#include <akgl/heap.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/sound.h>
 #include <akgl/sprite.h>
 #include <akgl/text.h>
+#include <akgl/tilemap.h>
 #include <akgl/time.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ASSETS AKGL_DEMO_ASSETS_DIR
-#define WORLD_W 640.0f
-#define WORLD_H 480.0f
-#define WANDERERS 6
-#define FRAME_NS (16 * AKGL_TIME_ONEMS_NS)
-/* The HUD's font: Debian's fonts-dejavu-core. Without it the demo runs with no text. */
-#define HUD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#define FRAME_NS (16666667ull) /* 60 frames a second on the manual clock */
+#define HUD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+#define JUMP_SPEED 330.0f
+#define START_LIVES 3
+#define MAX_FRAMES 36000 /* frame times kept for the figures (10 minutes) */
 
-static const char *const SPRITE_FILES[] = {
-    "littleguy_stand_down.json", "littleguy_stand_left.json", "littleguy_stand_right.json",
-    "littleguy_stand_up.json",   "littleguy_walk_down.json",  "littleguy_walk_left.json",
-    "littleguy_walk_right.json", "littleguy_walk_up.json",    "hero_idle.json",
+/* The outcome --check expects from the scripted run of the default length. */
+#define CHECK_FRAMES 720
+#define CHECK_COINS 7
+#define CHECK_X_MIN 600.0f
+#define CHECK_X_MAX 700.0f
+
+static const char *const SPRITES[] = {
+    "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
+    "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
+    "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json",
+    "knight_jump_left.json", "knight_jump_right.json", "slime_hop.json",
+    "slime_squashed.json",   "slime_hurt.json",       "bat_flap.json",
+    "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",
+    "coin_sparkle.json",
 };
-static const char *const CHARACTER_FILES[] = {"littleguy.json", "hero.json"};
+static const char *const CHARACTERS[] = {"knight.json", "slime.json", "bat.json", "coin.json"};
+static const int SHOT_FRAMES[] = {120, 360};
 
-typedef struct Demo
+typedef enum Kind { KIND_HERO, KIND_SLIME, KIND_BAT, KIND_COIN } Kind;
+
+/* What the game keeps about each actor the map spawned (actor->userdata). */
+typedef struct Thing
+{
+    Kind kind;
+    bool gone;        /* collected or squashed: no more overlaps */
+    uint64_t gone_ns; /* when, to hide it after its last animation */
+    float home_y;     /* a bat hovers about this */
+} Thing;
+
+static struct
 {
     akgl_Renderer renderer;
     akgl_Physics physics;
+    akgl_Controller controller;
+    akgl_Tilemap *map;
     akgl_Actor *hero;
-    akgl_Font *font; /* the HUD's, or NULL */
-    bool headless, check, saved;
+    akgl_Font *font;
+    Thing things[AKGL_MAX_HEAP_ACTOR];
+    int nthings, coins, coins_total, score, lives;
+    float start_x, start_y;
+    uint64_t safe_until_ns; /* the hero cannot be hurt before this */
+    bool headless, check, started;
     int frames, frame;
-    const char *output;
-} Demo;
+    char assets[512], output[512], hud[96];
+    uint64_t frame_ns[MAX_FRAMES];
+    uint64_t last_ticks, fps_since;
+    int fps, fps_count;
+} demo = {.frames = CHECK_FRAMES, .output = "build/demo.png", .lives = START_LIVES};
 
-static Demo demo = {.frames = 90, .output = "build/demo.png"};
-
-/* ---- hooks a game installs ---------------------------------------------- */
-
-/* The hero has one picture for every state: a lookup of its own instead of
- * mapping each state combination. */
-static akerr_ErrorContext *hero_sprite_get(akgl_Character *basechar, int state, akgl_Sprite **dest)
+static akgl_Sound *sound(const char *name)
 {
-    (void)state;
-    return akgl_character_sprite_get(basechar, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN,
-                                     dest);
+    akgl_Sound *s = NULL;
+    akerr_ErrorContext *e = akgl_sound_get(name, &s);
+    RELEASE_ERROR(e);
+    return s;
 }
 
-/* The hero's art faces right: mirror it when it faces left. */
-static akerr_ErrorContext *hero_face(akgl_Actor *obj)
+static void play(const char *name)
 {
-    PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_actor_automatic_face(obj));
-    obj->flip = (obj->state & AKGL_ACTOR_STATE_FACE_LEFT) ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE;
-    SUCCEED_RETURN(errctx);
+    akgl_Sound *s = sound(name);
+    if (s != NULL) {
+        akerr_ErrorContext *e = akgl_sound_play(s, 1.0f, 0.0f, NULL);
+        RELEASE_ERROR(e); /* a missing sound is not worth stopping the game for */
+    }
 }
 
-/* Wanderers turn round at the edges of the world, then update as usual. */
-static akerr_ErrorContext *wander(akgl_Actor *obj)
+/* ---- the rules ------------------------------------------------------------ */
+
+static bool solid_at(float x, float y)
+{
+    const akgl_SolidGrid *g = &demo.physics.grid;
+    int c = (int)SDL_floorf((x - g->origin_x) / g->tile_w), r = (int)SDL_floorf((y - g->origin_y) / g->tile_h);
+    return g->cells == NULL || c < 0 || r < 0 || c >= g->cols || r >= g->rows ||
+           g->cells[r * g->cols + c] != 0;
+}
+
+static void lose_life(void)
+{
+    play("hurt");
+    demo.safe_until_ns = akgl_time_now() + 1500 * AKGL_TIME_ONEMS_NS;
+    if (--demo.lives <= 0) { /* game over: start again, coins stay collected */
+        demo.lives = START_LIVES;
+        demo.hero->x = demo.start_x;
+        demo.hero->y = demo.start_y;
+        demo.hero->vx = demo.hero->vy = 0.0f;
+    }
+}
+
+/* The hero: facing from movement, a blink while it cannot be hurt, and the
+ * water (below the map's floor) costs a life and sends it back to the start. */
+static akerr_ErrorContext *hero_update(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
-    if (obj->x < 16.0f || obj->x > WORLD_W - 64.0f) {
-        obj->state ^= AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT;
-        obj->x = SDL_clamp(obj->x, 16.0f, WORLD_W - 64.0f);
-        obj->vx = 0.0f;
+    uint64_t now = akgl_time_now();
+    obj->tint.a = (now < demo.safe_until_ns && (now / (80 * AKGL_TIME_ONEMS_NS)) % 2) ? 80 : 255;
+    if (obj->y > (float)(demo.map->height * demo.map->tileheight - 40)) {
+        lose_life();
+        obj->x = demo.start_x;
+        obj->y = demo.start_y;
+        obj->vx = obj->vy = 0.0f;
     }
     PASS(errctx, akgl_actor_run_update(obj));
     SUCCEED_RETURN(errctx);
 }
 
-/* The overlay: the HUD over the world, in screen pixels; headless, the last
- * frame is saved here, finished and not yet presented. */
+/* Slimes walk until a wall or a ledge, then turn round. */
+static akerr_ErrorContext *slime_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    Thing *t = obj->userdata;
+    if (t->gone) {
+        obj->visible = akgl_time_now() - t->gone_ns < 600 * AKGL_TIME_ONEMS_NS;
+    } else {
+        bool right = (obj->state & AKGL_ACTOR_STATE_MOVING_RIGHT) != 0;
+        float ahead = right ? obj->x + 17.0f : obj->x - 1.0f;
+        if ((obj->touching & (AKGL_PHYSICS_TOUCH_LEFT | AKGL_PHYSICS_TOUCH_RIGHT)) ||
+            ((obj->touching & AKGL_PHYSICS_TOUCH_BOTTOM) && !solid_at(ahead, obj->y + 17.0f))) {
+            obj->state ^= AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT;
+        }
+    }
+    PASS(errctx, akgl_actor_run_update(obj));
+    SUCCEED_RETURN(errctx);
+}
+
+/* Bats hover (immovable: the physics leaves them where this puts them). */
+static akerr_ErrorContext *bat_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    Thing *t = obj->userdata;
+    obj->y = t->home_y + 10.0f * SDL_sinf((float)(akgl_time_now() / AKGL_TIME_ONEMS_NS) / 400.0f + obj->x);
+    PASS(errctx, akgl_actor_run_update(obj));
+    SUCCEED_RETURN(errctx);
+}
+
+/* A collected coin sparkles once, then goes. */
+static akerr_ErrorContext *coin_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    Thing *t = obj->userdata;
+    if (t->gone) {
+        obj->visible = akgl_time_now() - t->gone_ns < 280 * AKGL_TIME_ONEMS_NS;
+    }
+    PASS(errctx, akgl_actor_run_update(obj));
+    SUCCEED_RETURN(errctx);
+}
+
+/* Every pair of overlapping boxes, once per update: coins, stomps and hurts. */
+static akerr_ErrorContext *on_overlap(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b, void *ud)
+{
+    PREPARE_ERROR(errctx);
+    (void)p;
+    (void)ud;
+    if (b == demo.hero) {
+        akgl_Actor *swap = a;
+        a = b;
+        b = swap;
+    }
+    Thing *t = b->userdata;
+    if (a != demo.hero || t == NULL || t->gone) {
+        SUCCEED_RETURN(errctx);
+    }
+    uint64_t now = akgl_time_now();
+    if (t->kind == KIND_COIN) {
+        t->gone = true;
+        t->gone_ns = now;
+        b->state = AKGL_ACTOR_STATE_DEAD; /* the sparkle */
+        demo.coins++;
+        demo.score += 10;
+        play("coin");
+    } else if (t->kind == KIND_SLIME && a->vy > 0.0f && a->y + 10.0f < b->y) {
+        t->gone = true; /* landed on it */
+        t->gone_ns = now;
+        b->state = AKGL_ACTOR_STATE_DEAD;
+        b->immovable = true;
+        a->vy = -JUMP_SPEED * 0.7f;
+        demo.score += 50;
+        play("jump");
+    } else if (now >= demo.safe_until_ns) {
+        a->vx = (a->x < b->x) ? -160.0f : 160.0f; /* knocked back */
+        a->vy = -180.0f;
+        lose_life();
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The jump action: only from the ground. Called with the state lock held. */
+static akerr_ErrorContext *on_action(akgl_Controller *c, const char *action, bool pressed, void *ud)
+{
+    PREPARE_ERROR(errctx);
+    (void)c;
+    (void)ud;
+    if (pressed && strcmp(action, "jump") == 0 &&
+        (demo.hero->touching & AKGL_PHYSICS_TOUCH_BOTTOM)) {
+        demo.hero->vy = -JUMP_SPEED;
+        play("jump");
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The HUD, over the world in the logical 320x180 picture; headless, the
+ * screenshots are taken here, the frame finished and not yet presented. */
 static akerr_ErrorContext *draw_hud(akgl_Renderer *r, void *userdata)
 {
     PREPARE_ERROR(errctx);
     (void)userdata;
     if (demo.font != NULL) {
-        PASS(errctx, akgl_text_draw(demo.font, "akgl demo", 4.0f, 4.0f,
-                                    (SDL_Color){255, 255, 255, 255}));
+        SDL_Color shadow = {0, 0, 0, 200}, white = {255, 255, 255, 255};
+        PASS(errctx, akgl_text_draw(demo.font, demo.hud, 5.0f, 4.0f, shadow));
+        PASS(errctx, akgl_text_draw(demo.font, demo.hud, 4.0f, 3.0f, white));
     }
-    if (demo.headless && demo.frame == demo.frames - 1) {
-        PASS(errctx, akgl_render_screenshot(r, demo.output));
-        demo.saved = true;
+    if (demo.headless) {
+        char path[600];
+        for (size_t i = 0; i < SDL_arraysize(SHOT_FRAMES); i++) {
+            if (demo.frame == SHOT_FRAMES[i]) {
+                size_t n = strlen(demo.output);
+                n = (n > 4 && strcmp(demo.output + n - 4, ".png") == 0) ? n - 4 : n;
+                snprintf(path, sizeof(path), "%.*s-%04d.png", (int)n, demo.output, demo.frame);
+                PASS(errctx, akgl_render_screenshot(r, path));
+            }
+        }
+        if (demo.frame == demo.frames - 1) {
+            PASS(errctx, akgl_render_screenshot(r, demo.output));
+        }
     }
     SUCCEED_RETURN(errctx);
 }
 
 /* ---- setting up ------------------------------------------------------------ */
 
-static akerr_ErrorContext *load_assets(void)
+static const char *asset(const char *name)
 {
-    char path[1024];
-    PREPARE_ERROR(errctx);
-    for (size_t i = 0; i < SDL_arraysize(SPRITE_FILES); i++) {
-        snprintf(path, sizeof(path), "%s/%s", ASSETS, SPRITE_FILES[i]);
-        PASS(errctx, akgl_sprite_load_json(path));
-    }
-    for (size_t i = 0; i < SDL_arraysize(CHARACTER_FILES); i++) {
-        snprintf(path, sizeof(path), "%s/%s", ASSETS, CHARACTER_FILES[i]);
-        PASS(errctx, akgl_character_load_json(path));
-    }
-    SUCCEED_RETURN(errctx);
+    static char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", demo.assets, name);
+    return path;
 }
 
-static akerr_ErrorContext *spawn(const char *name, const char *charname, float x, float y,
-                                 int state, akgl_Actor **dest)
+static akerr_ErrorContext *meet_the_cast(void)
 {
-    akgl_Actor *a = NULL;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_actor_spawn(name, charname, x, y, &a));
-    a->state = state;
-    if (dest != NULL) {
-        *dest = a;
+    for (int i = 0; i < demo.map->nspawned && demo.nthings < AKGL_MAX_HEAP_ACTOR; i++) {
+        akgl_Actor *a = demo.map->spawned[i];
+        Thing *t = &demo.things[demo.nthings++];
+        const char *who = a->basechar->name;
+        a->userdata = t;
+        if (strcmp(a->name, "hero") == 0) {
+            t->kind = KIND_HERO;
+            demo.hero = a;
+            a->updatefunc = hero_update;
+            a->layer = 2;
+            a->hitbox = (SDL_FRect){3, 2, 10, 14};
+            demo.start_x = a->x;
+            demo.start_y = a->y;
+        } else if (strcmp(who, "slime") == 0) {
+            t->kind = KIND_SLIME;
+            a->updatefunc = slime_update;
+            a->state |= AKGL_ACTOR_STATE_MOVING_LEFT;
+            a->hitbox = (SDL_FRect){2, 6, 12, 10};
+        } else if (strcmp(who, "bat") == 0) {
+            t->kind = KIND_BAT;
+            t->home_y = a->y;
+            a->immovable = true;
+            a->updatefunc = bat_update;
+            a->hitbox = (SDL_FRect){3, 4, 10, 8};
+        } else {
+            t->kind = KIND_COIN;
+            demo.coins_total++;
+            a->immovable = true;
+            a->updatefunc = coin_update;
+            a->hitbox = (SDL_FRect){4, 4, 8, 8};
+        }
     }
-    SUCCEED_RETURN(errctx);
-}
-
-static akerr_ErrorContext *build_world(void)
-{
-    akgl_Character *hero = NULL;
-    PREPARE_ERROR(errctx);
-    for (int i = 0; i < WANDERERS; i++) {
-        akgl_Actor *guy = NULL;
-        char name[32];
-        int dir = (i % 2) ? AKGL_ACTOR_STATE_MOVING_LEFT : AKGL_ACTOR_STATE_MOVING_RIGHT;
-        snprintf(name, sizeof(name), "littleguy %d", i);
-        PASS(errctx, spawn(name, "littleguy", 40.0f + 90.0f * (float)i, 60.0f + 60.0f * (float)i,
-                           AKGL_ACTOR_STATE_ALIVE | dir, &guy));
-        guy->updatefunc = wander;
-    }
-    PASS(errctx, spawn("hero", "hero", WORLD_W / 2.0f, WORLD_H / 2.0f,
-                       AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT, &demo.hero));
-    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", "hero", (void **)&hero));
-    hero->sprite_get = hero_sprite_get;
-    demo.hero->facefunc = hero_face;
-    demo.hero->layer = 1; /* drawn over the littleguys */
-    PASS(errctx, akgl_camera_follow(game.camera, demo.hero, 0.0f, 0.0f));
-    PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0, WORLD_W, WORLD_H}));
+    FAIL_ZERO_RETURN(errctx, demo.hero != NULL, AKERR_KEY, "%s has no object named \"hero\"",
+                     demo.map->path);
     SUCCEED_RETURN(errctx);
 }
 
 static akerr_ErrorContext *start(void)
 {
+    int spawned = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, akgl_game_init());
     SDL_strlcpy(game.name, "akgl demo", sizeof(game.name));
-    PASS(errctx, akgl_set_property("game.screenwidth", "320"));
-    PASS(errctx, akgl_set_property("game.screenheight", "240"));
-    /* Top-down: no gravity; drag brings a walker to rest when it stops. */
-    PASS(errctx, akgl_set_property("physics.drag.x", "6"));
-    PASS(errctx, akgl_set_property("physics.drag.y", "6"));
+    PASS(errctx, akgl_set_property("game.screenwidth", "960"));
+    PASS(errctx, akgl_set_property("game.screenheight", "540"));
+    PASS(errctx, akgl_set_property("game.logicalwidth", "320")); /* pixel art, scaled up */
+    PASS(errctx, akgl_set_property("game.logicalheight", "180"));
+    PASS(errctx, akgl_set_property("physics.gravity.y", "900"));
+    PASS(errctx, akgl_set_property("physics.drag.x", "5"));
     PASS(errctx, akgl_render_2d_init(&demo.renderer));
-    demo.renderer.clear_color = (SDL_Color){100, 149, 237, 255};
-    akerr_ErrorContext *font = akgl_font_load(HUD_FONT, 12.0f, &demo.font);
-    if (font != NULL) {
+    demo.renderer.clear_color = (SDL_Color){40, 44, 80, 255};
+    if (!demo.headless && !SDL_SetRenderVSync(demo.renderer.sdl_renderer, 1)) {
+        SDL_Log("akgl_demo: no vsync (%s): frames run as fast as they can", SDL_GetError());
+    }
+    PASS(errctx, akgl_physics_init_arcade(&demo.physics));
+    demo.physics.on_overlap = on_overlap;
+    if (demo.headless) {
+        PASS(errctx, akgl_time_use_manual(true)); /* the same frames every run */
+    }
+    for (size_t i = 0; i < SDL_arraysize(SPRITES); i++) {
+        PASS(errctx, akgl_sprite_load_json(asset(SPRITES[i])));
+    }
+    for (size_t i = 0; i < SDL_arraysize(CHARACTERS); i++) {
+        PASS(errctx, akgl_character_load_json(asset(CHARACTERS[i])));
+    }
+    PASS(errctx, akgl_sound_load_json(asset("sounds/sounds.json")));
+    akerr_ErrorContext *font = akgl_font_load(HUD_FONT, 9.0f, &demo.font);
+    if (font != NULL) { /* fonts-dejavu-core missing: play without text */
         SDL_Log("akgl_demo: no HUD text: %s", font->message);
         RELEASE_ERROR(font);
     }
     PASS(errctx, akgl_game_set_overlay(draw_hud, NULL));
-    PASS(errctx, akgl_physics_init_arcade(&demo.physics));
-    if (demo.headless) {
-        PASS(errctx, akgl_time_use_manual(true)); /* the same frames every run */
+    /* The map after the physics, so its solid tiles become the physics' grid. */
+    PASS(errctx, akgl_tilemap_load(asset("level1.tmj"), &demo.map));
+    PASS(errctx, akgl_game_set_tilemap(demo.map));
+    PASS(errctx, akgl_tilemap_spawn_actors(demo.map, &spawned));
+    PASS(errctx, meet_the_cast());
+    PASS(errctx, akgl_camera_follow(game.camera, demo.hero, 0.0f, 0.0f));
+    PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0,
+        (float)(demo.map->width * demo.map->tilewidth), (float)(demo.map->height * demo.map->tileheight)}));
+    PASS(errctx, akgl_controller_initialize(&demo.controller, demo.hero));
+    PASS(errctx, akgl_controller_load_json(&demo.controller, asset("input/platformer.json")));
+    PASS(errctx, akgl_controller_set_action_callback(&demo.controller, on_action, NULL));
+    if (sound("music") != NULL) {
+        PASS(errctx, akgl_sound_music_play(sound("music"), 1.0f, 500, NULL));
     }
-    PASS(errctx, load_assets());
-    PASS(errctx, build_world());
+    demo.started = true;
     SUCCEED_RETURN(errctx);
 }
 
@@ -213,19 +392,28 @@ static SDL_AppResult report(akerr_ErrorContext *errctx)
 SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
 {
     (void)appstate;
+#ifdef AKGL_EXAMPLES_ASSETS
+    SDL_strlcpy(demo.assets, AKGL_EXAMPLES_ASSETS, sizeof(demo.assets));
+#else
+    snprintf(demo.assets, sizeof(demo.assets), "%sassets", SDL_GetBasePath());
+#endif
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) {
             demo.check = true;
         } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
-            demo.frames = SDL_max(1, SDL_atoi(argv[++i]));
+            int n = SDL_atoi(argv[++i]); /* once: SDL_max would evaluate it twice */
+            demo.frames = SDL_clamp(n, 1, MAX_FRAMES);
+        } else if (strcmp(argv[i], "--assets") == 0 && i + 1 < argc) {
+            SDL_strlcpy(demo.assets, argv[++i], sizeof(demo.assets));
+        } else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) {
+            SDL_strlcpy(demo.output, argv[++i], sizeof(demo.output));
         } else {
-            demo.output = argv[i];
+            SDL_strlcpy(demo.output, argv[i], sizeof(demo.output));
         }
     }
-    if (!SDL_Init(SDL_INIT_VIDEO)) {
-        /* No display, and no driver asked for: draw offscreen. */
-        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen");
-        if (!SDL_Init(SDL_INIT_VIDEO)) {
+    if (!SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)) {
+        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen"); /* no display: draw offscreen */
+        if (!SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)) {
             SDL_Log("akgl_demo: SDL_Init: %s", SDL_GetError());
             return SDL_APP_FAILURE;
         }
@@ -235,56 +423,47 @@ SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
     return report(start());
 }
 
-/* Arrow keys or WASD set the hero's MOVING_* bits, under the lock. */
-static akerr_ErrorContext *steer(const SDL_KeyboardEvent *key)
+/* Hands one event to the controller, under the lock (events may arrive on
+ * another thread than iterations). */
+static akerr_ErrorContext *feed(const SDL_Event *e)
 {
-    static const struct { SDL_Scancode key; int bit; } keys[] = {
-        {SDL_SCANCODE_LEFT, AKGL_ACTOR_STATE_MOVING_LEFT},
-        {SDL_SCANCODE_A, AKGL_ACTOR_STATE_MOVING_LEFT},
-        {SDL_SCANCODE_RIGHT, AKGL_ACTOR_STATE_MOVING_RIGHT},
-        {SDL_SCANCODE_D, AKGL_ACTOR_STATE_MOVING_RIGHT},
-        {SDL_SCANCODE_UP, AKGL_ACTOR_STATE_MOVING_UP},
-        {SDL_SCANCODE_W, AKGL_ACTOR_STATE_MOVING_UP},
-        {SDL_SCANCODE_DOWN, AKGL_ACTOR_STATE_MOVING_DOWN},
-        {SDL_SCANCODE_S, AKGL_ACTOR_STATE_MOVING_DOWN},
-    };
-    bool locked = false;
     PREPARE_ERROR(errctx);
-    ATTEMPT {
-        /* Events may arrive on another thread than iterations: hold the lock. */
-        CATCH(errctx, akgl_game_state_lock());
-        locked = true;
-        for (size_t i = 0; i < SDL_arraysize(keys); i++) {
-            if (keys[i].key == key->scancode) {
-                demo.hero->state = key->down ? (demo.hero->state | keys[i].bit)
-                                             : (demo.hero->state & ~keys[i].bit);
-            }
-        }
-    } CLEANUP {
-        if (locked) {
-            IGNORE(akgl_game_state_unlock());
-        }
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    PASS(errctx, akgl_game_state_lock());
+    akerr_ErrorContext *inner = akgl_controller_handle_event(&demo.controller, e);
+    PASS(errctx, akgl_game_state_unlock());
+    PASS(errctx, inner);
     SUCCEED_RETURN(errctx);
 }
 
-/* One frame; headless, a scripted walk on the manual clock first. */
-static akerr_ErrorContext *play_frame(void)
+static akerr_ErrorContext *press(SDL_Scancode key, bool down)
+{
+    SDL_Event e = {0};
+    e.type = down ? SDL_EVENT_KEY_DOWN : SDL_EVENT_KEY_UP;
+    e.key.scancode = key;
+    e.key.down = down;
+    return feed(&e);
+}
+
+/* The scripted run: run right, jumping every 50 frames (a jump lasts about
+ * 45), with a pause to let a bat go by. */
+static akerr_ErrorContext *script(int f)
 {
     PREPARE_ERROR(errctx);
-    if (demo.headless) {
-        /* Right for a second, then down a little, then stand. Under the lock:
-         * events may arrive on another thread than iterations. */
-        int walk = demo.frame < 60   ? AKGL_ACTOR_STATE_MOVING_RIGHT
-                   : demo.frame < 75 ? AKGL_ACTOR_STATE_MOVING_DOWN
-                                     : 0;
-        PASS(errctx, akgl_game_state_lock());
-        demo.hero->state = (demo.hero->state & ~AKGL_ACTOR_STATE_MOVING_ALL) | walk;
-        PASS(errctx, akgl_game_state_unlock());
-        PASS(errctx, akgl_time_advance(FRAME_NS));
+    if (f == 10) {
+        PASS(errctx, press(SDL_SCANCODE_RIGHT, true));
     }
-    PASS(errctx, akgl_game_frame()); /* lock, update and draw, unlock */
+    if (f == 400) {
+        PASS(errctx, press(SDL_SCANCODE_RIGHT, false));
+    }
+    if (f == 430) {
+        PASS(errctx, press(SDL_SCANCODE_RIGHT, true));
+    }
+    if (f % 50 == 20) {
+        PASS(errctx, press(SDL_SCANCODE_SPACE, true));
+    }
+    if (f % 50 == 30) {
+        PASS(errctx, press(SDL_SCANCODE_SPACE, false));
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -295,48 +474,65 @@ SDL_AppResult SDL_AppEvent(void *appstate, SDL_Event *event)
         (event->type == SDL_EVENT_KEY_DOWN && event->key.scancode == SDL_SCANCODE_ESCAPE)) {
         return SDL_APP_SUCCESS;
     }
-    if (event->type == SDL_EVENT_KEY_DOWN || event->type == SDL_EVENT_KEY_UP) {
-        return report(steer(&event->key));
-    }
-    return SDL_APP_CONTINUE;
+    return demo.headless ? SDL_APP_CONTINUE : report(feed(event));
 }
 
 SDL_AppResult SDL_AppIterate(void *appstate)
 {
     (void)appstate;
-    if (report(play_frame()) == SDL_APP_FAILURE) {
+    uint64_t t0 = SDL_GetTicksNS();
+    if (demo.headless) {
+        if (report(script(demo.frame)) != SDL_APP_CONTINUE ||
+            report(akgl_time_advance(FRAME_NS)) != SDL_APP_CONTINUE) {
+            return SDL_APP_FAILURE;
+        }
+    }
+    snprintf(demo.hud, sizeof(demo.hud), "SCORE %05d  COINS %d/%d  LIVES %d  FPS %d", demo.score,
+             demo.coins, demo.coins_total, demo.lives, demo.fps);
+    if (report(akgl_game_frame()) != SDL_APP_CONTINUE) { /* lock, update, draw, unlock */
         return SDL_APP_FAILURE;
+    }
+    uint64_t t1 = SDL_GetTicksNS();
+    demo.frame_ns[demo.frame % MAX_FRAMES] = t1 - t0;
+    demo.fps_count++;
+    if (t1 - demo.fps_since >= SDL_NS_PER_SECOND / 2) { /* the HUD's fps, twice a second */
+        demo.fps = (int)((uint64_t)demo.fps_count * SDL_NS_PER_SECOND / (t1 - demo.fps_since));
+        demo.fps_since = t1;
+        demo.fps_count = 0;
     }
     demo.frame++;
     return (demo.headless && demo.frame >= demo.frames) ? SDL_APP_SUCCESS : SDL_APP_CONTINUE;
 }
 
-/* The hero stands at the centre of the view (the camera follows it, and the
- * world is larger than the view), so its 16x16 frame covers (152,112)..(167,127).
- * Screen (159,122) is art (7,10), inside the tunic: a block of one colour, so
- * a half-pixel rounding either way reads the same. */
-static bool check_shot(void)
+static int by_value(const void *a, const void *b)
 {
-    SDL_Surface *saved = IMG_Load(demo.output);
-    SDL_Surface *art = IMG_Load(ASSETS "/hero.png");
-    Uint8 r = 0, g = 0, b = 0, a = 0, er = 0, eg = 0, eb = 0, ea = 0;
-    bool ok = saved && art &&
-              SDL_ReadSurfacePixel(saved, saved->w / 2 - 1, saved->h / 2 + 2, &r, &g, &b, &a) &&
-              SDL_ReadSurfacePixel(art, 7, 10, &er, &eg, &eb, &ea) && ea == 255 &&
-              r == er && g == eg && b == eb;
-    printf("akgl_demo: check %s: centre pixel (%u,%u,%u), hero art (%u,%u,%u,%u)\n",
-           ok ? "passed" : "FAILED", r, g, b, er, eg, eb, ea);
-    SDL_DestroySurface(saved);
-    SDL_DestroySurface(art);
-    return ok;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* min / median / 99th percentile / max of the frames' wall time (update + draw). */
+static void print_frame_times(void)
+{
+    int n = SDL_min(demo.frame, MAX_FRAMES);
+    if (n == 0) {
+        return;
+    }
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        sum += demo.frame_ns[i];
+    }
+    qsort(demo.frame_ns, (size_t)n, sizeof(demo.frame_ns[0]), by_value);
+    printf("akgl_demo: %d frames, frame time ms: min %.3f median %.3f mean %.3f p99 %.3f max %.3f\n",
+           n, demo.frame_ns[0] / 1e6, demo.frame_ns[n / 2] / 1e6, (double)sum / n / 1e6,
+           demo.frame_ns[(n * 99) / 100] / 1e6, demo.frame_ns[n - 1] / 1e6);
 }
 
 static akerr_ErrorContext *stop(void)
 {
     PREPARE_ERROR(errctx);
-    /* The level: actors, characters, sprites, sheets and their textures
-     * (the camera lets go of the hero first), then the window. */
-    PASS(errctx, akgl_game_unload(AKGL_UNLOAD_ALL));
+    PASS(errctx, akgl_controller_release(&demo.controller));
+    PASS(errctx, akgl_game_set_tilemap(NULL));
+    PASS(errctx, akgl_game_unload(AKGL_UNLOAD_ALL)); /* the map, its actors, sprites, sounds, font */
     PASS(errctx, demo.renderer.shutdown(&demo.renderer));
     PASS(errctx, akgl_game_quit());
     SUCCEED_RETURN(errctx);
@@ -345,21 +541,28 @@ static akerr_ErrorContext *stop(void)
 void SDL_AppQuit(void *appstate, SDL_AppResult result)
 {
     (void)appstate;
-    bool saved = demo.saved;
+    float x = demo.hero ? demo.hero->x : -1.0f, y = demo.hero ? demo.hero->y : -1.0f;
     if (demo.headless) {
-        printf("akgl_demo: %d frames, %s %s\n", demo.frame, saved ? "saved" : "did not save",
-               demo.output);
+        print_frame_times();
+        printf("akgl_demo: coins %d of %d, score %d, lives %d, hero at (%.1f, %.1f), saved %s\n",
+               demo.coins, demo.coins_total, demo.score, demo.lives, x, y, demo.output);
     }
-    if (demo.hero != NULL) {
-        PREPARE_ERROR(errctx);
-        ATTEMPT {
-            CATCH(errctx, stop());
-        } CLEANUP {
-        } PROCESS(errctx) {
-        } FINISH_NORETURN(errctx);
+    if (demo.started) {
+        akerr_ErrorContext *e = stop();
+        if (e != NULL) {
+            LOG_ERROR(e);
+            RELEASE_ERROR(e);
+            result = SDL_APP_FAILURE;
+        }
     }
-    if (result == SDL_APP_SUCCESS && demo.check && !(saved && check_shot())) {
-        SDL_Quit();
-        exit(1);
+    if (demo.check) {
+        bool ok = result == SDL_APP_SUCCESS && demo.frames == CHECK_FRAMES &&
+                  demo.coins >= CHECK_COINS && x >= CHECK_X_MIN && x <= CHECK_X_MAX;
+        printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f)\n",
+               ok ? "passed" : "FAILED", CHECK_FRAMES, CHECK_COINS, CHECK_X_MIN, CHECK_X_MAX);
+        if (!ok) {
+            SDL_Quit();
+            exit(1);
+        }
     }
 }

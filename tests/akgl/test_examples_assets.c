@@ -4,13 +4,15 @@
  *
  * Files are found by walking the directory, so a new sample is tested the day
  * it is added. Each is classified by its keys ("spritesheet": a sprite;
- * "sprite_mappings": a character; "sounds": a sound bank; anything else
- * fails), sprites are loaded first, then characters; banks on their own. Every frame of every sprite must lie on its sheet,
+ * "sprite_mappings": a character; "sounds": a sound bank; "keys" or "actions":
+ * a controller (examples/assets/input/); anything else fails), sprites are
+ * loaded first, then characters; banks and controllers on their own. Every frame of every sprite must lie on its sheet,
  * and the littleguy character must map the nine states of chapter 11's table.
  */
 #define _XOPEN_SOURCE 700
 
 #include <akgl/actor.h>
+#include <akgl/controller.h>
 #include <akgl/json.h>
 #include <akgl/sound.h>
 
@@ -28,6 +30,7 @@ typedef struct Sample
     char name[AKGL_SPRITE_MAX_NAME_LENGTH];
     bool character;
     bool bank;
+    bool controller;
 } Sample;
 
 static Sample samples[MAX_SAMPLES];
@@ -57,6 +60,10 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
     } else if (root != NULL && json_object_get(root, "sounds") != NULL) {
         s->bank = true;
         name = "sound bank";
+    } else if (root != NULL && (json_object_get(root, "keys") != NULL ||
+                                json_object_get(root, "actions") != NULL)) {
+        s->controller = true;
+        name = "controller";
     } else {
         fprintf(stderr, "%s is neither a sprite nor a character\n", path);
         unknown_kind++;
@@ -74,7 +81,7 @@ static void test_every_sample_is_a_sprite_or_a_character(void)
     CHECK_INT_EQ(unknown_kind, 0);
     for (int i = 0; i < nsamples; i++) {
         CHECK_MSG(samples[i].name[0] != '\0', "%s has no \"name\"", samples[i].path);
-        if (samples[i].bank) {
+        if (samples[i].bank || samples[i].controller) {
             banks++;
         } else if (samples[i].character) {
             characters++;
@@ -104,7 +111,7 @@ static void load_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
         char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-        if (samples[i].character != character || samples[i].bank) {
+        if (samples[i].character != character || samples[i].bank || samples[i].controller) {
             continue;
         }
         akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
@@ -120,7 +127,7 @@ static void load_kind(bool character)
 static void release_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
-        if (samples[i].character != character || samples[i].bank) {
+        if (samples[i].character != character || samples[i].bank || samples[i].controller) {
             continue;
         }
         if (character) {
@@ -144,7 +151,7 @@ static void test_every_sample_loads_and_releases(void)
 
     /* Every frame of every sprite is a cell on its sheet. */
     for (int i = 0; i < nsamples; i++) {
-        akgl_Sprite *s = samples[i].character || samples[i].bank ? NULL : sf_sprite(samples[i].name);
+        akgl_Sprite *s = samples[i].character || samples[i].bank || samples[i].controller ? NULL : sf_sprite(samples[i].name);
         for (int id = 0; s != NULL && id < s->frames; id++) {
             SDL_FRect r;
             char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
@@ -272,6 +279,32 @@ static void test_the_sound_bank_loads(void)
     }
 }
 
+/* Every controller file the examples use loads (akgl_controller_load_json),
+ * binds something, and defines the actions the examples look up. */
+static void test_the_controllers_load(void)
+{
+    int controllers = 0;
+    for (int i = 0; i < nsamples; i++) {
+        if (!samples[i].controller) {
+            continue;
+        }
+        akgl_Controller c;
+        bool jump = false;
+        controllers++;
+        CHECK_OK(akgl_controller_initialize(&c, NULL));
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        int status = test_status_of_(akgl_controller_load_json(&c, samples[i].path), msg);
+        CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+        CHECK_MSG(c.nbindings > 0, "%s binds nothing", samples[i].path);
+        if (strstr(samples[i].path, "platformer") != NULL) {
+            CHECK_OK(akgl_controller_action_down(&c, "jump", &jump));
+            CHECK(!jump);
+        }
+        CHECK_OK(akgl_controller_release(&c));
+    }
+    CHECK(controllers >= 1);
+}
+
 int main(void)
 {
     sf_begin();
@@ -286,6 +319,7 @@ int main(void)
     RUN_TEST(test_every_sample_loads_and_releases);
     RUN_TEST(test_sprites_released_first_also_cleans_up);
     RUN_TEST(test_the_sound_bank_loads);
+    RUN_TEST(test_the_controllers_load);
     sf_unbind_renderer();
     int rc = AKGL_TEST_END();
     sf_end();

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Regenerates the demo's and the gallery's screenshots in docs/images/ by
+# running each program headless (offscreen video, software renderer, the
+# manual clock) for a fixed number of frames. The figures each prints (fps,
+# frame times) vary from run to run; the pictures otherwise do not.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+prefix=$("$root/tools/deps.sh")
+build=$root/build
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
+cmake --build "$build"
+export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
+export SDL_AUDIO_DRIVER=dummy
+out=$root/docs/images
+mkdir -p "$out"
+"$build/examples/akgl_demo" --frames 720 --screenshot "$out/demo.png"
+rm -f "$out"/demo-0*.png
+shoot() { "$build/examples/akgl_example_$1" --frames "$2" --screenshot "$out/$1.png"; }
+shoot sprite_animation 40
+shoot character_states 90
+shoot tilemap_camera 400
+shoot platformer 250
+shoot topdown 330
+shoot bunnymark 60
+shoot text_hud 120
+shoot sound 100
+shoot input_remap 60
+ls -l "$out"
