@@ -227,8 +227,7 @@ build_examples() {
     if [ $# -gt 0 ] && [ "${example_names[*]}" != "$*" ]; then
         fail "found the programs '${example_names[*]}' in $examples, expected '$*'"
     fi
-    local asset_defs=(-DAKGL_EXAMPLES_ASSETS="\"$examples/assets\""
-        -DAKGL_DEMO_ASSETS_DIR="\"$examples/assets\"")
+    local asset_defs=(-DAKGL_EXAMPLES_ASSETS="\"$examples/assets\"")
 
     mkdir -p "$out/pkgconfig"
     local sources log
