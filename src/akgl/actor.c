@@ -102,6 +102,8 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->changeframefunc = akgl_actor_advance_frame;
     obj->updatefunc = akgl_actor_run_update;
     obj->renderfunc = akgl_actor_draw;
+    obj->collision_layers = 1;
+    obj->collision_mask = UINT32_MAX;
     if (first != NULL) {
         return akerr_trace_append(first, __FILE__, __func__, __LINE__);
     }
@@ -417,7 +419,9 @@ akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
     /* No cycles: the child may not be the parent or any of its ancestors.
      * The walk is bounded in case a game wrote a loop into the parent links. */
     const akgl_Actor *up = parent;
-    for (int depth = 0; up != NULL && depth <= AKGL_MAX_HEAP_ACTOR; depth++, up = up->parent) {
+    int most = akgl_heap_pool_actor.capacity > AKGL_MAX_HEAP_ACTOR ? akgl_heap_pool_actor.capacity
+                                                                    : AKGL_MAX_HEAP_ACTOR;
+    for (int depth = 0; up != NULL && depth <= most; depth++, up = up->parent) {
         FAIL_NONZERO_RETURN(errctx, up == child, AKERR_RELATIONSHIP,
                             "akgl_actor_add_child: \"%s\" is \"%s\" or one of its ancestors; "
                             "that would make a cycle", child->name, parent->name);
