@@ -139,21 +139,34 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     SUCCEED_RETURN(errctx);
 }
 
+/* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
+ * frame path asks twice per actor per frame (update, draw), and the answer
+ * changes only with the state, the character or its bindings. */
+static inline bool cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
+{
+    const akgl_Character *basechar = obj->basechar;
+    if (basechar == NULL) {
+        *dest = NULL;
+        return true;
+    }
+    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
+        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
+        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
+        return true;
+    }
+    return false;
+}
+
 akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
+    if (cached_sprite(obj, dest)) {
+        SUCCEED_RETURN(errctx);
+    }
     *dest = NULL;
     akgl_Character *basechar = obj->basechar;
-    if (basechar == NULL) {
-        SUCCEED_RETURN(errctx);
-    }
-    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
-        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
-        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
-        SUCCEED_RETURN(errctx);
-    }
     obj->cursprite_valid = false;
     akerr_ErrorContext *got = basechar->sprite_get(basechar, obj->state, &sprite);
     if (got != NULL && got->status == AKERR_KEY) {
@@ -206,10 +219,18 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
     SUCCEED_RETURN(errctx);
 }
 
+static void automatic_face(akgl_Actor *obj);
+
 akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_automatic_face: NULL actor");
+    automatic_face(obj);
+    SUCCEED_RETURN(errctx);
+}
+
+static void automatic_face(akgl_Actor *obj)
+{
     int moving = obj->state & AKGL_ACTOR_STATE_MOVING_ALL;
     int face = 0;
     /* Side views are the common art, so horizontal movement decides first. */
@@ -227,7 +248,6 @@ akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
     if (face != 0) {
         obj->state = (obj->state & ~AKGL_ACTOR_STATE_FACE_ALL) | face;
     }
-    SUCCEED_RETURN(errctx);
 }
 
 static float axis_intent(int state, int negative, int positive)
@@ -235,13 +255,18 @@ static float axis_intent(int state, int negative, int positive)
     return (float)(((state & positive) != 0) - ((state & negative) != 0));
 }
 
+static inline void move_by_state(akgl_Actor *obj)
+{
+    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
+    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
+    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+}
+
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_move_by_state: NULL actor");
-    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
-    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
-    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+    move_by_state(obj);
     SUCCEED_RETURN(errctx);
 }
 
@@ -286,15 +311,15 @@ static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
     return steps;
 }
 
-akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
-                                             uint64_t elapsed_ns)
+/*
+ * The frame advance without the argument checks. Most updates add less than
+ * a dwell to a frame's banked time and step at most once: that path needs no
+ * 64-bit division. It computes exactly what the general path computes.
+ */
+static void advance_frame(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t elapsed_ns)
 {
-    PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
-    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
-                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
     if (sprite->frames <= 0) {
-        SUCCEED_RETURN(errctx);
+        return;
     }
     uint64_t dwell = sprite->speed;
     if (dwell == 0 && obj->basechar != NULL) {
@@ -304,13 +329,23 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
         obj->curSpriteFrameId = sprite->frames - 1;
     }
     if (dwell == 0) {
-        SUCCEED_RETURN(errctx); /* no dwell time anywhere: a still picture */
+        return; /* no dwell time anywhere: a still picture */
+    }
+    uint64_t banked = obj->curSpriteFrameTimer;
+    if (elapsed_ns < dwell && banked < dwell) {
+        /* Both quotients are 0 and the remainders are the values. */
+        if (banked >= dwell - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked - (dwell - elapsed_ns);
+            step_frame(obj, sprite); /* reduce_steps(1) is 1 for every playlist */
+        } else {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+        }
+        return;
     }
     /* Whole dwells in the pause and in the banked time are counted apart,
      * and the two remainders added without overflow: elapsed_ns may be any
      * uint64_t, and `timer + elapsed` wrapped (a pause near UINT64_MAX ns
      * then advanced nothing). */
-    uint64_t banked = obj->curSpriteFrameTimer;
     uint64_t steps =
         reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
     uint64_t rest = banked % dwell;
@@ -326,6 +361,16 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
     for (uint64_t i = 0; i < steps; i++) {
         step_frame(obj, sprite);
     }
+}
+
+akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
+                                             uint64_t elapsed_ns)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
+                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
+    advance_frame(obj, sprite, elapsed_ns);
     SUCCEED_RETURN(errctx);
 }
 
@@ -338,29 +383,52 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
     return e;
 }
 
-akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
+/*
+ * The default hooks are called directly, not through their pointers and
+ * argument checks: the frame path runs this for every actor every frame.
+ * Any other hook is called through its pointer as before.
+ */
+static akerr_ErrorContext *run_update(akgl_Actor *obj)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
     uint64_t now = akgl_time_now();
-    if (obj->facefunc != NULL) {
+    if (obj->facefunc == akgl_actor_automatic_face) {
+        automatic_face(obj);
+    } else if (obj->facefunc != NULL) {
         PASS(errctx, obj->facefunc(obj));
     }
-    if (obj->movementlogicfunc != NULL) {
+    if (obj->movementlogicfunc == akgl_actor_move_by_state) {
+        move_by_state(obj);
+    } else if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
     }
     /* Read the animation clock after the lookup: a new sprite restarts it. */
-    akerr_ErrorContext *found = akgl_actor_lookup_sprite(obj, &sprite);
+    akerr_ErrorContext *found = NULL;
+    if (!cached_sprite(obj, &sprite)) {
+        found = akgl_actor_lookup_sprite(obj, &sprite);
+    }
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
     uint64_t elapsed = now > since ? now - since : 0;
     obj->lastupdate_ns = now;
     obj->updated = true;
     PASS(errctx, found);
-    if (sprite != NULL && obj->changeframefunc != NULL) {
-        PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
+    if (sprite != NULL) {
+        if (obj->changeframefunc == akgl_actor_advance_frame) {
+            advance_frame(obj, sprite, elapsed);
+        } else if (obj->changeframefunc != NULL) {
+            PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
+        }
     }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
+    PASS(errctx, run_update(obj));
     SUCCEED_RETURN(errctx);
 }
 
@@ -368,7 +436,9 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_update: NULL actor");
-    if (obj->updatefunc != NULL) {
+    if (obj->updatefunc == akgl_actor_run_update) {
+        PASS(errctx, swallow_missing_sprite(run_update(obj)));
+    } else if (obj->updatefunc != NULL) {
         PASS(errctx, swallow_missing_sprite(obj->updatefunc(obj)));
     }
     SUCCEED_RETURN(errctx);
@@ -384,7 +454,9 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                      "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
-    PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
+    if (!cached_sprite(obj, &sprite)) {
+        PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
+    }
     if (sprite == NULL) {
         SUCCEED_RETURN(errctx); /* no character, or no sprite for this state: nothing to draw */
     }
@@ -400,7 +472,10 @@ akerr_ErrorContext *akgl_actor_render(akgl_Actor *obj, akgl_Renderer *renderer)
     FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
                      "akgl_actor_render: NULL renderer for actor \"%s\"", obj->name);
     if (obj->visible && obj->renderfunc != NULL) {
-        PASS(errctx, swallow_missing_sprite(obj->renderfunc(obj, renderer)));
+        akerr_ErrorContext *drawn = obj->renderfunc(obj, renderer);
+        if (drawn != NULL) {
+            PASS(errctx, swallow_missing_sprite(drawn));
+        }
     }
     SUCCEED_RETURN(errctx);
 }

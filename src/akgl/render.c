@@ -9,6 +9,8 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include "sprite_private.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -40,25 +42,35 @@ static akerr_ErrorContext *frame_end_2d(akgl_Renderer *r)
 static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
                                           float x, float y, SDL_FlipMode flip)
 {
-    SDL_FRect src;
-    bool seen = true;
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_sprite: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_sprite: renderer not bound");
-    PASS(errctx, akgl_spritesheet_coords_for_frame(sprite, frameid, &src));
-    SDL_FRect dst = {x, y, src.w, src.h};
-    if (r->camera != NULL) {
-        PASS(errctx, akgl_camera_sees(r->camera, &dst, &seen));
-        dst.x -= r->camera->x;
-        dst.y -= r->camera->y;
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER, "draw_sprite: NULL sprite");
+    /* Computed at load; computed again (with the checks and errors of
+     * akgl_spritesheet_coords_for_frame) only when its inputs changed. */
+    const SDL_FRect *src = akgl_sprite_cached_src(sprite, frameid);
+    if (src == NULL) {
+        PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &src));
     }
-    if (!seen) {
-        r->stats.culled++;
-        SUCCEED_RETURN(errctx);
+    SDL_FRect dst = {x, y, src->w, src->h};
+    const akgl_Camera *cam = r->camera;
+    if (cam != NULL) {
+        /* akgl_camera_sees, without its argument checks. */
+        bool seen = dst.x < cam->x + cam->w && dst.x + dst.w > cam->x &&
+                    dst.y < cam->y + cam->h && dst.y + dst.h > cam->y;
+        if (!seen) {
+            r->stats.culled++;
+            SUCCEED_RETURN(errctx);
+        }
+        dst.x -= cam->x;
+        dst.y -= cam->y;
     }
-    if (!SDL_RenderTextureRotated(r->sdl_renderer, sprite->sheet->texture, &src, &dst, 0.0, NULL,
-                                  flip)) {
+    bool drawn = flip == SDL_FLIP_NONE
+                     ? SDL_RenderTexture(r->sdl_renderer, sprite->sheet->texture, src, &dst)
+                     : SDL_RenderTextureRotated(r->sdl_renderer, sprite->sheet->texture, src,
+                                                &dst, 0.0, NULL, flip);
+    if (!drawn) {
         FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
                     frameid, SDL_GetError());
     }
