@@ -133,16 +133,7 @@ static akerr_ErrorContext *spawn(const char *name, const char *charname, float x
 {
     akgl_Actor *a = NULL;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_heap_next_actor(&a));
-    ATTEMPT {
-        CATCH(errctx, akgl_actor_initialize(a, name));
-        CATCH(errctx, akgl_actor_set_character(a, charname));
-    } CLEANUP {
-    } PROCESS(errctx) {
-        IGNORE(akgl_heap_release_actor(a)); /* the acquire's reference is ours */
-    } FINISH(errctx, true);
-    a->x = x;
-    a->y = y;
+    PASS(errctx, akgl_actor_spawn(name, charname, x, y, &a));
     a->state = state;
     if (dest != NULL) {
         *dest = a;
@@ -268,29 +259,22 @@ static akerr_ErrorContext *steer(const SDL_KeyboardEvent *key)
     SUCCEED_RETURN(errctx);
 }
 
-/* One frame, under the lock; headless, a scripted walk on the manual clock. */
+/* One frame; headless, a scripted walk on the manual clock first. */
 static akerr_ErrorContext *play_frame(void)
 {
-    bool locked = false;
     PREPARE_ERROR(errctx);
-    ATTEMPT {
-        CATCH(errctx, akgl_game_state_lock());
-        locked = true;
-        if (demo.headless) {
-            /* Right for a second, then down a little, then stand. */
-            int walk = demo.frame < 60   ? AKGL_ACTOR_STATE_MOVING_RIGHT
-                       : demo.frame < 75 ? AKGL_ACTOR_STATE_MOVING_DOWN
-                                         : 0;
-            demo.hero->state = (demo.hero->state & ~AKGL_ACTOR_STATE_MOVING_ALL) | walk;
-            CATCH(errctx, akgl_time_advance(FRAME_NS));
-        }
-        CATCH(errctx, akgl_game_update(NULL));
-    } CLEANUP {
-        if (locked) {
-            IGNORE(akgl_game_state_unlock());
-        }
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    if (demo.headless) {
+        /* Right for a second, then down a little, then stand. Under the lock:
+         * events may arrive on another thread than iterations. */
+        int walk = demo.frame < 60   ? AKGL_ACTOR_STATE_MOVING_RIGHT
+                   : demo.frame < 75 ? AKGL_ACTOR_STATE_MOVING_DOWN
+                                     : 0;
+        PASS(errctx, akgl_game_state_lock());
+        demo.hero->state = (demo.hero->state & ~AKGL_ACTOR_STATE_MOVING_ALL) | walk;
+        PASS(errctx, akgl_game_state_unlock());
+        PASS(errctx, akgl_time_advance(FRAME_NS));
+    }
+    PASS(errctx, akgl_game_frame()); /* lock, update and draw, unlock */
     SUCCEED_RETURN(errctx);
 }
 
@@ -340,25 +324,9 @@ static bool check_shot(void)
 static akerr_ErrorContext *stop(void)
 {
     PREPARE_ERROR(errctx);
-    /* Actors first (they hold their characters), then the characters (they
-     * hold their sprites), then the game's own reference on every sprite. */
-    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
-        if (akgl_heap_actors[i].refcount > 0 && &akgl_heap_actors[i] != demo.hero) {
-            PASS(errctx, akgl_heap_release_actor(&akgl_heap_actors[i]));
-        }
-    }
-    PASS(errctx, akgl_camera_follow(game.camera, NULL, 0.0f, 0.0f));
-    PASS(errctx, akgl_heap_release_actor(demo.hero));
-    for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
-        if (akgl_heap_characters[i].refcount > 0) {
-            PASS(errctx, akgl_heap_release_character(&akgl_heap_characters[i]));
-        }
-    }
-    for (int i = 0; i < AKGL_MAX_HEAP_SPRITE; i++) {
-        if (akgl_heap_sprites[i].refcount > 0) {
-            PASS(errctx, akgl_heap_release_sprite(&akgl_heap_sprites[i]));
-        }
-    }
+    /* The level: actors, characters, sprites, sheets and their textures
+     * (the camera lets go of the hero first), then the window. */
+    PASS(errctx, akgl_game_unload(AKGL_UNLOAD_ALL));
     PASS(errctx, demo.renderer.shutdown(&demo.renderer));
     PASS(errctx, akgl_game_quit());
     SUCCEED_RETURN(errctx);

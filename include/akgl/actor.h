@@ -12,6 +12,7 @@
 
 #include <akerror.h>
 #include <akgl/character.h>
+#include <akgl/state.h>
 #include <akgl/limits.h>
 #include <akgl/sprite.h>
 
@@ -22,30 +23,7 @@
 extern "C" {
 #endif
 
-/** @name State bits
- *  @{ */
-#define AKGL_ACTOR_STATE_FACE_DOWN    (1 << 0)
-#define AKGL_ACTOR_STATE_FACE_LEFT    (1 << 1)
-#define AKGL_ACTOR_STATE_FACE_RIGHT   (1 << 2)
-#define AKGL_ACTOR_STATE_FACE_UP      (1 << 3)
-#define AKGL_ACTOR_STATE_ALIVE        (1 << 4)
-#define AKGL_ACTOR_STATE_DYING        (1 << 5)
-#define AKGL_ACTOR_STATE_DEAD         (1 << 6)
-#define AKGL_ACTOR_STATE_MOVING_LEFT  (1 << 7)
-#define AKGL_ACTOR_STATE_MOVING_RIGHT (1 << 8)
-#define AKGL_ACTOR_STATE_MOVING_UP    (1 << 9)
-#define AKGL_ACTOR_STATE_MOVING_DOWN  (1 << 10)
-#define AKGL_ACTOR_STATE_MOVING_IN    (1 << 11)
-#define AKGL_ACTOR_STATE_MOVING_OUT   (1 << 12)
-/** Every facing bit. */
-#define AKGL_ACTOR_STATE_FACE_ALL \
-    (AKGL_ACTOR_STATE_FACE_DOWN | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_FACE_RIGHT | \
-     AKGL_ACTOR_STATE_FACE_UP)
-/** Every movement bit. */
-#define AKGL_ACTOR_STATE_MOVING_ALL \
-    (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_UP | \
-     AKGL_ACTOR_STATE_MOVING_DOWN | AKGL_ACTOR_STATE_MOVING_IN | AKGL_ACTOR_STATE_MOVING_OUT)
-/** @} */
+/* The state bits (AKGL_ACTOR_STATE_*) are in <akgl/state.h>. */
 
 /**
  * @brief The name of every state bit: entry i names bit 1 << i, with the
@@ -117,6 +95,9 @@ struct akgl_Actor
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
     akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
+    int missing_logged[AKGL_ACTOR_MISSING_SPRITE_MEMORY]; /**< States (+1) already logged as
+                                                               having no sprite: logged once. */
+    int missing_logged_next;               /**< Next entry of missing_logged to overwrite. */
 };
 
 /**
@@ -137,6 +118,20 @@ struct akgl_Actor
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const char *name);
 
 /**
+ * @brief The one call to put an actor in the world: acquires a slot,
+ *        initialises it as @p name, makes it an instance of @p character,
+ *        places its top-left at (@p x, @p y) and makes it ALIVE|FACE_DOWN.
+ * @param dest Gets the actor with the caller's reference (release it with
+ *             akgl_heap_release_actor, or let akgl_game_unload do it).
+ * @return NULL; AKERR_NULLPOINTER for a NULL argument; AKGL_ERR_HEAP when
+ *         every actor slot is taken; akgl_actor_initialize's errors (a name
+ *         empty, too long or taken); AKERR_KEY when no character has that
+ *         name. On failure nothing is left claimed and *dest is NULL.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_spawn(const char *name, const char *character,
+                                                    float x, float y, akgl_Actor **dest);
+
+/**
  * @brief Makes @p obj an instance of the character registered as @p charname:
  *        takes a reference on it (giving back the old character's) and copies
  *        its top speeds and accelerations.
@@ -145,9 +140,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const 
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, const char *charname);
 
 /**
- * @brief The sprite the actor's character maps to its current state.
+ * @brief The sprite the actor's character maps to its current state, or to
+ *        the nearest state it maps (akgl_character_sprite_resolve).
  *
- * Looked up through basechar->sprite_get once, then cached until the state,
+ * Resolved once, then cached until the state,
  * the character or the character's bindings change, so a frame costs no
  * string formatting and no locked lookup per actor. When the sprite differs
  * from the previous one, the animation restarts at frame id 0, and its clock

@@ -12,6 +12,7 @@
 #include <akerror.h>
 #include <akgl/limits.h>
 #include <akgl/sprite.h>
+#include <akgl/state.h>
 
 #include <SDL3/SDL.h>
 #include <stdint.h>
@@ -78,6 +79,35 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *bas
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *basechar, int state,
                                                              akgl_Sprite **dest);
+
+/** Steps of the fallback chain of akgl_character_sprite_resolve. */
+#define AKGL_CHARACTER_FALLBACK_STEPS 5
+
+/**
+ * @brief The sprite to draw for @p state: the exact mapping, or else the
+ *        nearest mapped state.
+ *
+ * "Nearest" is the first of these that the character maps (a step that drops
+ * nothing is skipped):
+ * 1. the state itself (an exact match always wins);
+ * 2. without its MOVING_* bits (a walk falls back to standing);
+ * 3. without its MOVING_* and FACE_* bits (one pose for every direction);
+ * 4. only its life bits (ALIVE, DYING, DEAD) and FACE_* bits (custom bits such
+ *    as a jump dropped, facing kept);
+ * 5. only its life bits: bare ALIVE for a living actor.
+ *
+ * So a jump drawn the same in every direction is one mapping,
+ * ALIVE|JUMP, not one per facing and movement. Actors resolve once per change
+ * of state (the result is cached), never per frame. The seed's sprite_get
+ * stays an exact match; a character whose sprite_get is replaced is asked
+ * through it for each step.
+ * @param matched When not NULL, the state whose mapping was used, or -1.
+ * @return NULL, with *dest NULL when no step maps; AKERR_NULLPOINTER; an
+ *         error of a replaced sprite_get other than AKERR_KEY.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_resolve(akgl_Character *basechar,
+                                                                 int state, akgl_Sprite **dest,
+                                                                 int *matched);
 
 /** @brief akgl_Iterator::flags: give back the sprite bound under each visited state. */
 #define AKGL_ITERATOR_OP_RELEASE (1u << 0)

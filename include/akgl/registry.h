@@ -86,6 +86,14 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterato
 /** Looks @p key up; a miss is success with *dest = NULL. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_get(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void **dest);
+/**
+ * Looks @p key up, for callers to whom a miss is an error: as
+ * akgl_registry_get, but a miss is AKERR_KEY naming @p what and @p key
+ * ("no sprite named \"hero.walk\" is registered"), with *dest = NULL.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_require(SDL_PropertiesID registry,
+                                                         const char *what, const char *key,
+                                                         void **dest);
 /** Registers @p value under @p key; AKERR_REGISTRY when another object holds the key. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_add(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void *value);

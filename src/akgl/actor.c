@@ -110,6 +110,32 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     SUCCEED_RETURN(errctx);
 }
 
+akerr_ErrorContext *akgl_actor_spawn(const char *name, const char *character, float x, float y,
+                                     akgl_Actor **dest)
+{
+    akgl_Actor *actor = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_spawn: NULL destination");
+    *dest = NULL;
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_actor_spawn: NULL name");
+    FAIL_ZERO_RETURN(errctx, character, AKERR_NULLPOINTER,
+                     "akgl_actor_spawn: NULL character for actor \"%s\"", name);
+    PASS(errctx, akgl_heap_next_actor(&actor));
+    ATTEMPT {
+        CATCH(errctx, akgl_actor_initialize(actor, name));
+        CATCH(errctx, akgl_actor_set_character(actor, character));
+    } CLEANUP {
+    } PROCESS(errctx) {
+        /* Initialised or not, the release gives back all it holds. */
+        IGNORE(akgl_heap_release_actor(actor));
+    } FINISH(errctx, true);
+    actor->x = x;
+    actor->y = y;
+    actor->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+    *dest = actor;
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charname)
 {
     void *found = NULL;
@@ -157,6 +183,25 @@ static inline bool cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
     return false;
 }
 
+/*
+ * An actor whose state has no sprite, even after the fallback, draws
+ * nothing; say so once per actor and state (the last few states are
+ * remembered), never per frame.
+ */
+static void log_missing_sprite(akgl_Actor *obj, const akgl_Character *basechar)
+{
+    for (int i = 0; i < AKGL_ACTOR_MISSING_SPRITE_MEMORY; i++) {
+        if (obj->missing_logged[i] == obj->state + 1) {
+            return;
+        }
+    }
+    obj->missing_logged[obj->missing_logged_next] = obj->state + 1;
+    obj->missing_logged_next = (obj->missing_logged_next + 1) % AKGL_ACTOR_MISSING_SPRITE_MEMORY;
+    SDL_Log("akgl: actor \"%s\" draws nothing: character \"%s\" has no sprite for state "
+            "%d or any state it falls back to (docs/11-characters.md)",
+            obj->name, basechar->name, obj->state);
+}
+
 akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest)
 {
     akgl_Sprite *sprite = NULL;
@@ -168,12 +213,12 @@ akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest
     *dest = NULL;
     akgl_Character *basechar = obj->basechar;
     obj->cursprite_valid = false;
-    akerr_ErrorContext *got = basechar->sprite_get(basechar, obj->state, &sprite);
-    if (got != NULL && got->status == AKERR_KEY) {
-        RELEASE_ERROR(got); /* no sprite for this state: remembered below */
-        sprite = NULL;
+    /* Exact mapping or nearest fallback, once per change of state: the
+     * result is cached below, so frames pay a compare, not a lookup. */
+    PASS(errctx, akgl_character_sprite_resolve(basechar, obj->state, &sprite, NULL));
+    if (sprite == NULL) {
+        log_missing_sprite(obj, basechar);
     }
-    PASS(errctx, got);
     if (sprite != NULL && sprite != obj->cursprite) {
         /* Another animation: start it from its first frame, and start its
          * clock now. Without the clock restart, the update that sees the new

@@ -117,6 +117,77 @@ akerr_ErrorContext *akgl_character_sprite_get(akgl_Character *basechar, int stat
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The fallback chain (docs/11-characters.md): what each step keeps of the
+ * state word. Movement goes first (a walking pose falls back to standing),
+ * then facing (a pose drawn once for every direction), then any other bit but
+ * life and facing (a custom pose such as a jump), then facing again, leaving
+ * the life bits: bare ALIVE for a living actor.
+ */
+#define LIFE_BITS (AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_DYING | AKGL_ACTOR_STATE_DEAD)
+static const unsigned int fallback_keep[AKGL_CHARACTER_FALLBACK_STEPS] = {
+    ~0u,
+    ~(unsigned int)AKGL_ACTOR_STATE_MOVING_ALL,
+    ~(unsigned int)(AKGL_ACTOR_STATE_MOVING_ALL | AKGL_ACTOR_STATE_FACE_ALL),
+    LIFE_BITS | AKGL_ACTOR_STATE_FACE_ALL,
+    LIFE_BITS,
+};
+
+/* One candidate: the map itself for the default hook (a miss costs no
+ * formatted error), else the character's own sprite_get. */
+static akerr_ErrorContext *lookup_exact(akgl_Character *basechar, int state, akgl_Sprite **dest)
+{
+    char key[STATE_KEY_LENGTH];
+    PREPARE_ERROR(errctx);
+    *dest = NULL;
+    if (basechar->sprite_get == NULL || basechar->sprite_get == akgl_character_sprite_get) {
+        if (basechar->state_sprites != 0) {
+            state_key(state, key);
+            *dest = SDL_GetPointerProperty(basechar->state_sprites, key, NULL);
+        }
+        SUCCEED_RETURN(errctx);
+    }
+    akerr_ErrorContext *got = basechar->sprite_get(basechar, state, dest);
+    if (got != NULL && got->status == AKERR_KEY) {
+        RELEASE_ERROR(got);
+        *dest = NULL;
+    }
+    PASS(errctx, got);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_character_sprite_resolve(akgl_Character *basechar, int state,
+                                                  akgl_Sprite **dest, int *matched)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "sprite_resolve: NULL destination");
+    *dest = NULL;
+    if (matched != NULL) {
+        *matched = -1;
+    }
+    FAIL_ZERO_RETURN(errctx, basechar, AKERR_NULLPOINTER, "sprite_resolve: NULL character");
+    int asked[AKGL_CHARACTER_FALLBACK_STEPS];
+    for (int step = 0; step < AKGL_CHARACTER_FALLBACK_STEPS; step++) {
+        int candidate = (int)((unsigned int)state & fallback_keep[step]);
+        bool repeat = false;
+        for (int i = 0; i < step && !repeat; i++) {
+            repeat = asked[i] == candidate;
+        }
+        asked[step] = candidate;
+        if (repeat) {
+            continue; /* the step dropped nothing new: asked already */
+        }
+        PASS(errctx, lookup_exact(basechar, candidate, dest));
+        if (*dest != NULL) {
+            if (matched != NULL) {
+                *matched = candidate;
+            }
+            break;
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The JSON loader                                                          */
 /* ------------------------------------------------------------------------ */

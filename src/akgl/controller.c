@@ -201,8 +201,8 @@ akerr_ErrorContext *akgl_controller_initialize(akgl_Controller *c, akgl_Actor *a
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, c, AKERR_NULLPOINTER, "akgl_controller_initialize: NULL controller");
-    PASS(errctx, check_live(actor));
     memset(c, 0, sizeof(*c));
+    PASS(errctx, check_live(actor));
     /* The controller keeps a pointer: it holds a reference, through the holds
      * table, so a level change can make it let go (akgl_game_unload). */
     PASS(errctx, akgl_actor_hold(&c->actor, actor));

@@ -112,6 +112,15 @@ akerr_ErrorContext *akgl_registry_get(SDL_PropertiesID registry, const char *wha
     SUCCEED_RETURN(errctx);
 }
 
+akerr_ErrorContext *akgl_registry_require(SDL_PropertiesID registry, const char *what,
+                                          const char *key, void **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_registry_get(registry, what, key, dest));
+    FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "no %s named \"%s\" is registered", what, key);
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_registry_add(SDL_PropertiesID registry, const char *what,
                                       const char *key, void *value)
 {

@@ -37,8 +37,7 @@ static void check_stopped(void)
     CHECK(akgl_heap_strings == NULL);
     CHECK(game.state_lock == NULL);
     CHECK(AKGL_REGISTRY_ACTOR == 0);
-    /* The layers defined so far (tilemap, font and sound come with their modules). */
-    for (int layer = 0; layer <= AKGL_HEAP_STRING; layer++) {
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
         CHECK_INT_EQ(capacity_of((akgl_HeapLayer)layer), 0);
     }
     CHECK_INT_EQ(akgl_game_config()->capacity[AKGL_HEAP_ACTOR], 0);

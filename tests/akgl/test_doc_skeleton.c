@@ -135,7 +135,14 @@ SDL_AppResult SDL_AppIterate(void *appstate)
 void SDL_AppQuit(void *appstate, SDL_AppResult result)
 {
     skeleton_AppQuit(appstate, result);
-    EXPECT(player == NULL && !started);
+    /* The quit gave everything back: no slot of any layer is live. */
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        int n = -1;
+        akerr_ErrorContext *e = akgl_heap_in_use((akgl_HeapLayer)layer, &n);
+        EXPECT(e == NULL || e->status == AKERR_INDEX); /* a layer not built in: no pool */
+        e = akerr_release_error(e);
+        EXPECT(n <= 0);
+    }
     EXPECT(akerr_contexts_in_use() == 0);
     printf("%d frames, %s\n", frames, failures == 0 ? "1 passed, 0 failed" : "0 passed, 1 failed");
     if (failures != 0 || result != SDL_APP_SUCCESS) {

@@ -1,0 +1,41 @@
+/**
+ * @file akgl/state.h
+ * @brief The actor state word's bits.
+ *
+ * A header of its own because characters map state words to sprites (and
+ * resolve fallbacks over these bits) below the actors in the library's
+ * layering: character.c must not include actor.h.
+ * Bits, from bit 0, in this order (ALIVE|FACE_LEFT|MOVING_LEFT == 146):
+ * FACE_DOWN, FACE_LEFT, FACE_RIGHT, FACE_UP, ALIVE, DYING, DEAD, MOVING_LEFT,
+ * MOVING_RIGHT, MOVING_UP, MOVING_DOWN, MOVING_IN, MOVING_OUT. Bits 13..31 are
+ * the game's own (a jump, a swim...).
+ */
+#ifndef AKGL_STATE_H
+#define AKGL_STATE_H
+
+/** @name State bits
+ *  @{ */
+#define AKGL_ACTOR_STATE_FACE_DOWN    (1 << 0)
+#define AKGL_ACTOR_STATE_FACE_LEFT    (1 << 1)
+#define AKGL_ACTOR_STATE_FACE_RIGHT   (1 << 2)
+#define AKGL_ACTOR_STATE_FACE_UP      (1 << 3)
+#define AKGL_ACTOR_STATE_ALIVE        (1 << 4)
+#define AKGL_ACTOR_STATE_DYING        (1 << 5)
+#define AKGL_ACTOR_STATE_DEAD         (1 << 6)
+#define AKGL_ACTOR_STATE_MOVING_LEFT  (1 << 7)
+#define AKGL_ACTOR_STATE_MOVING_RIGHT (1 << 8)
+#define AKGL_ACTOR_STATE_MOVING_UP    (1 << 9)
+#define AKGL_ACTOR_STATE_MOVING_DOWN  (1 << 10)
+#define AKGL_ACTOR_STATE_MOVING_IN    (1 << 11)
+#define AKGL_ACTOR_STATE_MOVING_OUT   (1 << 12)
+/** Every facing bit. */
+#define AKGL_ACTOR_STATE_FACE_ALL \
+    (AKGL_ACTOR_STATE_FACE_DOWN | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_FACE_RIGHT | \
+     AKGL_ACTOR_STATE_FACE_UP)
+/** Every movement bit. */
+#define AKGL_ACTOR_STATE_MOVING_ALL \
+    (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_UP | \
+     AKGL_ACTOR_STATE_MOVING_DOWN | AKGL_ACTOR_STATE_MOVING_IN | AKGL_ACTOR_STATE_MOVING_OUT)
+/** @} */
+
+#endif /* AKGL_STATE_H */
