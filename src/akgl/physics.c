@@ -256,7 +256,8 @@ static float propel(float v, float intent, float accel, float top, float h)
 /* Drag as v' = -k v, integrated implicitly: stable for any k and step. */
 static float dragged(float v, float k, float h)
 {
-    return v / (1.0f + k * h);
+    /* Without drag the divisor is exactly 1 and v / 1 is v: skip the division. */
+    return k == 0.0f ? v : v / (1.0f + k * h);
 }
 
 /*
@@ -267,6 +268,7 @@ static float dragged(float v, float k, float h)
 typedef struct BoxShape
 {
     bool has;     /* a box at all */
+    bool pending; /* not looked up (no tiles): the overlap report looks it up */
     bool hitbox;  /* the hitbox (else the frame at the position) */
     float w, h;   /* the frame's size, for a frame box */
 } BoxShape;
@@ -277,6 +279,7 @@ static akerr_ErrorContext *shape_of(akgl_Actor *a, BoxShape *shape)
     PREPARE_ERROR(errctx);
     shape->hitbox = a->hitbox.w > 0.0f && a->hitbox.h > 0.0f;
     shape->has = true;
+    shape->pending = false;
     shape->w = 0.0f;
     shape->h = 0.0f;
     if (shape->hitbox) {
@@ -300,14 +303,29 @@ static SDL_FRect shape_box(const akgl_Actor *a, const BoxShape *shape)
     return (SDL_FRect){a->x, a->y, shape->w, shape->h};
 }
 
+/*
+ * Whether the z axis can be left out of this update's steps because they
+ * would not change a bit of it: at rest exactly (+0, no intent, no gravity
+ * along z), where each step computes vz = (0 + 0) / d = +0 and z + 0 = z
+ * (z not -0, which + 0 would turn into +0).
+ */
+static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
+{
+    return a->vz == 0.0f && !signbit(a->vz) && a->move_z == 0.0f && p->gravity_z == 0.0f &&
+           !(a->z == 0.0f && signbit(a->z));
+}
+
 /* One fixed step of one actor; its intent and box shape are the update's. */
-static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxShape *shape)
+static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxShape *shape,
+                       bool z_rest)
 {
     a->vx = dragged(propel(a->vx, a->move_x, a->ax, a->sx, h) + p->gravity_x * h, p->drag_x, h);
     a->vy = dragged(propel(a->vy, a->move_y, a->ay, a->sy, h) + p->gravity_y * h, p->drag_y, h);
-    a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
+    if (!z_rest) {
+        a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
+        a->z += a->vz * h;
+    }
     a->touching = 0;
-    a->z += a->vz * h;
 
     if (!shape->has || p->grid.cells == NULL) {
         /* No box (no hitbox, no sprite) or no tiles: nothing to collide with. */
@@ -365,9 +383,18 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
             SUCCEED_RETURN(errctx);
         }
     }
-    PASS(errctx, shape_of(a, shape));
+    if (p->grid.cells != NULL) {
+        PASS(errctx, shape_of(a, shape));
+    } else {
+        /* No tiles: the steps need no box, and the overlap report looks a
+         * box-less one up after the steps (the same box: it is looked up
+         * at the position the steps end on). */
+        shape->has = false;
+        shape->pending = true;
+    }
+    bool z_rest = z_at_rest(p, a);
     for (uint64_t s = 0; s < steps; s++) {
-        step_actor(p, a, STEP_SECONDS, shape);
+        step_actor(p, a, STEP_SECONDS, shape, z_rest);
     }
     SUCCEED_RETURN(errctx);
 }
@@ -401,9 +428,11 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
             akgl_broadphase_add(i, NULL, true);
             continue;
         }
-        BoxShape shape = {false, false, 0.0f, 0.0f};
+        BoxShape shape = {false, false, false, 0.0f, 0.0f};
         PASS(errctx, simulate_actor(p, a, steps, &shape));
-        if (shape.has) {
+        if (shape.pending) {
+            akgl_broadphase_add(i, NULL, true);
+        } else if (shape.has) {
             SDL_FRect box = shape_box(a, &shape);
             akgl_broadphase_add(i, &box, false);
         } else {

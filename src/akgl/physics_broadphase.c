@@ -274,11 +274,14 @@ static uint32_t fill_buckets(void)
     return buckets;
 }
 
+/* Candidates arrive as a few ascending runs (one per cell, the big list):
+ * an insertion sort is close to linear on them. Shell sort beyond that, in
+ * place, with no allocation. */
 static void sort_ints(int *v, int n)
 {
-    /* Shell sort: in place, no allocation; candidate lists are short. */
     static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
-    for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
+    size_t first = n <= 64 ? sizeof(gaps) / sizeof(gaps[0]) - 1 : 0;
+    for (size_t g = first; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
         int gap = gaps[g];
         for (int i = gap; i < n; i++) {
             int x = v[i];
@@ -293,7 +296,7 @@ static void sort_ints(int *v, int n)
 }
 
 /* Every partner j > k of box k, into bp.cand; returns how many. */
-static int partners(int k, float cell, uint32_t buckets, int nbig)
+static int partners(int k, uint32_t buckets, int nbig)
 {
     int nc = 0;
     const SDL_FRect *a = &bp.box[k];
@@ -311,23 +314,37 @@ static int partners(int k, float cell, uint32_t buckets, int nbig)
             uint32_t b = bucket_of(cx, cy, buckets);
             int from = b == 0 ? 0 : bp.bucket[b - 1];
             int to = bp.bucket[b];
-            for (int e = from; e < to; e++) {
+            int run = nc;
+            /* A bucket lists its entries by ascending box: walk it from the
+             * end and stop at box k, so only boxes after k are looked at. */
+            for (int e = to - 1; e >= from; e--) {
                 int j = bp.entry_k[e];
-                if (j <= k || bp.entry_cx[e] != cx || bp.entry_cy[e] != cy) {
+                if (j <= k) {
+                    break;
+                }
+                if (bp.entry_cx[e] != cx || bp.entry_cy[e] != cy) {
                     continue;
                 }
-                const SDL_FRect *o = &bp.box[j];
-                if (!boxes_overlap(a, o)) {
+                /* Only from the cell of the intersection's top-left corner:
+                 * floor(max(x, x') / cell) is the larger of the two boxes'
+                 * first cells (division and floor keep order), so integers
+                 * decide it, and the same way for both boxes. */
+                const int *t = &bp.span[4 * j];
+                if ((s[0] > t[0] ? s[0] : t[0]) != cx || (s[1] > t[1] ? s[1] : t[1]) != cy) {
                     continue;
                 }
-                /* Only from the cell of the intersection's top-left corner. */
-                if (cell_of(fmaxf(a->x, o->x), cell) != cx ||
-                    cell_of(fmaxf(a->y, o->y), cell) != cy) {
+                if (!boxes_overlap(a, &bp.box[j])) {
                     continue;
                 }
                 if (wanted(k, j)) {
                     bp.cand[nc++] = j;
                 }
+            }
+            /* This cell's run came out descending: turn it round. */
+            for (int lo = run, hi = nc - 1; lo < hi; lo++, hi--) {
+                int t = bp.cand[lo];
+                bp.cand[lo] = bp.cand[hi];
+                bp.cand[hi] = t;
             }
         }
     }
@@ -340,14 +357,15 @@ static int partners(int k, float cell, uint32_t buckets, int nbig)
     return nc;
 }
 
-/* Still the actor gathered as k: live, and its slot not released since. */
-static akgl_Actor *still(int k)
+/* Still the actor gathered as k: its slot not released since (a release
+ * bumps the slot's generation, so a new actor in the slot is not it). */
+static inline akgl_Actor *still(int k)
 {
-    akgl_Actor *a = &akgl_heap_actors[bp.slot[k]];
-    if (!akgl_actor_is_live(a) || akgl_heap_pool_actor.generation[bp.slot[k]] != bp.generation[k]) {
+    int slot = bp.slot[k];
+    if (akgl_heap_pool_actor.generation[slot] != bp.generation[k]) {
         return NULL;
     }
-    return a;
+    return &akgl_heap_actors[slot];
 }
 
 static akerr_ErrorContext *report_pair(akgl_Physics *p, int k, int j)
@@ -384,11 +402,11 @@ akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFu
     if (bp.n < 2) {
         SUCCEED_RETURN(errctx);
     }
-    float cell = plan_grid(&nbig);
+    plan_grid(&nbig);
     uint32_t buckets = fill_buckets();
     int n = bp.n;
     for (int k = 0; k < n; k++) {
-        int nc = partners(k, cell, buckets, nbig);
+        int nc = partners(k, buckets, nbig);
         if (nc > 1) {
             sort_ints(bp.cand, nc);
         }
