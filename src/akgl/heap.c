@@ -60,7 +60,7 @@ static akerr_ErrorContext *check_layer(akgl_HeapLayer layer, const char *caller)
 
 static int bitmap_words(int capacity)
 {
-    return (capacity + 63) / 64;
+    return (int)(((int64_t)capacity + 63) / 64); /* INT_MAX slots must not overflow */
 }
 
 static void pool_reset(akgl_HeapPool *p)

@@ -96,7 +96,7 @@ static inline int akgl_heap_next_live(const akgl_HeapPool *p, int from)
     if (bits != 0) {
         return (w << 6) + __builtin_ctzll(bits);
     }
-    int nwords = (p->capacity + 63) >> 6;
+    int nwords = (int)(((unsigned)p->capacity + 63u) >> 6);
     w++;
     while (w < nwords) {
         int s = w >> 6;
