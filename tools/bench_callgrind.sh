@@ -19,7 +19,7 @@ trap 'rm -rf "$out"' EXIT
 
 inclusive() { # file function-regex
     callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
-        awk -v re="$2" '$0 ~ re { gsub(",", "", $1); print $1; exit }'
+        awk -v re="$2" '!found && $0 ~ re { gsub(",", "", $1); print $1; found = 1 }'
 }
 
 printf '%-9s %8s | %12s %12s %7s | %14s %14s\n' scene N "akgl Ir/act" "sdl Ir/act" ratio \
@@ -33,7 +33,7 @@ for scene in animated physics layers overlap; do
             valgrind --tool=callgrind --callgrind-out-file="$f" "$bench" --frames $frames --rounds 1 \
                 --sizes "$n" --only $scene --side $side >/dev/null 2>&1
             ir[$side.$frames]=$(inclusive "$f" "$fn")
-            ir[$side.present.$frames]=$(inclusive "$f" '\\?\\?\\?:SDL_RenderPresent ')
+            ir[$side.present.$frames]=$(inclusive "$f" 'SDL_RenderPresent \\[')
         done
     done
     frames=$((b - a))
