@@ -27,7 +27,7 @@ printf '%-9s %8s | %12s %12s %7s | %14s %14s\n' scene N "akgl Ir/act" "sdl Ir/ac
 for scene in animated physics layers overlap; do
     declare -A ir=()
     for side in akgl sdl; do
-        fn=$([ $side = akgl ] && echo 'bench_frame.c:akgl_update_submit ' || echo 'bench_frame.c:plain_update_submit ')
+        fn=$([ $side = akgl ] && echo ':akgl_update_submit ' || echo ':plain_update_submit ')
         for frames in $a $b; do
             f=$out/$scene.$side.$frames
             valgrind --tool=callgrind --callgrind-out-file="$f" "$bench" --frames $frames --rounds 1 \

@@ -46,7 +46,10 @@ static struct
     uint8_t *state;        /* [capacity] GATHER_* */
     int *span;             /* [capacity * 4] cx0, cy0, cx1, cy1 */
     int *big;              /* [capacity] gathered indices too large for the grid */
-    int *cand;             /* [capacity] one actor's partners */
+    int *cand;             /* [capacity] one actor's partners, in runs */
+    int *merged;           /* [capacity] the same, merged into pool order */
+    int run_start[MAX_SPAN * MAX_SPAN + 2]; /* where each ascending run of cand starts */
+    int runs;
     int *entry_k;          /* [capacity * ENTRIES_PER_BOX] */
     int *entry_cx;
     int *entry_cy;
@@ -81,7 +84,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     size_t entries = cap * ENTRIES_PER_BOX;
     /* One block: boxes first (the strictest alignment), then the ints. */
     size_t bytes = cap * sizeof(SDL_FRect) + cap * (3 * sizeof(uint32_t) + sizeof(int)) +
-                   cap * 4 * sizeof(int) + 2 * cap * sizeof(int) + 3 * entries * sizeof(int) +
+                   cap * 4 * sizeof(int) + 3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
                    ((size_t)buckets + 1) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
@@ -102,6 +105,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(span, cap * 4);
     TAKE(big, cap);
     TAKE(cand, cap);
+    TAKE(merged, cap);
     TAKE(entry_k, entries);
     TAKE(entry_cx, entries);
     TAKE(entry_cy, entries);
@@ -274,25 +278,37 @@ static uint32_t fill_buckets(void)
     return buckets;
 }
 
-/* Candidates arrive as a few ascending runs (one per cell, the big list):
- * an insertion sort is close to linear on them. Shell sort beyond that, in
- * place, with no allocation. */
-static void sort_ints(int *v, int n)
+/*
+ * Candidates arrive as a few ascending runs (one per cell covered, then the
+ * big boxes): merged into pool order, picking the least head of at most ten
+ * runs each time. Returns the merged list.
+ */
+static const int *merge_runs(int nc)
 {
-    static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
-    size_t first = n <= 64 ? sizeof(gaps) / sizeof(gaps[0]) - 1 : 0;
-    for (size_t g = first; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
-        int gap = gaps[g];
-        for (int i = gap; i < n; i++) {
-            int x = v[i];
-            int j = i;
-            while (j >= gap && v[j - gap] > x) {
-                v[j] = v[j - gap];
-                j -= gap;
-            }
-            v[j] = x;
+    int head[MAX_SPAN * MAX_SPAN + 2], end[MAX_SPAN * MAX_SPAN + 2];
+    int runs = 0;
+    for (int r = 0; r < bp.runs; r++) {
+        int from = bp.run_start[r];
+        int to = r + 1 < bp.runs ? bp.run_start[r + 1] : nc;
+        if (from < to) {
+            head[runs] = from;
+            end[runs] = to;
+            runs++;
         }
     }
+    if (runs <= 1) {
+        return bp.cand;
+    }
+    for (int out = 0; out < nc; out++) {
+        int best = -1;
+        for (int r = 0; r < runs; r++) {
+            if (head[r] < end[r] && (best < 0 || bp.cand[head[r]] < bp.cand[head[best]])) {
+                best = r;
+            }
+        }
+        bp.merged[out] = bp.cand[head[best]++];
+    }
+    return bp.merged;
 }
 
 /* Every partner j > k of box k, into bp.cand; returns how many. */
@@ -300,7 +316,9 @@ static int partners(int k, uint32_t buckets, int nbig)
 {
     int nc = 0;
     const SDL_FRect *a = &bp.box[k];
+    bp.runs = 0;
     if (bp.state[k] == GATHER_BIG) {
+        bp.run_start[bp.runs++] = 0;
         for (int j = k + 1; j < bp.n; j++) {
             if (boxes_overlap(a, &bp.box[j]) && wanted(k, j)) {
                 bp.cand[nc++] = j;
@@ -315,6 +333,7 @@ static int partners(int k, uint32_t buckets, int nbig)
             int from = b == 0 ? 0 : bp.bucket[b - 1];
             int to = bp.bucket[b];
             int run = nc;
+            bp.run_start[bp.runs++] = nc;
             /* A bucket lists its entries by ascending box: walk it from the
              * end and stop at box k, so only boxes after k are looked at. */
             for (int e = to - 1; e >= from; e--) {
@@ -329,11 +348,11 @@ static int partners(int k, uint32_t buckets, int nbig)
                  * floor(max(x, x') / cell) is the larger of the two boxes'
                  * first cells (division and floor keep order), so integers
                  * decide it, and the same way for both boxes. */
-                const int *t = &bp.span[4 * j];
-                if ((s[0] > t[0] ? s[0] : t[0]) != cx || (s[1] > t[1] ? s[1] : t[1]) != cy) {
+                if (!boxes_overlap(a, &bp.box[j])) {
                     continue;
                 }
-                if (!boxes_overlap(a, &bp.box[j])) {
+                const int *t = &bp.span[4 * j];
+                if ((s[0] > t[0] ? s[0] : t[0]) != cx || (s[1] > t[1] ? s[1] : t[1]) != cy) {
                     continue;
                 }
                 if (wanted(k, j)) {
@@ -348,6 +367,7 @@ static int partners(int k, uint32_t buckets, int nbig)
             }
         }
     }
+    bp.run_start[bp.runs++] = nc;
     for (int i = 0; i < nbig; i++) {
         int j = bp.big[i];
         if (j > k && boxes_overlap(a, &bp.box[j]) && wanted(k, j)) {
@@ -378,6 +398,11 @@ static akerr_ErrorContext *report_pair(akgl_Physics *p, int k, int j)
     }
     if (p->on_overlap != NULL) {
         PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
+        /* A released slot stays readable (zero) until the game quits, so
+         * whether any callback follows can be asked before the check. */
+        if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
+            SUCCEED_RETURN(errctx);
+        }
         if ((a = still(k)) == NULL || (b = still(j)) == NULL) {
             SUCCEED_RETURN(errctx);
         }
@@ -407,11 +432,9 @@ akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFu
     int n = bp.n;
     for (int k = 0; k < n; k++) {
         int nc = partners(k, buckets, nbig);
-        if (nc > 1) {
-            sort_ints(bp.cand, nc);
-        }
+        const int *order = nc > 1 ? merge_runs(nc) : bp.cand;
         for (int c = 0; c < nc; c++) {
-            PASS(errctx, report_pair(p, k, bp.cand[c]));
+            PASS(errctx, report_pair(p, k, order[c]));
         }
     }
     SUCCEED_RETURN(errctx);
