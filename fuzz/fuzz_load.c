@@ -1,6 +1,7 @@
 /*
- * libFuzzer targets for the JSON loaders. One source, built once per loader
- * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER):
+ * libFuzzer targets for the loaders. One source, built once per loader
+ * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
+ * and the tilemap readers FUZZ_TMJ and FUZZ_TMX):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -8,7 +9,9 @@
  *
  * So a finding is a crash, a sanitizer report, or a leak. The sprite target
  * works in a directory holding a real sheet, so inputs that name it load a
- * texture for real; the character target has sprites loaded to bind.
+ * texture for real; the character target has sprites loaded to bind; the
+ * sound-bank target works beside real WAV and Ogg files (tone.wav, beep.wav,
+ * tone.ogg) written by the test fixtures' own code.
  *
  *   fuzz_sprite_json CORPUS_DIR -runs=N      (see fuzz/README.md)
  */
@@ -19,7 +22,13 @@
 #include <akgl/heap.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/sound.h>
 #include <akgl/sprite.h>
+#include <akgl/tilemap.h>
+
+#include <ftw.h>
+#include <limits.h>
+#include <sys/stat.h>
 
 #include <SDL3/SDL.h>
 #include <stdio.h>
@@ -37,7 +46,7 @@ static akgl_Renderer renderer;
 static akgl_Controller controller;
 #endif
 static int base_counts[AKGL_HEAP_LAYER_COUNT];
-static int base_registries[4];
+static int base_registries[5];
 static int base_contexts;
 static bool base_live[AKGL_HEAP_LAYER_COUNT][AKGL_MAX_HEAP_SPRITE];
 
@@ -63,12 +72,14 @@ static int registry_count(SDL_PropertiesID registry)
     return n;
 }
 
-static void registry_counts(int out[4])
+static void registry_counts(int out[5])
 {
+    out[4] = registry_count(AKGL_REGISTRY_SOUND);
     out[0] = registry_count(AKGL_REGISTRY_ACTOR);
     out[1] = registry_count(AKGL_REGISTRY_SPRITE);
     out[2] = registry_count(AKGL_REGISTRY_SPRITESHEET);
     out[3] = registry_count(AKGL_REGISTRY_CHARACTER);
+    out[4] = registry_count(AKGL_REGISTRY_TILEMAP);
 }
 
 /* Copies the fixture sheet into the work dir, so inputs can name it. */
@@ -85,6 +96,27 @@ static void stage_sheet(const char *assets)
     }
     SDL_free(png);
 }
+
+#ifdef FUZZ_SOUND
+#include "../tests/akgl/sound_fixture.h"
+
+/* The files the seed banks name, beside the input (resolved there). */
+static void stage_sounds(void)
+{
+    static const float level = 0.25f;
+    char path[700];
+    snprintf(path, sizeof(path), "%s/tone.wav", workdir);
+    bool ok = fx_write_wav(path, 1, 48000, 480, fx_level, &level);
+    snprintf(path, sizeof(path), "%s/beep.wav", workdir);
+    ok = ok && fx_write_wav_raw(path, 1, 2, 22050, 220, 220, fx_level, &level);
+    snprintf(path, sizeof(path), "%s/tone.ogg", workdir);
+    ok = ok && fx_write_ogg(path, 1, 44100, 4410, fx_level, &level);
+    if (!ok) {
+        fprintf(stderr, "fuzz set-up: cannot write the sound files\n");
+        abort();
+    }
+}
+#endif
 
 #ifdef FUZZ_CHARACTER
 /* Sprites for characters to bind: "walk" and "stand". */
@@ -107,16 +139,77 @@ static void load_sprites(void)
 }
 #endif
 
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+/* Copies one file of the assets into the work dir (sub-directories made). */
+static void stage_file(const char *assets, const char *from, const char *to)
+{
+    char src[700], dst[700];
+    size_t len = 0;
+    snprintf(src, sizeof(src), "%s/%s", assets, from);
+    snprintf(dst, sizeof(dst), "%s/%s", workdir, to);
+    for (char *slash = strchr(dst + strlen(workdir) + 1, '/'); slash != NULL;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(dst, 0700);
+        *slash = '/';
+    }
+    void *bytes = SDL_LoadFile(src, &len);
+    if (bytes == NULL || !SDL_SaveFile(dst, bytes, len)) {
+        fprintf(stderr, "fuzz set-up: cannot stage %s: %s\n", src, SDL_GetError());
+        abort();
+    }
+    SDL_free(bytes);
+}
+
+/*
+ * The input is a/b/input.tm?; the fixtures' external files sit where the
+ * fixtures name them (tilesets/, templates/), and the images both one and two
+ * levels up, so seeds from tests/assets/tilemaps/ and its enc/ and bad/
+ * directories find what they reference. The images are loaded once here, so
+ * an input that names them shares the registered sheets instead of decoding
+ * a PNG per input.
+ */
+static void stage_tilemap_files(const char *assets)
+{
+    static const char *const images[] = {"tiles_32x32_8.png", "sheet_64x64_16.png",
+                                         "sheet_192x96_48.png"};
+    static const char *const refs[] = {"tilesets/terrain.tsj", "tilesets/props.tsx",
+                                       "templates/coin.tj", "templates/sign.tx"};
+    char to[600];
+    for (size_t i = 0; i < sizeof(images) / sizeof(images[0]); i++) {
+        akgl_SpriteSheet *sheet = NULL;
+        char real[PATH_MAX];
+        stage_file(assets, images[i], images[i]);
+        snprintf(to, sizeof(to), "a/%s", images[i]);
+        stage_file(assets, images[i], to);
+        snprintf(to, sizeof(to), "%s/%s", workdir, images[i]);
+        if (realpath(to, real) == NULL) {
+            abort();
+        }
+        must(akgl_heap_next_spritesheet(&sheet), "sheet");
+        must(akgl_spritesheet_initialize(sheet, 0, 0, real), "staged sheet");
+    }
+    for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
+        char from[600];
+        snprintf(from, sizeof(from), "tilemaps/%s", refs[i]);
+        snprintf(to, sizeof(to), "a/b/%s", refs[i]);
+        stage_file(assets, from, to);
+    }
+}
+#endif
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
 /* libFuzzer leaves through exit(): take the work directory with us. */
 static void remove_workdir(void)
 {
-    static const char *const files[] = {"input.json", "sheet.png", "walk.json", "stand.json"};
-    char path[700];
-    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", workdir, files[i]);
-        unlink(path);
-    }
-    rmdir(workdir);
+    nftw(workdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -130,7 +223,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     }
     atexit(remove_workdir);
+#if defined(FUZZ_TMJ)
+    snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmj", workdir);
+#elif defined(FUZZ_TMX)
+    snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmx", workdir);
+#else
     snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
+#endif
     must(akgl_game_init(), "akgl_game_init");
     SDL_Surface *target = SDL_CreateSurface(64, 64, SDL_PIXELFORMAT_RGBA8888);
     SDL_Renderer *sdl = target ? SDL_CreateSoftwareRenderer(target) : NULL;
@@ -139,8 +238,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     must(akgl_render_2d_bind(&renderer, sdl), "bind");
     stage_sheet(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+    stage_tilemap_files(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#endif
 #ifdef FUZZ_CHARACTER
     load_sprites();
+#endif
+#ifdef FUZZ_SOUND
+    stage_sounds();
 #endif
 #ifdef FUZZ_CONTROLLER
     akgl_Actor *player = NULL;
@@ -166,6 +271,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Gives back the game's reference on whatever the input loaded. */
 static void release_loaded(void)
 {
+    /* A bank's sounds: none is live at the start. */
+    for (int i = 0; i < AKGL_MAX_HEAP_SOUND; i++) {
+        if (akgl_heap_sounds[i].refcount > 0) {
+            must(akgl_heap_release_sound(&akgl_heap_sounds[i]), "release sound");
+        }
+    }
     for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
         if (akgl_heap_characters[i].refcount > 0 && !base_live[AKGL_HEAP_CHARACTER][i]) {
             must(akgl_heap_release_character(&akgl_heap_characters[i]), "release character");
@@ -180,7 +291,7 @@ static void release_loaded(void)
 
 static void check_nothing_left(void)
 {
-    int regs[4];
+    int regs[5];
     for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
         int n = layer_count((akgl_HeapLayer)l);
         if (n != base_counts[l]) {
@@ -191,9 +302,9 @@ static void check_nothing_left(void)
     }
     registry_counts(regs);
     if (memcmp(regs, base_registries, sizeof(regs)) != 0) {
-        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d entries, %d/%d/%d/%d before\n",
-                regs[0], regs[1], regs[2], regs[3], base_registries[0], base_registries[1],
-                base_registries[2], base_registries[3]);
+        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d/%d entries, %d/%d/%d/%d/%d before\n",
+                regs[0], regs[1], regs[2], regs[3], regs[4], base_registries[0],
+                base_registries[1], base_registries[2], base_registries[3], base_registries[4]);
         abort();
     }
     if (akerr_contexts_in_use() != base_contexts) {
@@ -216,8 +327,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_registry_load_properties(input_path);
 #elif defined(FUZZ_CONTROLLER)
     akerr_ErrorContext *e = akgl_controller_load_json(&controller, input_path);
+#elif defined(FUZZ_SOUND)
+    akerr_ErrorContext *e = akgl_sound_load_json(input_path);
+#elif defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+    akgl_Tilemap *map = NULL;
+#if defined(FUZZ_TMJ)
+    akerr_ErrorContext *e = akgl_tilemap_load_json(input_path, &map);
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES or FUZZ_CONTROLLER"
+    akerr_ErrorContext *e = akgl_tilemap_load_tmx(input_path, &map);
+#endif
+    if (e == NULL) {
+        if (map == NULL || map->refcount != 1) {
+            fprintf(stderr, "a loaded map without its one reference\n");
+            abort();
+        }
+        must(akgl_heap_release_tilemap(map), "release tilemap");
+    } else if (map != NULL) {
+        fprintf(stderr, "a failed load wrote *dest\n");
+        abort();
+    }
+#else
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ or FUZZ_TMX"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

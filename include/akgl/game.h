@@ -59,7 +59,8 @@ typedef struct akgl_GameConfig
      *  default. Each pool is allocated once, when the game starts, and freed
      *  at quit; nothing is allocated for a pool in between. */
     int capacity[AKGL_HEAP_LAYER_COUNT];
-    /** Sound voices mixed at once (akgl/sound.h); 0 = the sound module's default. */
+    /** Sound voices mixed at once (akgl/sound.h): AKGL_SOUND_MIN_VOICES ..
+     *  AKGL_SOUND_MAX_VOICES, or 0 for AKGL_SOUND_DEFAULT_VOICES. */
     int voices;
 } akgl_GameConfig;
 
@@ -75,10 +76,16 @@ typedef struct akgl_GameConfig
  */
 typedef struct akgl_BuildLimits
 {
+    /**@{*/
+    /** The AKGL_MAX_HEAP_* capacities and AKGL_MAX_STRING_LENGTH. */
     int max_heap_actor, max_heap_sprite, max_heap_spritesheet, max_heap_character,
         max_heap_string, max_string_length;
+    /**@}*/
+    /**@{*/
+    /** sizeof each pooled struct, of akgl_Game and of akgl_GameConfig. */
     size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game,
         size_config;
+    /**@}*/
 } akgl_BuildLimits;
 
 /** The akgl_BuildLimits of the translation unit that expands it. */
@@ -124,13 +131,20 @@ typedef struct akgl_BuildLimits
 #define akgl_game_init_with_config(cfg) akgl_game_start(&AKGL_BUILD_LIMITS, (cfg))
 
 /**
- * @brief What the macros call: @p limits are the caller's build limits,
- *        @p cfg the capacities (NULL: the defaults). Call the macros.
+ * @brief What akgl_game_init and akgl_game_init_with_config call; call the
+ *        macros instead.
+ * @param limits The caller's AKGL_BUILD_LIMITS (its struct sizes and floors).
+ * @param cfg    The capacities and voices; NULL is the defaults.
+ * @return As akgl_game_init_with_config; AKERR_NULLPOINTER for a NULL @p limits.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_start(const akgl_BuildLimits *limits,
                                                    const akgl_GameConfig *cfg);
 
-/** @brief akgl_game_init with explicit limits and the default capacities. */
+/**
+ * @brief akgl_game_init with explicit limits and the default capacities.
+ * @param limits The caller's AKGL_BUILD_LIMITS.
+ * @return As akgl_game_init; AKERR_NULLPOINTER for a NULL @p limits.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_init_with_limits(const akgl_BuildLimits *limits);
 
 /**
@@ -157,6 +171,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
 #define AKGL_UNLOAD_TILEMAPS   (1u << 3) /**< Every tilemap (the actors it spawned go when nothing else holds them). */
 #define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every font. */
 #define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
+/** Everything. */
 #define AKGL_UNLOAD_ALL        (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_SPRITES | \
                                 AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS)
 /** @} */
@@ -197,7 +212,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame(void);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_lock(void);
 
-/** @brief Gives the game state lock back. AKERR_BEHAVIOR when not started. */
+/**
+ * @brief Gives the game state lock back.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
 
 /**

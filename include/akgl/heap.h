@@ -44,12 +44,14 @@ extern "C" {
  *  akgl_heap_actors[0 .. capacity-1] (akgl_heap_capacity) and so on; the
  *  capacity is at least the AKGL_MAX_HEAP_* the program was built with. A
  *  slot with refcount 0 is free. Each points at the storage allocated when
- *  the game started, and is NULL while it is stopped. */
+ *  the game started, and is NULL while it is stopped.
+ *  @{ */
 extern akgl_Actor *akgl_heap_actors;
 extern akgl_Sprite *akgl_heap_sprites;
 extern akgl_SpriteSheet *akgl_heap_spritesheets;
 extern akgl_Character *akgl_heap_characters;
 extern akgl_String *akgl_heap_strings;
+/** @} */
 
 /** @brief The heap layers, for akgl_heap_in_use(). */
 typedef enum akgl_HeapLayer
@@ -95,6 +97,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init_actor(void);
  * AKGL_ERR_HEAP when every slot is taken, the message naming the layer
  * ("Unable to find unused actor on the heap") and its ceiling.
  * @{ */
+/**
+ * @brief Hands out a free slot of the layer, zeroed, with refcount 1.
+ * @param dest Gets the slot; the caller holds its one reference.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when every slot is taken.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_actor(akgl_Actor **dest);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sprite(akgl_Sprite **dest);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_spritesheet(akgl_SpriteSheet **dest);
@@ -122,6 +129,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
  * already 0 (nothing is torn down twice). An error from a teardown step is
  * returned after the rest of the teardown has run, so the slot is still freed.
  * @{ */
+/**
+ * @brief Gives one reference back; at 0 the object is torn down and its slot freed.
+ * @param obj The object; the caller's reference is gone afterwards.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released; the
+ *         first error of the teardown (the slot is freed all the same).
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(akgl_Actor *obj);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sprite(akgl_Sprite *obj);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj);
@@ -131,6 +144,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_string(akgl_String *obj);
 
 /**
  * @brief How many slots of @p layer are live.
+ * @param layer The layer.
+ * @param dest  Gets the count.
  * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_in_use(akgl_HeapLayer layer, int *dest);
@@ -139,13 +154,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_in_use(akgl_HeapLayer layer, int *d
  * @brief How many slots @p layer has: the capacity the game started with
  *        (akgl_game_init_with_config; the AKGL_MAX_HEAP_* default, which is
  *        also the floor). 0 while the game is stopped: the pools are
- *        allocated when it starts and freed when it quits.
- * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
+ *        allocated when it starts and freed when it quits. A layer no module
+ *        defines yet has 0 slots.
+ * @param layer The layer.
+ * @param dest  Receives the slot count.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for a value outside the enum.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_capacity(akgl_HeapLayer layer, int *dest);
 
 /**
  * @brief Whether @p obj lies in the pool of @p layer (a slot's address).
+ * @param layer The layer.
+ * @param obj   The address to look for.
+ * @param dest  Gets the answer.
  * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_contains(akgl_HeapLayer layer, const void *obj,

@@ -42,6 +42,22 @@
 #define AKGL_MAX_HEAP_SOUND 128
 #endif
 /** @} */
+/** @def AKGL_MAX_HEAP_ACTOR
+ *  Actor slots. */
+/** @def AKGL_MAX_HEAP_SPRITE
+ *  Sprite slots: 16 an actor. */
+/** @def AKGL_MAX_HEAP_SPRITESHEET
+ *  Spritesheet slots: one a sprite at most. */
+/** @def AKGL_MAX_HEAP_CHARACTER
+ *  Character slots. */
+/** @def AKGL_MAX_HEAP_STRING
+ *  Pooled string slots. */
+/** @def AKGL_MAX_HEAP_TILEMAP
+ *  Tilemap slots. */
+/** @def AKGL_MAX_HEAP_FONT
+ *  Font slots. */
+/** @def AKGL_MAX_HEAP_SOUND
+ *  Sound slots. */
 
 /** @name Field capacities (terminator included)
  *  @{ */
@@ -69,6 +85,70 @@
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256
+/** Sprites one character JSON may define inline, in its "sprites" array; the
+ *  character holds their load references in akgl_Character::owned_sprites. */
+#define AKGL_CHARACTER_MAX_INLINE_SPRITES 32
+/** The longest path an error message shows whole. A loader's messages begin
+ *  with its file's path; a longer one is shown as its first 128 bytes, "...",
+ *  and its last 125, so the rest of the message still fits in the 1023 bytes
+ *  of akerr_ErrorContext::message. */
+#define AKGL_MAX_MESSAGE_PATH_LENGTH 256
+/** @} */
+
+/** @name Sound (see akgl/sound.h, docs/18-sound.md)
+ *  @{ */
+#define AKGL_SOUND_MAX_NAME_LENGTH 128   /**< akgl_Sound::name */
+#define AKGL_SOUND_MAX_PATH_LENGTH 512   /**< akgl_Sound::path (a resolved path) */
+#define AKGL_SOUND_DEFAULT_VOICES 16     /**< Voices made at start unless the game asks otherwise. */
+#define AKGL_SOUND_MIN_VOICES 3          /**< Two for a music cross-fade, one for effects. */
+#define AKGL_SOUND_MAX_VOICES 255        /**< A voice's index fits a handle's low byte. */
+#define AKGL_SOUND_DEVICE_RATE 48000     /**< The rate asked of the device (and used with none). */
+#define AKGL_SOUND_MIN_RATE 4000         /**< The lowest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_RATE 384000       /**< The highest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
+#define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
+#define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
+/** @} */
+
+/** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
+ *  A file or a map beyond one of these is refused with AKERR_OUTOFBOUNDS
+ *  naming the file, the element and the value, before anything is allocated
+ *  for it.
+ *  @{ */
+/** Bytes in one map, tileset or template file. */
+#define AKGL_TILEMAP_MAX_FILE_SIZE (256L * 1024 * 1024)
+/** Cells stored for one tile layer (width * height, or an infinite layer's
+ *  chunk bounding box): 2^24, a 4096 x 4096 layer (64 MiB of cells). */
+#define AKGL_TILEMAP_MAX_LAYER_CELLS (1L << 24)
+/** Layers in one map, after flattening groups. */
+#define AKGL_TILEMAP_MAX_LAYERS 1024
+/** Group layers nested inside one another. */
+#define AKGL_TILEMAP_MAX_GROUP_DEPTH 32
+/** Tilesets in one map. */
+#define AKGL_TILEMAP_MAX_TILESETS 256
+/** Tiles in one tileset (tilecount, or a collection's largest id + 1). */
+#define AKGL_TILEMAP_MAX_TILESET_TILES (1L << 20)
+/** Objects in one object layer. */
+#define AKGL_TILEMAP_MAX_OBJECTS 65536
+/** Points of one polygon or polyline. */
+#define AKGL_TILEMAP_MAX_POINTS 4096
+/** Frames of one tile animation. */
+#define AKGL_TILEMAP_MAX_FRAMES 1024
+/** Custom properties of one element (a class counts each member). */
+#define AKGL_TILEMAP_MAX_PROPERTIES 1024
+/** Nesting of class-typed properties. */
+#define AKGL_TILEMAP_MAX_CLASS_DEPTH 8
+/** Bytes of a flattened property name ("a.b.c"), terminator included. */
+#define AKGL_TILEMAP_MAX_PROPERTY_NAME 256
+/** Distinct object templates one map uses. */
+#define AKGL_TILEMAP_MAX_TEMPLATES 256
+/** Files in one chain of tileset references (map -> tileset -> ...). */
+#define AKGL_TILEMAP_MAX_INCLUDE_DEPTH 8
+/** Width or height of a tile or grid cell in pixels. */
+#define AKGL_TILEMAP_MAX_TILE_SIZE 4096
+/** Map width or height in tiles, and how far from 0 an infinite map's chunks
+ *  may lie (so cell arithmetic never overflows). */
+#define AKGL_TILEMAP_MAX_EXTENT (1L << 24)
 /** @} */
 
 /** @name Time

@@ -5,6 +5,7 @@
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/tilemap.h>
 #include <akgl/time.h>
 
 #include <limits.h>
@@ -15,6 +16,8 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "physics_private.h"
+#include "sound_private.h"
+#include "tilemap_game.h"
 
 akgl_Game game;
 
@@ -129,9 +132,16 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
                         "akgl_game_init: cannot create the state lock: %s", SDL_GetError());
+        /* The config's voice count (0: the sound module's default); no
+         * device is not an error: sound plays silence. */
+        CATCH(errctx, akgl_sound_start(want.voices));
     } CLEANUP {
     } PROCESS(errctx) {
         /* Leave nothing half-made behind. */
+        if (game.state_lock != NULL) {
+            SDL_DestroyMutex(game.state_lock);
+            game.state_lock = NULL;
+        }
         IGNORE(akgl_registry_quit());
         free_scratch();
         akgl_heap_stop();
@@ -155,6 +165,7 @@ static akerr_ErrorContext *release_character(void *obj) { return akgl_heap_relea
 static akerr_ErrorContext *release_sprite(void *obj) { return akgl_heap_release_sprite(obj); }
 static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_spritesheet(obj); }
 static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
+static akerr_ErrorContext *release_tilemap(void *obj) { return akgl_heap_release_tilemap(obj); }
 
 /* In the order they go: holders before what they hold. */
 static const struct
@@ -163,10 +174,12 @@ static const struct
     akgl_HeapLayer layer;
     akgl_HeapReleaseFunc release;
 } unload_steps[] = {
+    {AKGL_UNLOAD_TILEMAPS, AKGL_HEAP_TILEMAP, release_tilemap},
     {AKGL_UNLOAD_ACTORS, AKGL_HEAP_ACTOR, release_actor},
     {AKGL_UNLOAD_CHARACTERS, AKGL_HEAP_CHARACTER, release_character},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITESHEET, release_sheet},
+    {AKGL_UNLOAD_SOUNDS, AKGL_HEAP_SOUND, akgl_sound_release_any},
 };
 
 /* A kind goes with every kind holding references to it (see game.h). */
@@ -174,6 +187,9 @@ static unsigned int with_holders(unsigned int what)
 {
     if (what & AKGL_UNLOAD_SPRITES) {
         what |= AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_TILEMAPS;
+    }
+    if (what & AKGL_UNLOAD_SOUNDS) {
+        what |= AKGL_UNLOAD_CHARACTERS; /* a character holds its state sounds */
     }
     if (what & AKGL_UNLOAD_CHARACTERS) {
         what |= AKGL_UNLOAD_ACTORS;
@@ -186,6 +202,7 @@ static unsigned int with_holders(unsigned int what)
 static void drop_actor_holders(akerr_ErrorContext **first)
 {
     akgl_actor_drop_holds(first);
+    akgl_tilemap_drop_actors(first); /* maps hold the actors they spawned */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
@@ -203,6 +220,11 @@ static akerr_ErrorContext *unload(unsigned int what)
     what = with_holders(what);
     if (what & AKGL_UNLOAD_ACTORS) {
         drop_actor_holders(&first);
+    }
+    if ((what & AKGL_UNLOAD_TILEMAPS) && game.tilemap != NULL) {
+        /* The game's reference goes the ordinary way, and the physics stops
+         * borrowing the map's solid cells. */
+        akgl_object_keep_first(&first, akgl_game_set_tilemap(NULL));
     }
     for (size_t i = 0; i < SDL_arraysize(unload_steps); i++) {
         if (what & unload_steps[i].flag) {
@@ -262,6 +284,7 @@ akerr_ErrorContext *akgl_game_quit(void)
         akgl_object_keep_first(&first, unload(AKGL_UNLOAD_ALL));
         akgl_object_keep_first(&first, akgl_heap_release_all(AKGL_HEAP_STRING, release_string));
     }
+    akgl_object_keep_first(&first, akgl_sound_stop());
     akgl_object_keep_first(&first, akgl_registry_quit());
     if (game.state_lock != NULL) {
         SDL_DestroyMutex(game.state_lock);
@@ -469,7 +492,16 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
         }
+        /* The map under the actors up to its first object layer, the rest over them. */
+        const akgl_Tilemap *map = game.tilemap;
+        int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
+        if (map != NULL) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+        }
         PASS(errctx, draw_actors(r));
+        if (map != NULL && under < map->nlayers) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
+        }
         if (r->frame_end != NULL) {
             PASS(errctx, r->frame_end(r));
         }

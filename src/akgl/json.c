@@ -16,16 +16,50 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Head and tail of a long path: 128 + "..." + 125 = AKGL_MAX_MESSAGE_PATH_LENGTH. */
+#define MESSAGE_PATH_HEAD 128
+#define MESSAGE_PATH_TAIL (AKGL_MAX_MESSAGE_PATH_LENGTH - MESSAGE_PATH_HEAD - 3)
+
+const char *akgl_json_message_path(const char *path, char out[AKGL_JSON_MESSAGE_PATH_SIZE])
+{
+    size_t len = strlen(path);
+    if (len <= AKGL_MAX_MESSAGE_PATH_LENGTH) {
+        memcpy(out, path, len + 1);
+        return out;
+    }
+    memcpy(out, path, MESSAGE_PATH_HEAD);
+    memcpy(out + MESSAGE_PATH_HEAD, "...", 3);
+    memcpy(out + MESSAGE_PATH_HEAD + 3, path + len - MESSAGE_PATH_TAIL, MESSAGE_PATH_TAIL + 1);
+    return out;
+}
+
 akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
 {
     FILE *fp = NULL;
     json_error_t jerr;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_json_load_file: NULL path");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_json_load_file: NULL destination");
+    akgl_json_message_path(path, shown);
+    /* Every loader keeps paths derived from this one (a sheet beside it) in
+     * buffers of this size, so the limit is checked once, here. */
+    size_t len = strlen(path);
+    if (len >= AKGL_MAX_STRING_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: the JSON path is %zu bytes, too long for a pooled string (limit %d)",
+                    shown, len, AKGL_MAX_STRING_LENGTH - 1);
+    }
     /* Open it ourselves so a missing file is ENOENT, not a parse error. */
-    PASS(errctx, aksl_fopen(path, "rb", &fp));
+    errctx = aksl_fopen(path, "rb", &fp);
+    if (errctx != NULL) {
+        /* aksl_fopen's message starts with its own name; a loader's starts
+         * with the file. Same status; the raise stays in the trace. */
+        int status = errctx->status;
+        FAIL_RETURN(errctx, status, "%s: cannot open: %s", shown,
+                    akerr_name_for_status(status, NULL));
+    }
     errno = 0;
     json_t *root = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
     int read_errno = errno;
@@ -35,10 +69,10 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
     bool read_failed = root == NULL && ferror(fp);
     IGNORE(aksl_fclose(fp));
     if (read_failed) {
-        FAIL_RETURN(errctx, read_errno != 0 ? read_errno : AKERR_IO, "%s: cannot read: %s", path,
+        FAIL_RETURN(errctx, read_errno != 0 ? read_errno : AKERR_IO, "%s: cannot read: %s", shown,
                     read_errno != 0 ? akerr_name_for_status(read_errno, NULL) : "read error");
     }
-    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s", path, jerr.line, jerr.column,
+    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s", shown, jerr.line, jerr.column,
                      jerr.text);
     *dest = root;
     SUCCEED_RETURN(errctx);
@@ -46,10 +80,11 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
 
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path)
 {
-    if (path == NULL) {
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    if (path == NULL || errctx == NULL) {
         return errctx;
     }
-    return akerr_prefix_message(errctx, "%s", path);
+    return akerr_prefix_message(errctx, "%s", akgl_json_message_path(path, shown));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -121,6 +121,10 @@ static void test_unallocatable_capacity_is_refused(void)
     cfg.voices = -1;
     CHECK_STATUS_MSG(akgl_game_init_with_config(&cfg), AKERR_VALUE, "voices is -1");
     check_stopped();
+    /* Too many voices for the sound module: refused there, nothing left made. */
+    cfg.voices = AKGL_SOUND_MAX_VOICES + 1;
+    CHECK_STATUS(akgl_game_init_with_config(&cfg), AKERR_VALUE);
+    check_stopped();
     /* NULL is the defaults, as akgl_game_init. */
     CHECK_OK(akgl_game_init_with_config((const akgl_GameConfig *)NULL));
     CHECK_INT_EQ(capacity_of(AKGL_HEAP_ACTOR), AKGL_MAX_HEAP_ACTOR);
