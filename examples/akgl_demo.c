@@ -10,7 +10,8 @@
  * With a display it runs until the window closes (or Escape). Without one
  * (SDL_VIDEO_DRIVER=offscreen, as tools/demo.sh sets it) it plays a short
  * scripted walk on the manual game clock, so every run draws the same
- * frames, saves the last one to OUTPUT.png and exits. --check then reads
+ * frames, saves the last one to OUTPUT.png (akgl_render_screenshot, from the
+ * HUD overlay) and exits. --check then reads
  * the PNG back and checks that the hero stands at the centre of the view.
  *
  * It shows the akgl way of writing callbacks: every step returns an error
@@ -31,6 +32,7 @@
 #include <akgl/registry.h>
 #include <akgl/render.h>
 #include <akgl/sprite.h>
+#include <akgl/text.h>
 #include <akgl/time.h>
 
 #include <stdio.h>
@@ -42,6 +44,8 @@
 #define WORLD_H 480.0f
 #define WANDERERS 6
 #define FRAME_NS (16 * AKGL_TIME_ONEMS_NS)
+/* The HUD's font: Debian's fonts-dejavu-core. Without it the demo runs with no text. */
+#define HUD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 static const char *const SPRITE_FILES[] = {
     "littleguy_stand_down.json", "littleguy_stand_left.json", "littleguy_stand_right.json",
@@ -55,9 +59,8 @@ typedef struct Demo
     akgl_Renderer renderer;
     akgl_Physics physics;
     akgl_Actor *hero;
-    akgl_RenderFrameFunc present; /* the backend's own frame_end */
-    SDL_Surface *shot;            /* the last frame, read back before presenting */
-    bool headless, check;
+    akgl_Font *font; /* the HUD's, or NULL */
+    bool headless, check, saved;
     int frames, frame;
     const char *output;
 } Demo;
@@ -97,17 +100,20 @@ static akerr_ErrorContext *wander(akgl_Actor *obj)
     SUCCEED_RETURN(errctx);
 }
 
-/* frame_end: keep a copy of the frame (headless), then present as usual. */
-static akerr_ErrorContext *capture_then_present(akgl_Renderer *r)
+/* The overlay: the HUD over the world, in screen pixels; headless, the last
+ * frame is saved here, finished and not yet presented. */
+static akerr_ErrorContext *draw_hud(akgl_Renderer *r, void *userdata)
 {
     PREPARE_ERROR(errctx);
-    if (demo.headless && demo.frame == demo.frames - 1) {
-        SDL_DestroySurface(demo.shot);
-        demo.shot = SDL_RenderReadPixels(r->sdl_renderer, NULL);
-        FAIL_ZERO_RETURN(errctx, demo.shot, AKERR_API, "reading the frame back: %s",
-                         SDL_GetError());
+    (void)userdata;
+    if (demo.font != NULL) {
+        PASS(errctx, akgl_text_draw(demo.font, "akgl demo", 4.0f, 4.0f,
+                                    (SDL_Color){255, 255, 255, 255}));
     }
-    PASS(errctx, demo.present(r));
+    if (demo.headless && demo.frame == demo.frames - 1) {
+        PASS(errctx, akgl_render_screenshot(r, demo.output));
+        demo.saved = true;
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -177,8 +183,12 @@ static akerr_ErrorContext *start(void)
     PASS(errctx, akgl_set_property("physics.drag.y", "6"));
     PASS(errctx, akgl_render_2d_init(&demo.renderer));
     demo.renderer.clear_color = (SDL_Color){100, 149, 237, 255};
-    demo.present = demo.renderer.frame_end;
-    demo.renderer.frame_end = capture_then_present;
+    akerr_ErrorContext *font = akgl_font_load(HUD_FONT, 12.0f, &demo.font);
+    if (font != NULL) {
+        SDL_Log("akgl_demo: no HUD text: %s", font->message);
+        RELEASE_ERROR(font);
+    }
+    PASS(errctx, akgl_game_set_overlay(draw_hud, NULL));
     PASS(errctx, akgl_physics_init_arcade(&demo.physics));
     if (demo.headless) {
         PASS(errctx, akgl_time_use_manual(true)); /* the same frames every run */
@@ -335,12 +345,10 @@ static akerr_ErrorContext *stop(void)
 void SDL_AppQuit(void *appstate, SDL_AppResult result)
 {
     (void)appstate;
-    bool saved = false;
-    if (demo.shot != NULL) {
-        saved = IMG_SavePNG(demo.shot, demo.output);
-        printf("akgl_demo: %d frames, %s %s\n", demo.frame, saved ? "saved" : "could not save",
+    bool saved = demo.saved;
+    if (demo.headless) {
+        printf("akgl_demo: %d frames, %s %s\n", demo.frame, saved ? "saved" : "did not save",
                demo.output);
-        SDL_DestroySurface(demo.shot);
     }
     if (demo.hero != NULL) {
         PREPARE_ERROR(errctx);

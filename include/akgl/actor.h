@@ -77,6 +77,12 @@ struct akgl_Actor
     int layer;                             /**< Draw order: lower layers first. */
     bool visible;                          /**< Drawn at all. A new actor is visible. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
+    float scale_x;                         /**< Drawn width over the frame's own, about its centre
+                                                (1 when initialised); the hitbox does not change. */
+    float scale_y;                         /**< Drawn height over the frame's own, likewise. */
+    float rotation;                        /**< Degrees, clockwise, about the frame's centre (0). */
+    SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
+                                                actor's opacity (opaque white when initialised). */
     akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
     akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
     akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
@@ -232,12 +238,30 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akg
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
 
 /**
- * @brief The default renderfunc: renderer->draw_sprite with the current frame.
+ * @brief Sets how the actor is drawn: scale (1 = own size) and rotation
+ *        (degrees, clockwise), both about the frame's centre. The physics box
+ *        does not change. Checked here, where they are set: the frame loop
+ *        does not check again, and an actor whose fields were written
+ *        directly with a NaN, an infinity or a scale outside
+ *        0..AKGL_RENDER_MAX_SCALE is simply not drawn.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the actor, the field
+ *         and the value (the actor is left as it was).
+ * @param obj              The actor.
+ * @param scale_x, scale_y Drawn size over the frame's own: 0..AKGL_RENDER_MAX_SCALE.
+ * @param rotation         Degrees, clockwise; any finite value.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_transform(akgl_Actor *obj, float scale_x,
+                                                            float scale_y, float rotation);
+
+/**
+ * @brief The default renderfunc: renderer->draw_sprite_ex with the current
+ *        frame, the actor's flip, scale, rotation and tint (draw_sprite when
+ *        the backend has no draw_sprite_ex).
  * @param obj      The actor.
  * @param renderer The renderer.
  * @return NULL (also when there is no sprite to draw); AKERR_NULLPOINTER for
  *         a NULL actor, renderer or draw_sprite; the lookup's and
- *         draw_sprite's errors.
+ *         draw_sprite(_ex)'s errors.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
 

@@ -229,14 +229,35 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
  *    layer order (lower first; equal layers in pool order) through
  *    akgl_actor_render, culled by the camera, then frame_end.
  *
+ * Between the actors and frame_end, the overlay (akgl_game_set_overlay)
+ * draws in screen coordinates: a HUD.
+ *
  * Call it with the state lock held when other threads touch the game. It
- * allocates nothing. A game that draws more (a HUD) replaces the renderer's
- * frame_end with one that draws and then presents.
+ * allocates nothing.
  * @param reserved Pass NULL.
  * @return NULL; AKERR_BEHAVIOR when the game is not started; the first error
  *         of a step (a state with no sprite is not an error).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_update(void *reserved);
+
+/**
+ * @brief Draws over the world each frame (a HUD): called by akgl_game_update
+ *        after the actors and before frame_end presents, with the bound
+ *        renderer and the userdata given to akgl_game_set_overlay. It draws in
+ *        screen coordinates (the logical screen, when a logical size is set):
+ *        the camera does not apply. An error it returns ends the frame
+ *        unpresented and is returned by akgl_game_update.
+ */
+typedef akerr_ErrorContext *(*akgl_OverlayFunc)(struct akgl_Renderer *r, void *userdata);
+
+/**
+ * @brief Sets the overlay, replacing any other; NULL removes it. The game
+ *        borrows @p userdata. akgl_game_quit removes it.
+ * @param fn       The function to call each frame, or NULL for none.
+ * @param userdata Passed to @p fn as it is (not looked at, not freed).
+ * @return NULL; AKERR_BEHAVIOR when the game is not started.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_overlay(akgl_OverlayFunc fn, void *userdata);
 
 #ifdef __cplusplus
 }

@@ -93,6 +93,10 @@
  *  and its last 125, so the rest of the message still fits in the 1023 bytes
  *  of akerr_ErrorContext::message. */
 #define AKGL_MAX_MESSAGE_PATH_LENGTH 256
+#define AKGL_RENDER_MAX_SCALE 256.0f  /**< Largest scale factor of a drawn frame. */
+#define AKGL_FONT_TEXT_CACHE 32       /**< Laid-out strings one font keeps ready to draw. */
+#define AKGL_FONT_MAX_SIZE 1024.0f    /**< Largest font size in points. */
+#define AKGL_FONT_MAX_PATH_LENGTH 512 /**< A font's path, terminator included. */
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)

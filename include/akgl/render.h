@@ -69,6 +69,39 @@ typedef struct akgl_RenderTile
  */
 typedef akerr_ErrorContext *(*akgl_RenderTileFunc)(akgl_Renderer *r, const akgl_RenderTile *tile);
 
+/**
+ * @brief How a sprite frame is transformed when it is drawn (draw_sprite_ex).
+ *
+ * Start from AKGL_DRAW_PARAMS_DEFAULT (a zeroed struct has scale 0 and draws
+ * nothing visible). The pivot is a point of the frame given as a fraction of
+ * its size, (0.5, 0.5) being its centre: scaling and rotation both keep the
+ * pivot where it was on the unscaled frame, so with the default pivot a
+ * scaled or rotated frame stays centred where the plain one was.
+ */
+typedef struct akgl_DrawParams
+{
+    float scale_x;            /**< Width over the frame's own (1); 0..AKGL_RENDER_MAX_SCALE, finite. */
+    float scale_y;            /**< Height over the frame's own (1); 0..AKGL_RENDER_MAX_SCALE, finite. */
+    float rotation;           /**< Degrees, clockwise on the screen, about the pivot; finite. */
+    float pivot_x;            /**< The pivot's x as a fraction of the frame's width (0.5: centre); finite. */
+    float pivot_y;            /**< The pivot's y as a fraction of the frame's height (0.5: centre); finite. */
+    SDL_Color tint;           /**< Multiplies the frame's colours; tint.a is its opacity. */
+    SDL_FlipMode flip;        /**< Mirrors the frame in place, before the rotation. */
+} akgl_DrawParams;
+
+/** The plain case: own size, no rotation, centre pivot, opaque white tint, no flip. */
+#define AKGL_DRAW_PARAMS_DEFAULT \
+    ((akgl_DrawParams){1.0f, 1.0f, 0.0f, 0.5f, 0.5f, {255, 255, 255, 255}, SDL_FLIP_NONE})
+
+/**
+ * Draws frame @p frameid of @p sprite, transformed by @p params (NULL: the
+ * plain case), its unscaled top-left at world (@p x, @p y). Culled by the
+ * camera against the transformed frame's bounding box.
+ */
+typedef akerr_ErrorContext *(*akgl_RenderSpriteExFunc)(akgl_Renderer *r, akgl_Sprite *sprite,
+                                                       int frameid, float x, float y,
+                                                       const akgl_DrawParams *params);
+
 /** @brief What a backend drew: for tests and benchmarks. Reset it at will. */
 typedef struct akgl_RenderStats
 {
@@ -90,6 +123,8 @@ struct akgl_Renderer
     akgl_RenderFrameFunc frame_end;     /**< Presents the frame. */
     akgl_RenderSpriteFunc draw_sprite;  /**< Draws one sprite frame in world space. */
     akgl_RenderTileFunc draw_tile;      /**< Draws one map tile in screen space. */
+    akgl_RenderSpriteExFunc draw_sprite_ex; /**< draw_sprite scaled, rotated, tinted (may be NULL
+                                                 in another backend: actors then draw plain). */
     akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind (and stops the camera following). */
 };
 
@@ -122,6 +157,65 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);
+
+/**
+ * @brief Checks a transform: every number finite, each scale in
+ *        0..AKGL_RENDER_MAX_SCALE. What draw_sprite_ex and
+ *        akgl_actor_set_transform refuse.
+ * @param params The transform to check.
+ * @param who    Names the caller in the message ("actor \"hero\""); NULL: "draw".
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the field and value.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_check_params(const akgl_DrawParams *params,
+                                                            const char *who);
+
+/**
+ * @brief Renders at a logical size that SDL scales to the output
+ *        (SDL_SetRenderLogicalPresentation), for pixel art: the game draws at
+ *        @p w x @p h and the camera takes that size.
+ *
+ * Textures akgl loads sample nearest-neighbour, so at an integer scale every
+ * logical pixel becomes a square block. akgl_render_2d_init and
+ * akgl_render_2d_bind apply the properties `game.logicalwidth`,
+ * `game.logicalheight` and `game.logicalmode` ("integer", "letterbox",
+ * "stretch", "overscan"; default "integer") when the two sizes are set.
+ * @param r    A bound backend.
+ * @param w, h The logical size, each 1..16384 (ignored when disabling).
+ * @param mode How the logical picture fits the output;
+ *             SDL_LOGICAL_PRESENTATION_DISABLED turns it off (the camera then
+ *             takes the output size again).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
+ *         AKERR_OUTOFBOUNDS for a size outside 1..16384; AKERR_VALUE for an
+ *         unknown mode; AKERR_API with SDL's error.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_set_logical_size(
+    akgl_Renderer *r, int w, int h, SDL_RendererLogicalPresentation mode);
+
+/**
+ * @brief Maps an event's window coordinates (mouse, touch, pen, drop) to the
+ *        renderer's logical coordinates in place, so a click lands in the
+ *        same space the game draws in (SDL_ConvertEventToRenderCoordinates).
+ *        Events without coordinates are left alone.
+ * @param r     A bound backend (its window is the events' window).
+ * @param event The event, rewritten in place.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
+ *         AKERR_API with SDL's error.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_map_event(akgl_Renderer *r, SDL_Event *event);
+
+/**
+ * @brief Writes the current render target, as SDL_RenderReadPixels reads it,
+ *        to @p path as a PNG (SDL3_image's IMG_SavePNG). Call it after drawing
+ *        and before present: after a present the back buffer is undefined
+ *        (from an overlay function is a good place).
+ * @param r    A bound backend.
+ * @param path Where to write the PNG (replaced if it exists).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is not bound;
+ *         AKERR_API when the pixels cannot be read; AKERR_IO naming @p path
+ *         when the file cannot be written (nothing is left half-made but
+ *         what the file system kept).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_screenshot(akgl_Renderer *r, const char *path);
 
 #ifdef __cplusplus
 }

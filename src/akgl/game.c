@@ -6,6 +6,7 @@
 #include <akgl/registry.h>
 #include <akgl/render.h>
 #include <akgl/tilemap.h>
+#include <akgl/text.h>
 #include <akgl/time.h>
 
 #include <limits.h>
@@ -22,6 +23,10 @@
 akgl_Game game;
 
 static bool started;
+
+/* The HUD hook: drawn after the world, before present (akgl_game_set_overlay). */
+static akgl_OverlayFunc overlay_fn;
+static void *overlay_userdata;
 
 /* The limits this library was compiled with, in the same form a program passes. */
 static const akgl_BuildLimits library_limits = AKGL_BUILD_LIMITS;
@@ -166,6 +171,7 @@ static akerr_ErrorContext *release_sprite(void *obj) { return akgl_heap_release_
 static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_spritesheet(obj); }
 static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
 static akerr_ErrorContext *release_tilemap(void *obj) { return akgl_heap_release_tilemap(obj); }
+static akerr_ErrorContext *release_font(void *obj) { return akgl_heap_release_font(obj); }
 
 /* In the order they go: holders before what they hold. */
 static const struct
@@ -180,6 +186,7 @@ static const struct
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITESHEET, release_sheet},
     {AKGL_UNLOAD_SOUNDS, AKGL_HEAP_SOUND, akgl_sound_release_any},
+    {AKGL_UNLOAD_FONTS, AKGL_HEAP_FONT, release_font},
 };
 
 /* A kind goes with every kind holding references to it (see game.h). */
@@ -290,6 +297,8 @@ akerr_ErrorContext *akgl_game_quit(void)
         SDL_DestroyMutex(game.state_lock);
     }
     memset(&game, 0, sizeof(game));
+    overlay_fn = NULL;
+    overlay_userdata = NULL;
     akgl_object_keep_first(&first, akgl_heap_init());
     /* The storage is freed only when empty: a slot still live after a
      * failed teardown holds something (a texture) that freeing would strand;
@@ -502,9 +511,23 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (map != NULL && under < map->nlayers) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
         }
+        /* The HUD over the whole world, map layers included. */
+        if (overlay_fn != NULL) {
+            PASS(errctx, overlay_fn(r, overlay_userdata));
+        }
         if (r->frame_end != NULL) {
             PASS(errctx, r->frame_end(r));
         }
     }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_set_overlay(akgl_OverlayFunc fn, void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
+                     "akgl_game_set_overlay: the game is not started (akgl_game_init first)");
+    overlay_fn = fn;
+    overlay_userdata = fn != NULL ? userdata : NULL;
     SUCCEED_RETURN(errctx);
 }

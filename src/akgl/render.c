@@ -10,11 +10,12 @@
 #include <akgl/tilemap.h>
 #include <akstdlib.h>
 
+#include "sprite_private.h"
+
+#include <SDL3_image/SDL_image.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "sprite_private.h"
 
 #define AKGL_RENDER_MAX_SIDE 16384
 
@@ -41,20 +42,99 @@ static akerr_ErrorContext *frame_end_2d(akgl_Renderer *r)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
-                                          float x, float y, SDL_FlipMode flip)
+/* One number of a transform: finite, and for a scale within 0..AKGL_RENDER_MAX_SCALE. */
+static akerr_ErrorContext *check_number(const char *who, const char *field, float v, bool scale)
 {
     PREPARE_ERROR(errctx);
-
-    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_sprite: NULL renderer");
-    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_sprite: renderer not bound");
-    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER, "draw_sprite: NULL sprite");
-    /* Computed at load; computed again (with the checks and errors of
-     * akgl_spritesheet_coords_for_frame) only when its inputs changed. */
-    const SDL_FRect *src = akgl_sprite_cached_src(sprite, frameid);
-    if (src == NULL) {
-        PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &src));
+    if (!isfinite(v)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s is %g; it must be a finite number", who, field,
+                    (double)v);
     }
+    if (scale && (v < 0.0f || v > AKGL_RENDER_MAX_SCALE)) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "%s: %s is %g; a scale must be 0..%g (mirror with the flip instead)", who,
+                    field, (double)v, (double)AKGL_RENDER_MAX_SCALE);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_render_check_params(const akgl_DrawParams *params, const char *who)
+{
+    PREPARE_ERROR(errctx);
+    if (who == NULL) {
+        who = "draw";
+    }
+    FAIL_ZERO_RETURN(errctx, params, AKERR_NULLPOINTER, "%s: NULL draw parameters", who);
+    PASS(errctx, check_number(who, "scale_x", params->scale_x, true));
+    PASS(errctx, check_number(who, "scale_y", params->scale_y, true));
+    PASS(errctx, check_number(who, "rotation", params->rotation, false));
+    PASS(errctx, check_number(who, "pivot_x", params->pivot_x, false));
+    PASS(errctx, check_number(who, "pivot_y", params->pivot_y, false));
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * Where a w x h frame with its unscaled top-left at (x, y) lands: the scaled
+ * destination rectangle, the pivot relative to it (what SDL rotates about),
+ * and the bounding box of the rotated rectangle, for culling. The pivot's
+ * world position is the same before and after scaling and rotating.
+ */
+static void transformed_rects(float x, float y, float w, float h, const akgl_DrawParams *p,
+                              SDL_FRect *dst, SDL_FPoint *centre, SDL_FRect *box)
+{
+    float px = x + p->pivot_x * w;
+    float py = y + p->pivot_y * h;
+    dst->w = w * p->scale_x;
+    dst->h = h * p->scale_y;
+    dst->x = px - p->pivot_x * dst->w;
+    dst->y = py - p->pivot_y * dst->h;
+    centre->x = p->pivot_x * dst->w;
+    centre->y = p->pivot_y * dst->h;
+    if (p->rotation == 0.0f) {
+        *box = *dst;
+        return;
+    }
+    /* Clockwise on a screen whose y grows downwards is the usual rotation
+     * matrix. The box is of the four corners turned about the pivot. */
+    double rad = (double)p->rotation * SDL_PI_D / 180.0;
+    double c = cos(rad), s = sin(rad);
+    double xs[2] = {dst->x - px, dst->x + dst->w - px};
+    double ys[2] = {dst->y - py, dst->y + dst->h - py};
+    double minx = HUGE_VAL, miny = HUGE_VAL, maxx = -HUGE_VAL, maxy = -HUGE_VAL;
+    for (int i = 0; i < 4; i++) {
+        double cx = xs[i & 1], cy = ys[i >> 1];
+        double rx = cx * c - cy * s, ry = cx * s + cy * c;
+        minx = rx < minx ? rx : minx;
+        maxx = rx > maxx ? rx : maxx;
+        miny = ry < miny ? ry : miny;
+        maxy = ry > maxy ? ry : maxy;
+    }
+    box->x = (float)(px + minx);
+    box->y = (float)(py + miny);
+    box->w = (float)(maxx - minx);
+    box->h = (float)(maxy - miny);
+}
+
+static bool is_white(SDL_Color c);
+
+/* No scale, no turn, no tint (and a finite pivot, as the checks want): the
+ * frame's own size at (x, y), which is every actor the game did not
+ * transform. */
+static bool identity(const akgl_DrawParams *p)
+{
+    return p->scale_x == 1.0f && p->scale_y == 1.0f && p->rotation == 0.0f &&
+           isfinite(p->pivot_x) && isfinite(p->pivot_y) && is_white(p->tint);
+}
+
+/*
+ * The untransformed draw: the destination is exactly (x, y) and the frame's
+ * size (no pivot arithmetic to round it), culled by the camera inline, and
+ * an unmirrored frame goes to SDL_RenderTexture.
+ */
+static akerr_ErrorContext *draw_plain(akgl_Renderer *r, const akgl_Sprite *sprite, int frameid,
+                                      const SDL_FRect *src, float x, float y, SDL_FlipMode flip)
+{
+    PREPARE_ERROR(errctx);
     SDL_FRect dst = {x, y, src->w, src->h};
     const akgl_Camera *cam = r->camera;
     if (cam != NULL) {
@@ -68,10 +148,75 @@ static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite,
         dst.x -= cam->x;
         dst.y -= cam->y;
     }
+    SDL_Texture *tex = sprite->sheet->texture;
     bool drawn = flip == SDL_FLIP_NONE
-                     ? SDL_RenderTexture(r->sdl_renderer, sprite->sheet->texture, src, &dst)
-                     : SDL_RenderTextureRotated(r->sdl_renderer, sprite->sheet->texture, src,
-                                                &dst, 0.0, NULL, flip);
+                     ? SDL_RenderTexture(r->sdl_renderer, tex, src, &dst)
+                     : SDL_RenderTextureRotated(r->sdl_renderer, tex, src, &dst, 0.0, NULL, flip);
+    if (!drawn) {
+        FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
+                    frameid, SDL_GetError());
+    }
+    r->stats.submitted++;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *draw_sprite_ex_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
+                                             float x, float y, const akgl_DrawParams *params)
+{
+    SDL_FRect src, dst, box;
+    SDL_FPoint centre;
+    bool seen = true;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_sprite: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_sprite: renderer not bound");
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER, "draw_sprite: NULL sprite");
+    const akgl_DrawParams plain = AKGL_DRAW_PARAMS_DEFAULT;
+    const akgl_DrawParams *p = params != NULL ? params : &plain;
+    /* The source rectangle was computed at load; it is computed again (with
+     * the checks and errors of akgl_spritesheet_coords_for_frame) only when
+     * its inputs changed, so a draw divides nothing. */
+    const SDL_FRect *cached = akgl_sprite_cached_src(sprite, frameid);
+    if (cached == NULL) {
+        PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &cached));
+    }
+    if (identity(p)) {
+        PASS(errctx, draw_plain(r, sprite, frameid, cached, x, y, p->flip));
+        SUCCEED_RETURN(errctx);
+    }
+    if (params != NULL) {
+        PASS(errctx, akgl_render_check_params(params, "draw_sprite_ex"));
+    }
+    src = *cached;
+    transformed_rects(x, y, src.w, src.h, p, &dst, &centre, &box);
+    if (r->camera != NULL) {
+        PASS(errctx, akgl_camera_sees(r->camera, &box, &seen));
+        dst.x -= r->camera->x;
+        dst.y -= r->camera->y;
+    }
+    if (!seen) {
+        r->stats.culled++;
+        SUCCEED_RETURN(errctx);
+    }
+    /* The sheet's texture is shared by every sprite cut from it (and by a
+     * map's tiles): a tint is set for this draw only and the texture's own
+     * modulation put back, as draw_tile does. */
+    SDL_Texture *tex = sprite->sheet->texture;
+    SDL_Color t = p->tint;
+    bool tinted = !(t.r == 255 && t.g == 255 && t.b == 255 && t.a == 255);
+    Uint8 old_r = 255, old_g = 255, old_b = 255, old_a = 255;
+    if (tinted) {
+        SDL_GetTextureColorMod(tex, &old_r, &old_g, &old_b);
+        SDL_GetTextureAlphaMod(tex, &old_a);
+        SDL_SetTextureColorMod(tex, t.r, t.g, t.b);
+        SDL_SetTextureAlphaMod(tex, t.a);
+    }
+    bool drawn = SDL_RenderTextureRotated(r->sdl_renderer, tex, &src, &dst, (double)p->rotation,
+                                          &centre, p->flip);
+    if (tinted) {
+        SDL_SetTextureColorMod(tex, old_r, old_g, old_b);
+        SDL_SetTextureAlphaMod(tex, old_a);
+    }
     if (!drawn) {
         FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
                     frameid, SDL_GetError());
@@ -171,6 +316,14 @@ static akerr_ErrorContext *draw_tile_2d(akgl_Renderer *r, const akgl_RenderTile 
     SUCCEED_RETURN(errctx);
 }
 
+static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
+                                          float x, float y, SDL_FlipMode flip)
+{
+    akgl_DrawParams p = AKGL_DRAW_PARAMS_DEFAULT;
+    p.flip = flip;
+    return draw_sprite_ex_2d(r, sprite, frameid, x, y, &p);
+}
+
 static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
@@ -198,9 +351,29 @@ static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h)
+static akerr_ErrorContext *logical_from_properties(int *w, int *h,
+                                                  SDL_RendererLogicalPresentation *mode);
+
+/* The logical size from the properties, read before anything is made. */
+typedef struct Logical
+{
+    int w, h;
+    SDL_RendererLogicalPresentation mode;
+} Logical;
+
+static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h,
+                                   const Logical *logical)
 {
     PREPARE_ERROR(errctx);
+    if (logical->mode != SDL_LOGICAL_PRESENTATION_DISABLED) {
+        if (!SDL_SetRenderLogicalPresentation(r->sdl_renderer, logical->w, logical->h,
+                                              logical->mode)) {
+            FAIL_RETURN(errctx, AKERR_API, "cannot set a %dx%d logical presentation: %s",
+                        logical->w, logical->h, SDL_GetError());
+        }
+        screen_w = logical->w;
+        screen_h = logical->h;
+    }
     PASS(errctx, akgl_camera_init(&r->own_camera, (float)screen_w, (float)screen_h));
     r->camera = &r->own_camera;
     r->clear_color = (SDL_Color){0, 0, 0, 255};
@@ -208,6 +381,7 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h)
     r->frame_end = frame_end_2d;
     r->draw_sprite = draw_sprite_2d;
     r->draw_tile = draw_tile_2d;
+    r->draw_sprite_ex = draw_sprite_ex_2d;
     r->shutdown = shutdown_2d;
     game.renderer = r;
     game.camera = r->camera;
@@ -245,6 +419,8 @@ akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
                         "akgl_render_2d_init: this renderer is bound already (shutdown first)");
     PASS(errctx, screen_side("game.screenwidth", &w));
     PASS(errctx, screen_side("game.screenheight", &h));
+    Logical logical = {0, 0, SDL_LOGICAL_PRESENTATION_DISABLED};
+    PASS(errctx, logical_from_properties(&logical.w, &logical.h, &logical.mode));
     ATTEMPT {
         FAIL_ZERO_BREAK(errctx, SDL_InitSubSystem(SDL_INIT_VIDEO), AKERR_API,
                         "akgl_render_2d_init: cannot start SDL video: %s", SDL_GetError());
@@ -271,7 +447,11 @@ akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
         memset(r, 0, sizeof(*r));
     } FINISH(errctx, true);
     r->owns_sdl = true;
-    PASS(errctx, bind_2d(r, w, h));
+    akerr_ErrorContext *bound = bind_2d(r, w, h, &logical);
+    if (bound != NULL) {
+        IGNORE(shutdown_2d(r)); /* nothing half-made stays */
+        PASS(errctx, bound);
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -294,10 +474,121 @@ akerr_ErrorContext *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing
         PASS(errctx, screen_side("game.screenwidth", &w));
         PASS(errctx, screen_side("game.screenheight", &h));
     }
+    Logical logical = {0, 0, SDL_LOGICAL_PRESENTATION_DISABLED};
+    PASS(errctx, logical_from_properties(&logical.w, &logical.h, &logical.mode));
     memset(r, 0, sizeof(*r));
     r->sdl_renderer = existing;
     r->window = SDL_GetRenderWindow(existing);
     r->owns_sdl = false;
-    PASS(errctx, bind_2d(r, w, h));
+    akerr_ErrorContext *bound = bind_2d(r, w, h, &logical);
+    if (bound != NULL) {
+        memset(r, 0, sizeof(*r));
+        PASS(errctx, bound);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The presentation modes by property value, and back for messages. */
+static const struct
+{
+    const char *name;
+    SDL_RendererLogicalPresentation mode;
+} LOGICAL_MODES[] = {
+    {"integer", SDL_LOGICAL_PRESENTATION_INTEGER_SCALE},
+    {"letterbox", SDL_LOGICAL_PRESENTATION_LETTERBOX},
+    {"stretch", SDL_LOGICAL_PRESENTATION_STRETCH},
+    {"overscan", SDL_LOGICAL_PRESENTATION_OVERSCAN},
+};
+
+/* game.logicalwidth/height/mode: both sizes or neither; the mode defaults to integer. */
+static akerr_ErrorContext *logical_from_properties(int *w, int *h,
+                                                  SDL_RendererLogicalPresentation *mode)
+{
+    PREPARE_ERROR(errctx);
+    *mode = SDL_LOGICAL_PRESENTATION_DISABLED;
+    bool has_w = SDL_HasProperty(AKGL_REGISTRY_PROPERTIES, "game.logicalwidth");
+    bool has_h = SDL_HasProperty(AKGL_REGISTRY_PROPERTIES, "game.logicalheight");
+    if (!has_w && !has_h) {
+        SUCCEED_RETURN(errctx);
+    }
+    FAIL_ZERO_RETURN(errctx, has_w && has_h, AKERR_KEY,
+                     "property %s is set but %s is not; a logical size needs both",
+                     has_w ? "game.logicalwidth" : "game.logicalheight",
+                     has_w ? "game.logicalheight" : "game.logicalwidth");
+    PASS(errctx, screen_side("game.logicalwidth", w));
+    PASS(errctx, screen_side("game.logicalheight", h));
+    const char *name =
+        SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, "game.logicalmode", "integer");
+    for (size_t i = 0; i < SDL_arraysize(LOGICAL_MODES); i++) {
+        if (strcmp(name, LOGICAL_MODES[i].name) == 0) {
+            *mode = LOGICAL_MODES[i].mode;
+            SUCCEED_RETURN(errctx);
+        }
+    }
+    FAIL_RETURN(errctx, AKERR_VALUE,
+                "property game.logicalmode is \"%s\"; it must be integer, letterbox, stretch "
+                "or overscan", name);
+}
+
+akerr_ErrorContext *akgl_render_set_logical_size(akgl_Renderer *r, int w, int h,
+                                                 SDL_RendererLogicalPresentation mode)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_set_logical_size: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
+                     "akgl_render_set_logical_size: renderer not bound");
+    bool known = mode == SDL_LOGICAL_PRESENTATION_DISABLED;
+    for (size_t i = 0; i < SDL_arraysize(LOGICAL_MODES); i++) {
+        known = known || mode == LOGICAL_MODES[i].mode;
+    }
+    FAIL_ZERO_RETURN(errctx, known, AKERR_VALUE,
+                     "akgl_render_set_logical_size: unknown presentation mode %d", (int)mode);
+    if (mode != SDL_LOGICAL_PRESENTATION_DISABLED &&
+        (w < 1 || w > AKGL_RENDER_MAX_SIDE || h < 1 || h > AKGL_RENDER_MAX_SIDE)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_render_set_logical_size: %dx%d; each side must be 1..%d", w, h,
+                    AKGL_RENDER_MAX_SIDE);
+    }
+    if (!SDL_SetRenderLogicalPresentation(r->sdl_renderer, w, h, mode)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_render_set_logical_size: %s", SDL_GetError());
+    }
+    if (mode == SDL_LOGICAL_PRESENTATION_DISABLED &&
+        !SDL_GetCurrentRenderOutputSize(r->sdl_renderer, &w, &h)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_render_set_logical_size: %s", SDL_GetError());
+    }
+    /* The camera shows what the game draws: the logical screen. */
+    if (r->camera != NULL) {
+        r->camera->w = (float)w;
+        r->camera->h = (float)h;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_render_map_event(akgl_Renderer *r, SDL_Event *event)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_map_event: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, event, AKERR_NULLPOINTER, "akgl_render_map_event: NULL event");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
+                     "akgl_render_map_event: renderer not bound");
+    FAIL_ZERO_RETURN(errctx, SDL_ConvertEventToRenderCoordinates(r->sdl_renderer, event),
+                     AKERR_API, "akgl_render_map_event: %s", SDL_GetError());
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_render_screenshot(akgl_Renderer *r, const char *path)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_screenshot: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_render_screenshot: NULL path");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
+                     "akgl_render_screenshot: renderer not bound");
+    SDL_Surface *shot = SDL_RenderReadPixels(r->sdl_renderer, NULL);
+    FAIL_ZERO_RETURN(errctx, shot, AKERR_API, "akgl_render_screenshot: cannot read the frame "
+                     "for \"%s\": %s", path, SDL_GetError());
+    bool saved = IMG_SavePNG(shot, path);
+    SDL_DestroySurface(shot);
+    FAIL_ZERO_RETURN(errctx, saved, AKERR_IO, "akgl_render_screenshot: cannot write \"%s\": %s",
+                     path, SDL_GetError());
     SUCCEED_RETURN(errctx);
 }
