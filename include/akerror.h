@@ -289,8 +289,12 @@ void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *
 /** Logs @p e with its trace through akerr_log_method. */
 #define LOG_ERROR(e) akerr_log_error((e), __FILE__, __func__, __LINE__, "")
 
-/** Gives back @p e (if set) and leaves it NULL, or still set when others hold it. */
-#define RELEASE_ERROR(e) ((e) = akerr_release_error(e))
+/**
+ * Gives back @p e (if set) and leaves it NULL, or still set when others hold
+ * it. NULL, the success path, is tested here, inline: success costs no call
+ * into the library (the frame path succeeds many times per actor per frame).
+ */
+#define RELEASE_ERROR(e) ((e) = ((e) != NULL ? akerr_release_error(e) : NULL))
 
 /**
  * Raises @p status with a printf-style message on @p e, acquiring a context

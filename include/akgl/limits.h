@@ -2,11 +2,12 @@
  * @file akgl/limits.h
  * @brief Every compile-time limit of akgl in one place.
  *
- * The AKGL_MAX_HEAP_* ceilings size the static pools (see akgl/heap.h). They
- * are \#ifndef-guarded so a build can raise them, but they are part of the
- * library's ABI: the library and every program using it must be compiled with
- * the same values. akgl_game_init() checks that they are and refuses to start
- * otherwise (see akgl/game.h).
+ * The AKGL_MAX_HEAP_* values are the default capacities of the pools (see
+ * akgl/heap.h), which a game chooses when it starts
+ * (akgl_game_init_with_config), and their floors: a pool never has fewer
+ * slots. A program built with a larger value gets at least that many slots,
+ * so its own loops over akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1] stay
+ * inside the pool.
  */
 #ifndef AKGL_LIMITS_H
 #define AKGL_LIMITS_H
@@ -14,16 +15,16 @@
 #include <limits.h>
 #include <stdint.h>
 
-/** @name Pool ceilings (ABI: library and program must agree)
+/** @name Pool default capacities (and floors)
  *  @{ */
 #ifndef AKGL_MAX_HEAP_ACTOR
 #define AKGL_MAX_HEAP_ACTOR 64
 #endif
 #ifndef AKGL_MAX_HEAP_SPRITE
-#define AKGL_MAX_HEAP_SPRITE (AKGL_MAX_HEAP_ACTOR * 16)
+#define AKGL_MAX_HEAP_SPRITE 1024 /* no longer 16 per actor: a big game raises actors alone */
 #endif
 #ifndef AKGL_MAX_HEAP_SPRITESHEET
-#define AKGL_MAX_HEAP_SPRITESHEET AKGL_MAX_HEAP_SPRITE
+#define AKGL_MAX_HEAP_SPRITESHEET 1024
 #endif
 #ifndef AKGL_MAX_HEAP_CHARACTER
 #define AKGL_MAX_HEAP_CHARACTER 256

@@ -149,6 +149,7 @@ akerr_ErrorContext *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
     spr->refcount = refcount;
     memcpy(spr->name, key, len + 1);
     spr->sheet = sheet;
+    akgl_sprite_forget_src(spr);
     sheet->refcount++;
 
     /* A sprite initialised a second time lets go of its old name and sheet. */
@@ -338,6 +339,7 @@ akerr_ErrorContext *akgl_sprite_load_object(json_t *obj, const char *jsonpath, a
         CATCH(errctx, akgl_heap_next_sprite(&spr));
         CATCH(errctx, akgl_sprite_initialize(spr, def.name->data, sheet));
         apply_def(spr, &def);
+        akgl_sprite_precompute_src(spr); /* at load, so a draw divides nothing */
         *dest = spr;
         spr = NULL; /* the caller holds it now */
     } CLEANUP {
@@ -468,4 +470,49 @@ akerr_ErrorContext *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj)
     }
     akgl_heap_release_end(AKGL_HEAP_SPRITESHEET, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Source rectangles, precomputed                                           */
+/* ------------------------------------------------------------------------ */
+
+void akgl_sprite_forget_src(akgl_Sprite *s)
+{
+    for (int i = 0; i < AKGL_SPRITE_MAX_FRAMES; i++) {
+        s->frame_src_cell[i] = -1;
+    }
+    s->frame_src_sheet = NULL;
+}
+
+akerr_ErrorContext *akgl_sprite_fill_src(akgl_Sprite *s, int frameid, const SDL_FRect **dest)
+{
+    SDL_FRect src;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_spritesheet_coords_for_frame(s, frameid, &src));
+    const akgl_SpriteSheet *sheet = s->sheet;
+    /* What every kept rectangle depends on besides its frame number. */
+    if (s->frame_src_sheet != sheet || s->frame_src_w != s->width ||
+        s->frame_src_h != s->height || s->frame_src_tw != sheet->texture_w ||
+        s->frame_src_th != sheet->texture_h) {
+        akgl_sprite_forget_src(s);
+        s->frame_src_sheet = sheet;
+        s->frame_src_w = s->width;
+        s->frame_src_h = s->height;
+        s->frame_src_tw = sheet->texture_w;
+        s->frame_src_th = sheet->texture_h;
+    }
+    s->frame_src[frameid] = src;
+    s->frame_src_cell[frameid] = (int16_t)s->frameids[frameid];
+    *dest = &s->frame_src[frameid];
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_sprite_precompute_src(akgl_Sprite *s)
+{
+    for (int i = 0; i < s->frames && i < AKGL_SPRITE_MAX_FRAMES; i++) {
+        const SDL_FRect *src = NULL;
+        akerr_ErrorContext *e = akgl_sprite_fill_src(s, i, &src);
+        e = akerr_release_error(e); /* reported again, with its message, when drawn */
+        (void)e;
+    }
 }

@@ -16,6 +16,34 @@
 
 static akerr_ErrorContext *all[AKERR_MAX_ARRAY_ERROR];
 
+/* The success path: RELEASE_ERROR (and so SUCCEED_RETURN) on NULL is decided
+ * in the macro, without a call; on a context it still gives one reference. */
+static akerr_ErrorContext *succeed_with(akerr_ErrorContext *e)
+{
+    SUCCEED_RETURN(e);
+}
+
+static void test_release_of_null_and_held(void)
+{
+    akerr_ErrorContext *none = NULL;
+    RELEASE_ERROR(none);
+    CHECK(none == NULL);
+    CHECK(succeed_with(NULL) == NULL);
+    CHECK_INT_EQ(akerr_contexts_in_use(), 0);
+
+    akerr_ErrorContext *e = akerr_next_error();
+    CHECK(e != NULL);
+    if (e == NULL) {
+        return;
+    }
+    e->refcount++; /* a second holder */
+    RELEASE_ERROR(e);
+    CHECK(e != NULL); /* still held */
+    CHECK_INT_EQ(akerr_contexts_in_use(), 1);
+    CHECK(succeed_with(e) == NULL); /* releases the last reference */
+    CHECK_INT_EQ(akerr_contexts_in_use(), 0);
+}
+
 static void test_whole_pool(void)
 {
     int before = akerr_contexts_in_use();
@@ -268,6 +296,7 @@ static void test_threads_share_the_pool(void)
 int main(void)
 {
     TEST_BEGIN();
+    RUN_TEST(test_release_of_null_and_held);
     RUN_TEST(test_whole_pool);
     RUN_TEST(test_exhaustion_is_diagnosed);
     RUN_TEST(test_exhaustion_by_handle_return);
