@@ -32,6 +32,7 @@
 #include <akgl/render.h>
 #include <akgl/sprite.h>
 #include <akgl/time.h>
+#include <akstdlib.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,8 +207,25 @@ SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) {
             demo.check = true;
-        } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
-            demo.frames = SDL_max(1, SDL_atoi(argv[++i]));
+        } else if (strcmp(argv[i], "--frames") == 0) {
+            /* One argument, read once: SDL_max is a macro that evaluates its
+             * arguments twice, so argv[++i] inside it skipped the next flag. */
+            int n = 0;
+            akerr_ErrorContext *bad = (i + 1 < argc) ? aksl_atoi(argv[i + 1], &n)
+                                                     : akerr_fail_at(NULL, AKERR_VALUE, __FILE__,
+                                                                     __func__, __LINE__,
+                                                                     "--frames needs a number");
+            if (bad == NULL && n < 1) {
+                bad = akerr_fail_at(NULL, AKERR_VALUE, __FILE__, __func__, __LINE__,
+                                    "--frames is %d; it must be 1 or more", n);
+            }
+            if (bad != NULL) {
+                SDL_Log("akgl_demo: %s", bad->message);
+                RELEASE_ERROR(bad);
+                return SDL_APP_FAILURE;
+            }
+            demo.frames = n;
+            i++;
         } else {
             demo.output = argv[i];
         }

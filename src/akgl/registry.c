@@ -155,7 +155,10 @@ akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *
     /* A registry that was never created, or was replaced (a level change),
      * holds nothing of ours: there is nothing to remove. */
     if (registry != 0 && key[0] != '\0' && SDL_GetPointerProperty(registry, key, NULL) == value) {
-        SDL_ClearProperty(registry, key);
+        /* Left set, the entry would name an object that is going away. */
+        FAIL_ZERO_RETURN(errctx, SDL_ClearProperty(registry, key), AKERR_API,
+                         "akgl_registry_remove: cannot remove %s \"%s\": %s", what, key,
+                         SDL_GetError());
     }
     SUCCEED_RETURN(errctx);
 }

@@ -56,8 +56,15 @@ static akerr_ErrorContext *load_texture(SDL_Renderer *renderer, const char *file
     *dest = IMG_LoadTexture(renderer, filename);
     FAIL_ZERO_RETURN(errctx, *dest, AKERR_FORMAT, "image \"%s\" cannot be loaded: %s", filename,
                      SDL_GetError());
-    /* Sprites are pixel art: sample cells exactly, never blend neighbours. */
-    SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST);
+    /* Sprites are pixel art: sample cells exactly, never blend neighbours. A
+     * texture that cannot be drawn that way would draw blurred: refuse it. */
+    if (!SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST)) {
+        FAIL(errctx, AKERR_API, "image \"%s\": cannot set nearest-pixel scaling: %s", filename,
+             SDL_GetError());
+        SDL_DestroyTexture(*dest);
+        *dest = NULL;
+        return errctx;
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -82,7 +89,12 @@ akerr_ErrorContext *akgl_spritesheet_initialize(akgl_SpriteSheet *sheet, int spr
     PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITESHEET, "spritesheet", filename, sheet));
     PASS(errctx, bound_renderer(&renderer, "akgl_spritesheet_initialize"));
     PASS(errctx, load_texture(renderer, filename, &texture));
-    SDL_GetTextureSize(texture, &w, &h);
+    if (!SDL_GetTextureSize(texture, &w, &h)) {
+        FAIL(errctx, AKERR_API, "image \"%s\": cannot read the texture's size: %s", filename,
+             SDL_GetError());
+        SDL_DestroyTexture(texture);
+        return errctx;
+    }
 
     if (pooled && sheet->texture != NULL) {
         /* Re-initialising a live sheet: its old image goes. */
@@ -245,35 +257,42 @@ static akerr_ErrorContext *resolve_sheet(const char *jsonpath, const char *sheet
     char dir[AKGL_MAX_STRING_LENGTH];
     char beside[AKGL_MAX_STRING_LENGTH];
     char beside_resolved[AKGL_MAX_STRING_LENGTH];
-    akerr_ErrorContext *step1 = NULL;
-    akerr_ErrorContext *step2 = NULL;
+    bool in_cwd = false;
+    bool is_beside = false;
     PREPARE_ERROR(errctx);
 
     PASS(errctx, aksl_dirname(jsonpath, dir, sizeof(dir)));
     PASS(errctx, aksl_path_join(beside, sizeof(beside), dir, sheetfile));
-    step1 = aksl_realpath(sheetfile, resolved);
-    if (step1 != NULL && step1->status != ENOENT) {
-        return akerr_trace_append(step1, __FILE__, __func__, __LINE__);
-    }
-    step2 = aksl_realpath(beside, beside_resolved);
-    if (step1 == NULL) {
-        if (step2 == NULL && strcmp(resolved, beside_resolved) != 0) {
-            akerr_log_method("akgl: warning: sprite sheet \"%s\" in %s resolves to %s in the "
-                             "working directory, shadowing %s beside the JSON file",
-                             sheetfile, jsonpath, resolved, beside_resolved);
+    /* Ask first, then resolve: a miss in the working directory is the usual
+     * case, and an expected miss must not cost an error context (with all of
+     * them held, raising one would fail the load of a file that is fine). */
+    PASS(errctx, aksl_path_exists(sheetfile, &in_cwd));
+    if (in_cwd) {
+        PASS(errctx, aksl_realpath(sheetfile, resolved));
+        /* Only for the warning: a path beside that cannot even be asked about
+         * (ENOTDIR, EACCES) shadows nothing. */
+        akerr_ErrorContext *probe = aksl_path_exists(beside, &is_beside);
+        if (probe != NULL) {
+            is_beside = false;
+            RELEASE_ERROR(probe);
         }
-        RELEASE_ERROR(step2);
+        if (is_beside) {
+            PASS(errctx, aksl_realpath(beside, beside_resolved));
+            if (strcmp(resolved, beside_resolved) != 0) {
+                akerr_log_method("akgl: warning: sprite sheet \"%s\" in %s resolves to %s in "
+                                 "the working directory, shadowing %s beside the JSON file",
+                                 sheetfile, jsonpath, resolved, beside_resolved);
+            }
+        }
         SUCCEED_RETURN(errctx);
     }
-    RELEASE_ERROR(step1);
-    if (step2 != NULL) {
-        int status = step2->status;
-        RELEASE_ERROR(step2);
-        FAIL_RETURN(errctx, status,
+    PASS(errctx, aksl_path_exists(beside, &is_beside));
+    if (!is_beside) {
+        FAIL_RETURN(errctx, ENOENT,
                     "sprite sheet \"%s\" is neither in the working directory nor at %s: %s",
-                    sheetfile, beside, strerror(status));
+                    sheetfile, beside, strerror(ENOENT));
     }
-    memcpy(resolved, beside_resolved, strlen(beside_resolved) + 1);
+    PASS(errctx, aksl_realpath(beside, resolved));
     SUCCEED_RETURN(errctx);
 }
 
