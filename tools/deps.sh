@@ -33,7 +33,7 @@ PACKAGES=(
     libjansson-dev libpng-dev zlib1g-dev
     libzstd-dev libexpat1-dev libvorbis-dev
     libfreetype-dev libharfbuzz-dev fonts-dejavu-core
-    valgrind
+    valgrind doxygen
     libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
     libxfixes-dev libxss-dev
 )
