@@ -23,11 +23,21 @@ extern "C" {
 #endif
 
 /**
- * @brief Parses the JSON file at @p path.
+ * @brief Parses the JSON file at @p path, within the caps of akgl/limits.h.
+ *
+ * Only a regular file is read (a FIFO would block forever), and only up to
+ * AKGL_JSON_MAX_FILE_SIZE bytes; parsing may use AKGL_JSON_MAX_PARSE_MEMORY
+ * bytes; the document may hold AKGL_JSON_MAX_VALUES values, keys of
+ * AKGL_JSON_MAX_KEY_LENGTH bytes, and nest AKGL_JSON_MAX_DEPTH deep. Every
+ * message starts with @p path.
  * @param dest Receives a new reference: the caller json_decref()s it.
- * @return NULL; the errno status (ENOENT, EACCES...) naming the file when it
- *         cannot be opened, or cannot be read (EISDIR for a directory;
- *         AKERR_IO when the read fails without an errno); AKERR_FORMAT with
+ * @return NULL; the errno status (ENOENT, EACCES...) when it cannot be
+ *         opened; EISDIR for a directory; AKERR_IO for a FIFO, socket or
+ *         device; EIO (or the read's errno) when a read fails;
+ *         AKERR_OUTOFBOUNDS naming the limit for a file, a parse, a key, a
+ *         depth or a count over its cap; ENOMEM "out of memory while
+ *         parsing" when any allocation failed during the parse (even when
+ *         jansson itself would have returned a document); AKERR_FORMAT with
  *         "file:line:column: reason" for invalid JSON, duplicate keys
  *         included; AKERR_NULLPOINTER. @p dest is written only on success.
  */

@@ -8,6 +8,7 @@
 #include <akgl/sprite.h>
 
 #include "heap_pool.h"
+#include "image_private.h"
 #include "object.h"
 
 #include <akgl/game.h>
@@ -46,16 +47,10 @@ static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
 static akerr_ErrorContext *load_texture(SDL_Renderer *renderer, const char *filename,
                                         SDL_Texture **dest)
 {
-    bool exists = false;
     PREPARE_ERROR(errctx);
-    /* Ask the filesystem first, so a missing file is ENOENT, not an image error. */
-    PASS(errctx, aksl_path_exists(filename, &exists));
-    if (!exists) {
-        FAIL_RETURN(errctx, ENOENT, "image \"%s\": %s", filename, strerror(ENOENT));
-    }
-    *dest = IMG_LoadTexture(renderer, filename);
-    FAIL_ZERO_RETURN(errctx, *dest, AKERR_FORMAT, "image \"%s\" cannot be loaded: %s", filename,
-                     SDL_GetError());
+    /* Header checked before decoding; a missing file is ENOENT, a failed
+     * allocation ENOMEM, only a broken image AKERR_FORMAT. */
+    PASS(errctx, akgl_image_load_texture(renderer, filename, dest));
     /* Sprites are pixel art: sample cells exactly, never blend neighbours. A
      * texture that cannot be drawn that way would draw blurred: refuse it. */
     if (!SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST)) {
