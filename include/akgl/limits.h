@@ -94,6 +94,9 @@
 #define AKGL_SPRITE_MAX_SIZE 4096
 /** Largest image file a loader opens, in bytes (64 MiB). */
 #define AKGL_IMAGE_MAX_FILE_SIZE (64u * 1024u * 1024u)
+/** Widest and highest image, in pixels, whatever the renderer allows (the
+ *  software renderer reports no limit of its own). */
+#define AKGL_IMAGE_MAX_SIDE 16384
 /** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
  *  renderer's own largest texture side. */
 #define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)

@@ -105,10 +105,15 @@ static akerr_ErrorContext *check_size(SDL_Renderer *renderer, const char *path, 
     PREPARE_ERROR(errctx);
     SDL_PropertiesID props = SDL_GetRendererProperties(renderer);
     Sint64 side = SDL_GetNumberProperty(props, SDL_PROP_RENDERER_MAX_TEXTURE_SIZE_NUMBER, 0);
-    if (side > 0 && ((Sint64)w > side || (Sint64)h > side)) {
+    const char *whose = "this renderer's";
+    if (side <= 0 || side > AKGL_IMAGE_MAX_SIDE) {
+        side = AKGL_IMAGE_MAX_SIDE; /* unknown, or more than we take */
+        whose = "akgl's (AKGL_IMAGE_MAX_SIDE)";
+    }
+    if ((Sint64)w > side || (Sint64)h > side) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "%s: the image is %ux%u; this renderer's largest texture is %" SDL_PRIs64
-                    "x%" SDL_PRIs64, path, (unsigned)w, (unsigned)h, side, side);
+                    "%s: the image is %ux%u; %s largest texture is %" SDL_PRIs64 "x%" SDL_PRIs64,
+                    path, (unsigned)w, (unsigned)h, whose, side, side);
     }
     if ((uint64_t)w * h > AKGL_IMAGE_MAX_PIXELS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,

@@ -232,6 +232,21 @@ static akerr_ErrorContext *read_sprite_def(json_t *root, SpriteDef *def)
                         "\"width\" is %d: a sprite must be at least one pixel wide", def->width);
     FAIL_NONZERO_RETURN(errctx, def->height <= 0, AKERR_VALUE,
                         "\"height\" is %d: a sprite must be at least one pixel high", def->height);
+    /* Bounded here so the frame maths (cell row * height, y + height) can
+     * never overflow an int, whatever the sheet (issue 14, defect 5). */
+    FAIL_NONZERO_RETURN(errctx, def->width > AKGL_SPRITE_MAX_SIZE, AKERR_OUTOFBOUNDS,
+                        "\"width\" is %d; the limit is %d (AKGL_SPRITE_MAX_SIZE)", def->width,
+                        AKGL_SPRITE_MAX_SIZE);
+    FAIL_NONZERO_RETURN(errctx, def->height > AKGL_SPRITE_MAX_SIZE, AKERR_OUTOFBOUNDS,
+                        "\"height\" is %d; the limit is %d (AKGL_SPRITE_MAX_SIZE)", def->height,
+                        AKGL_SPRITE_MAX_SIZE);
+    if (def->frame_width < 0 || def->frame_width > AKGL_SPRITE_MAX_SIZE ||
+        def->frame_height < 0 || def->frame_height > AKGL_SPRITE_MAX_SIZE) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "\"spritesheet\": \"frame_width\" x \"frame_height\" is %d x %d; each must "
+                    "be 0..%d (AKGL_SPRITE_MAX_SIZE)", def->frame_width, def->frame_height,
+                    AKGL_SPRITE_MAX_SIZE);
+    }
     if (def->speed < 0 || (uint64_t)def->speed > AKGL_SPRITE_MAX_SPEED_MS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "\"speed\" is %d ms; it must be 0..%d (a frame's time is a uint32_t of ns)",
