@@ -1,6 +1,6 @@
 /*
  * libFuzzer targets for the JSON loaders. One source, built once per loader
- * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER):
+ * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -8,7 +8,9 @@
  *
  * So a finding is a crash, a sanitizer report, or a leak. The sprite target
  * works in a directory holding a real sheet, so inputs that name it load a
- * texture for real; the character target has sprites loaded to bind.
+ * texture for real; the character target has sprites loaded to bind; the
+ * sound-bank target works beside real WAV and Ogg files (tone.wav, beep.wav,
+ * tone.ogg) written by the test fixtures' own code.
  *
  *   fuzz_sprite_json CORPUS_DIR -runs=N      (see fuzz/README.md)
  */
@@ -19,6 +21,7 @@
 #include <akgl/heap.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/sound.h>
 #include <akgl/sprite.h>
 
 #include <SDL3/SDL.h>
@@ -37,7 +40,7 @@ static akgl_Renderer renderer;
 static akgl_Controller controller;
 #endif
 static int base_counts[AKGL_HEAP_LAYER_COUNT];
-static int base_registries[4];
+static int base_registries[5];
 static int base_contexts;
 static bool base_live[AKGL_HEAP_LAYER_COUNT][AKGL_MAX_HEAP_SPRITE];
 
@@ -63,8 +66,9 @@ static int registry_count(SDL_PropertiesID registry)
     return n;
 }
 
-static void registry_counts(int out[4])
+static void registry_counts(int out[5])
 {
+    out[4] = registry_count(AKGL_REGISTRY_SOUND);
     out[0] = registry_count(AKGL_REGISTRY_ACTOR);
     out[1] = registry_count(AKGL_REGISTRY_SPRITE);
     out[2] = registry_count(AKGL_REGISTRY_SPRITESHEET);
@@ -85,6 +89,27 @@ static void stage_sheet(const char *assets)
     }
     SDL_free(png);
 }
+
+#ifdef FUZZ_SOUND
+#include "../tests/akgl/sound_fixture.h"
+
+/* The files the seed banks name, beside the input (resolved there). */
+static void stage_sounds(void)
+{
+    static const float level = 0.25f;
+    char path[700];
+    snprintf(path, sizeof(path), "%s/tone.wav", workdir);
+    bool ok = fx_write_wav(path, 1, 48000, 480, fx_level, &level);
+    snprintf(path, sizeof(path), "%s/beep.wav", workdir);
+    ok = ok && fx_write_wav_raw(path, 1, 2, 22050, 220, 220, fx_level, &level);
+    snprintf(path, sizeof(path), "%s/tone.ogg", workdir);
+    ok = ok && fx_write_ogg(path, 1, 44100, 4410, fx_level, &level);
+    if (!ok) {
+        fprintf(stderr, "fuzz set-up: cannot write the sound files\n");
+        abort();
+    }
+}
+#endif
 
 #ifdef FUZZ_CHARACTER
 /* Sprites for characters to bind: "walk" and "stand". */
@@ -110,7 +135,8 @@ static void load_sprites(void)
 /* libFuzzer leaves through exit(): take the work directory with us. */
 static void remove_workdir(void)
 {
-    static const char *const files[] = {"input.json", "sheet.png", "walk.json", "stand.json"};
+    static const char *const files[] = {"input.json", "sheet.png", "walk.json", "stand.json",
+                                        "tone.wav", "beep.wav", "tone.ogg"};
     char path[700];
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         snprintf(path, sizeof(path), "%s/%s", workdir, files[i]);
@@ -142,6 +168,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 #ifdef FUZZ_CHARACTER
     load_sprites();
 #endif
+#ifdef FUZZ_SOUND
+    stage_sounds();
+#endif
 #ifdef FUZZ_CONTROLLER
     akgl_Actor *player = NULL;
     must(akgl_heap_next_actor(&player), "actor");
@@ -166,6 +195,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Gives back the game's reference on whatever the input loaded. */
 static void release_loaded(void)
 {
+    /* A bank's sounds: none is live at the start. */
+    for (int i = 0; i < AKGL_MAX_HEAP_SOUND; i++) {
+        if (akgl_heap_sounds[i].refcount > 0) {
+            must(akgl_heap_release_sound(&akgl_heap_sounds[i]), "release sound");
+        }
+    }
     for (int i = 0; i < AKGL_MAX_HEAP_CHARACTER; i++) {
         if (akgl_heap_characters[i].refcount > 0 && !base_live[AKGL_HEAP_CHARACTER][i]) {
             must(akgl_heap_release_character(&akgl_heap_characters[i]), "release character");
@@ -180,7 +215,7 @@ static void release_loaded(void)
 
 static void check_nothing_left(void)
 {
-    int regs[4];
+    int regs[5];
     for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
         int n = layer_count((akgl_HeapLayer)l);
         if (n != base_counts[l]) {
@@ -191,9 +226,9 @@ static void check_nothing_left(void)
     }
     registry_counts(regs);
     if (memcmp(regs, base_registries, sizeof(regs)) != 0) {
-        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d entries, %d/%d/%d/%d before\n",
-                regs[0], regs[1], regs[2], regs[3], base_registries[0], base_registries[1],
-                base_registries[2], base_registries[3]);
+        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d/%d entries, %d/%d/%d/%d/%d before\n",
+                regs[0], regs[1], regs[2], regs[3], regs[4], base_registries[0],
+                base_registries[1], base_registries[2], base_registries[3], base_registries[4]);
         abort();
     }
     if (akerr_contexts_in_use() != base_contexts) {
@@ -216,8 +251,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_registry_load_properties(input_path);
 #elif defined(FUZZ_CONTROLLER)
     akerr_ErrorContext *e = akgl_controller_load_json(&controller, input_path);
+#elif defined(FUZZ_SOUND)
+    akerr_ErrorContext *e = akgl_sound_load_json(input_path);
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES or FUZZ_CONTROLLER"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER or FUZZ_SOUND"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

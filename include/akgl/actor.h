@@ -88,6 +88,10 @@ struct akgl_Actor
     int missing_logged[AKGL_ACTOR_MISSING_SPRITE_MEMORY]; /**< States (+1) already logged as
                                                                having no sprite: logged once. */
     int missing_logged_next;               /**< Next entry of missing_logged to overwrite. */
+    int sound_state;                       /**< The state the character's state sounds last saw
+                                                (akgl_actor_update plays one on each change). */
+    uint32_t sound_voice;                  /**< The akgl_Voice of the last state sound played. */
+    bool sound_loops;                      /**< That sound loops: it stops when the state is left. */
 };
 
 /**

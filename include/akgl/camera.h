@@ -10,7 +10,11 @@
  * Following: the camera keeps a followed actor's frame inside a dead zone,
  * a rectangle centred on the view; it moves only as far as needed to do so.
  * With bounds set, the view is then clamped inside them (a map smaller than
- * the view is centred). The camera holds a reference on the actor it follows.
+ * the view is centred). The camera holds a reference on the actor it follows,
+ * through a table akgl_game_unload walks so that a level change makes every
+ * camera let go first (AKGL_MAX_ACTOR_HOLDS cameras and controllers at once).
+ * So a camera that follows an actor must stop following (akgl_camera_follow
+ * with NULL) before its storage goes away.
  */
 #ifndef AKGL_CAMERA_H
 #define AKGL_CAMERA_H

@@ -30,6 +30,15 @@ typedef akerr_ErrorContext *(*akgl_CharacterSpriteAddFunc)(akgl_Character *basec
 typedef akerr_ErrorContext *(*akgl_CharacterSpriteGetFunc)(akgl_Character *basechar, int state,
                                                            akgl_Sprite **dest);
 
+struct akgl_Sound;
+
+/** @brief One state sound: played when an actor enters exactly @c state (akgl/sound.h). */
+typedef struct akgl_CharacterSound
+{
+    int state;                /**< The whole state word, matched exactly. */
+    struct akgl_Sound *sound; /**< Held: the binding keeps one reference. */
+} akgl_CharacterSound;
+
 /** @brief A reusable template: speeds, dwell time and the state-to-sprite map. */
 struct akgl_Character
 {
@@ -42,6 +51,13 @@ struct akgl_Character
     uint32_t generation;                       /**< Bumped by every binding change: actors' sprite caches check it. */
     akgl_CharacterSpriteAddFunc sprite_add;    /**< Bound to akgl_character_sprite_add. */
     akgl_CharacterSpriteGetFunc sprite_get;    /**< Bound to akgl_character_sprite_get. */
+    /** The sprites its JSON file defined inline ("sprites"): the character
+     *  holds each one's load reference and gives it back at its teardown.
+     *  Bindings hold references of their own, as for any sprite. */
+    akgl_Sprite *owned_sprites[AKGL_CHARACTER_MAX_INLINE_SPRITES];
+    int owned_sprite_count; /**< Entries used in owned_sprites. */
+    akgl_CharacterSound sounds[AKGL_CHARACTER_MAX_SOUNDS]; /**< State sounds (akgl_character_sound_add). */
+    int nsounds;                               /**< Entries of sounds[] in use. */
 };
 
 /**
@@ -143,16 +159,28 @@ void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props
 /**
  * @brief Loads one character definition (see docs/11-characters.md).
  *
- * Every sprite it names must be loaded already. The character holds the
- * reference its acquire took, on the game's behalf, until the game releases it.
- * @return NULL, or the first problem with the file named (and, for a
- *         problem inside a mapping, "sprite_mappings"[i]): AKERR_KEY (a key
- *         missing, or an unknown state name, quoted), AKERR_TYPE (a wrong JSON
- *         type), AKERR_OUTOFBOUNDS (a negative speedtime, a name too long),
- *         AKERR_NULLPOINTER (a mapping names a sprite that is not loaded: the
- *         message names the character, the state and the sprite),
- *         AKERR_REGISTRY (the name is taken), AKERR_FORMAT (not JSON),
- *         AKGL_ERR_HEAP. A failed load releases everything it claimed.
+ * A file may define its own sprites in a "sprites" array of sprite objects
+ * (the chapter 10 format, at most AKGL_CHARACTER_MAX_INLINE_SPRITES): they
+ * load before the mappings, so mappings may name them, each sheet resolving
+ * as a sprite file's would (working directory first, then beside this file).
+ * The character holds their load references (akgl_Character::owned_sprites)
+ * and gives them back when it is torn down. Every other sprite a mapping
+ * names must be loaded already. The character holds the reference its
+ * acquire took, on the game's behalf, until the game releases it.
+ * @return NULL, or the first problem with the file named first (and, for a
+ *         problem inside an element, "sprite_mappings"[i] or "sprites"[i]):
+ *         AKERR_KEY (a key missing, or an unknown state name, quoted),
+ *         AKERR_TYPE (a wrong JSON type), AKERR_OUTOFBOUNDS (a negative
+ *         speedtime, a name too long, more inline sprites than the limit, a
+ *         path of AKGL_MAX_STRING_LENGTH bytes or more), AKERR_NULLPOINTER (a
+ *         mapping names a sprite that is not loaded: the message names the
+ *         character, the state and the sprite), AKERR_REGISTRY (the
+ *         character's name is taken; an inline sprite's name is taken, or
+ *         used twice in the file), AKERR_FORMAT (not JSON), the errno status
+ *         when the file cannot be opened, every status of
+ *         akgl_sprite_load_json for an inline sprite, AKGL_ERR_HEAP. A failed
+ *         load releases everything it claimed, inline sprites, their sheets
+ *         and textures included.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_json(const char *filename);
 

@@ -28,17 +28,21 @@ extern "C" {
  * Only a regular file is read (a FIFO would block forever), and only up to
  * AKGL_JSON_MAX_FILE_SIZE bytes; parsing may use AKGL_JSON_MAX_PARSE_MEMORY
  * bytes; the document may hold AKGL_JSON_MAX_VALUES values, keys of
- * AKGL_JSON_MAX_KEY_LENGTH bytes, and nest AKGL_JSON_MAX_DEPTH deep. Every
- * message starts with @p path.
+ * AKGL_JSON_MAX_KEY_LENGTH bytes, and nest AKGL_JSON_MAX_DEPTH deep.
+ * Every message begins with @p path (one of more than
+ * AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its head and tail around
+ * "..."), so a loader that starts with this call names its file in every error.
  * @param dest Receives a new reference: the caller json_decref()s it.
- * @return NULL; the errno status (ENOENT, EACCES...) when it cannot be
- *         opened; EISDIR for a directory; AKERR_IO for a FIFO, socket or
- *         device; EIO (or the read's errno) when a read fails;
+ * @return NULL; AKERR_OUTOFBOUNDS when @p path is AKGL_MAX_STRING_LENGTH
+ *         bytes or more; the errno status (ENOENT, EACCES...) when it cannot
+ *         be opened ("path: cannot open: reason"); EISDIR for a directory;
+ *         AKERR_IO for a FIFO, socket or device; EIO (or the read's errno)
+ *         when a read fails ("path: cannot read: reason");
  *         AKERR_OUTOFBOUNDS naming the limit for a file, a parse, a key, a
  *         depth or a count over its cap; ENOMEM "out of memory while
  *         parsing" when any allocation failed during the parse (even when
  *         jansson itself would have returned a document); AKERR_FORMAT with
- *         "file:line:column: reason" for invalid JSON, duplicate keys
+ *         "path:line:column: reason" for invalid JSON, duplicate keys
  *         included; AKERR_NULLPOINTER. @p dest is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t **dest);
@@ -46,6 +50,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t 
 /**
  * @brief Prefixes an error's message with "path: " so a loader's errors name
  *        the file; returns @p errctx for chaining. A NULL @p errctx is a no-op.
+ *
+ * A path of more than AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its
+ * first 128 bytes, "..." and its last 125, so the message after it still fits.
  */
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path);
 

@@ -68,6 +68,29 @@
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256
+/** Sprites one character JSON may define inline, in its "sprites" array; the
+ *  character holds their load references in akgl_Character::owned_sprites. */
+#define AKGL_CHARACTER_MAX_INLINE_SPRITES 32
+/** The longest path an error message shows whole. A loader's messages begin
+ *  with its file's path; a longer one is shown as its first 128 bytes, "...",
+ *  and its last 125, so the rest of the message still fits in the 1023 bytes
+ *  of akerr_ErrorContext::message. */
+#define AKGL_MAX_MESSAGE_PATH_LENGTH 256
+/** @} */
+
+/** @name Sound (see akgl/sound.h, docs/18-sound.md)
+ *  @{ */
+#define AKGL_SOUND_MAX_NAME_LENGTH 128   /**< akgl_Sound::name */
+#define AKGL_SOUND_MAX_PATH_LENGTH 512   /**< akgl_Sound::path (a resolved path) */
+#define AKGL_SOUND_DEFAULT_VOICES 16     /**< Voices made at start unless the game asks otherwise. */
+#define AKGL_SOUND_MIN_VOICES 3          /**< Two for a music cross-fade, one for effects. */
+#define AKGL_SOUND_MAX_VOICES 255        /**< A voice's index fits a handle's low byte. */
+#define AKGL_SOUND_DEVICE_RATE 48000     /**< The rate asked of the device (and used with none). */
+#define AKGL_SOUND_MIN_RATE 4000         /**< The lowest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_RATE 384000       /**< The highest sample rate a file may have, Hz. */
+#define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
+#define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
+#define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
 /** @} */
 
 /** @name Hostile input: what a loader accepts (docs/19-reliability.md)

@@ -29,6 +29,7 @@ extern SDL_PropertiesID AKGL_REGISTRY_SPRITESHEET;         /**< resolved path ->
 extern SDL_PropertiesID AKGL_REGISTRY_CHARACTER;           /**< name -> akgl_Character * */
 extern SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS; /**< "AKGL_ACTOR_STATE_X" -> bit */
 extern SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;          /**< "game.screenwidth" -> "800" */
+extern SDL_PropertiesID AKGL_REGISTRY_SOUND;               /**< name -> akgl_Sound * */
 
 /**
  * @brief Creates every registry that does not exist yet (idempotent), and

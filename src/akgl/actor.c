@@ -2,6 +2,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "sound_private.h"
 
 #include <akgl/heap.h>
 #include <akgl/registry.h>
@@ -46,6 +47,7 @@ void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
         }
         akgl_object_keep_first(first, akgl_heap_release_actor(child));
     }
+    akgl_sound_actor_release(obj); /* a looping state sound ends with the actor */
     /* The sprite it shows (see akgl_actor_current_sprite), then its character. */
     if (obj->cursprite != NULL) {
         akgl_object_keep_first(first, akgl_heap_release_sprite(obj->cursprite));
@@ -413,6 +415,9 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_update: NULL actor");
     if (obj->updatefunc != NULL) {
         PASS(errctx, swallow_missing_sprite(obj->updatefunc(obj)));
+    }
+    if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
+        PASS(errctx, akgl_sound_actor_state_entered(obj));
     }
     SUCCEED_RETURN(errctx);
 }

@@ -13,6 +13,8 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "sprite_private.h"
+#include "sound_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -253,13 +255,12 @@ static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping)
     SUCCEED_RETURN(errctx);
 }
 
-/* bind_mapping for element `index`, its errors naming the element. */
-static akerr_ErrorContext *bind_mapping_at(akgl_Character *obj, json_t *mappings, size_t index)
+/* The element of `array` at `index`, named ("sprites"[2]) in front of its errors. */
+static akerr_ErrorContext *in_element(akerr_ErrorContext *errctx, const char *array, size_t index)
 {
     char element[48];
-    akerr_ErrorContext *errctx = bind_mapping(obj, json_array_get(mappings, index));
     if (errctx != NULL) {
-        snprintf(element, sizeof(element), "\"sprite_mappings\"[%zu]", index);
+        snprintf(element, sizeof(element), "\"%s\"[%zu]", array, index);
         errctx = akgl_json_error_in_file(errctx, element);
     }
     return errctx;
@@ -271,6 +272,7 @@ typedef struct CharacterDef
     akgl_String *name;
     int speedtime;
     float sx, sy, ax, ay;
+    json_t *sprites; /* NULL: the two-file form */
     json_t *mappings;
 } CharacterDef;
 
@@ -289,12 +291,73 @@ static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
     PASS(errctx, akgl_get_json_float_value(root, "speed_y", &def->sy));
     PASS(errctx, akgl_get_json_float_value(root, "acceleration_x", &def->ax));
     PASS(errctx, akgl_get_json_float_value(root, "acceleration_y", &def->ay));
+    /* Optional (our extension): a file without it is the seed's format. */
+    if (json_object_get(root, "sprites") != NULL) {
+        PASS(errctx, akgl_get_json_array_value(root, "sprites", &def->sprites));
+        size_t count = json_array_size(def->sprites);
+        if (count > AKGL_CHARACTER_MAX_INLINE_SPRITES) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "\"sprites\" lists %zu sprites; the maximum is %d "
+                        "(AKGL_CHARACTER_MAX_INLINE_SPRITES)",
+                        count, AKGL_CHARACTER_MAX_INLINE_SPRITES);
+        }
+    }
     PASS(errctx, akgl_get_json_array_value(root, "sprite_mappings", &def->mappings));
     if (json_array_size(def->mappings) > AKGL_CHARACTER_MAX_MAPPINGS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "\"sprite_mappings\" has %zu entries; the limit is %d "
                     "(AKGL_CHARACTER_MAX_MAPPINGS)", json_array_size(def->mappings),
                     AKGL_CHARACTER_MAX_MAPPINGS);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * Two inline sprites of one name would otherwise be told apart only by
+ * "already registered", which reads as a clash with some other file.
+ */
+static akerr_ErrorContext *refuse_repeated_name(const akgl_Character *obj, json_t *def)
+{
+    PREPARE_ERROR(errctx);
+    const char *name = json_string_value(json_object_get(def, "name"));
+    if (name == NULL) {
+        SUCCEED_RETURN(errctx); /* no name, or not a string: the sprite loader says which */
+    }
+    for (int i = 0; i < obj->owned_sprite_count; i++) {
+        if (strcmp(obj->owned_sprites[i]->name, name) == 0) {
+            FAIL_RETURN(errctx, AKERR_REGISTRY,
+                        "sprite name \"%s\" is used twice in this file (\"sprites\"[%d] has "
+                        "it already)", name, i);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Loads each inline sprite; the character takes its load reference. */
+static akerr_ErrorContext *load_inline_sprites(akgl_Character *obj, json_t *sprites,
+                                               const char *filename)
+{
+    PREPARE_ERROR(errctx);
+    for (size_t i = 0; i < json_array_size(sprites); i++) {
+        akgl_Sprite *spr = NULL;
+        json_t *def = json_array_get(sprites, i);
+        FAIL_NONZERO_RETURN(errctx, obj->owned_sprite_count >= AKGL_CHARACTER_MAX_INLINE_SPRITES,
+                            AKERR_OUTOFBOUNDS, "character \"%s\" owns %d sprites already; "
+                            "the maximum is %d", obj->name, obj->owned_sprite_count,
+                            AKGL_CHARACTER_MAX_INLINE_SPRITES);
+        PASS(errctx, in_element(refuse_repeated_name(obj, def), "sprites", i));
+        PASS(errctx, in_element(akgl_sprite_load_object(def, filename, &spr), "sprites", i));
+        obj->owned_sprites[obj->owned_sprite_count++] = spr;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *bind_mappings(akgl_Character *obj, json_t *mappings)
+{
+    PREPARE_ERROR(errctx);
+    for (size_t i = 0; i < json_array_size(mappings); i++) {
+        PASS(errctx, in_element(bind_mapping(obj, json_array_get(mappings, i)),
+                                "sprite_mappings", i));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -310,6 +373,7 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
                      "akgl_character_load_json: NULL filename");
     memset(&def, 0, sizeof(def));
     ATTEMPT {
+        /* Refuses a path too long for an inline sheet's resolution. */
         CATCH(errctx, akgl_json_load_file(filename, &root));
         CATCH(errctx, akgl_json_error_in_file(read_character_def(root, &def), filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_character(&obj), filename));
@@ -320,15 +384,16 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
         obj->sy = def.sy;
         obj->ax = def.ax;
         obj->ay = def.ay;
-        for (size_t i = 0; i < json_array_size(def.mappings); i++) {
-            CATCH(errctx, akgl_json_error_in_file(bind_mapping_at(obj, def.mappings, i),
-                                                  filename));
-        }
-        if (errctx == NULL) {
-            obj = NULL; /* the game holds it now, through the registry */
-        }
+        /* Before the mappings, so that they may name these sprites. */
+        CATCH(errctx, akgl_json_error_in_file(load_inline_sprites(obj, def.sprites, filename),
+                                              filename));
+        CATCH(errctx, akgl_json_error_in_file(bind_mappings(obj, def.mappings), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(obj, root),
+                                              filename));
+        obj = NULL; /* the game holds it now, through the registry */
     } CLEANUP {
-        /* Releasing the half-built character gives back every binding made. */
+        /* Releasing the half-built character gives back every binding made
+         * and every inline sprite loaded, and with them their sheets. */
         if (obj != NULL) {
             IGNORE(akgl_heap_release_character(obj));
         }
@@ -380,6 +445,14 @@ akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
                                                  obj->name, SDL_GetError()));
         }
         SDL_DestroyProperties(obj->state_sprites);
+    }
+    akgl_character_release_sounds(obj, &walk.error);
+    /* Inline sprites after the bindings: each binding held a reference of
+     * its own, so the load reference is the last one the character gives. */
+    for (int i = 0; i < obj->owned_sprite_count && i < AKGL_CHARACTER_MAX_INLINE_SPRITES; i++) {
+        if (obj->owned_sprites[i] != NULL) {
+            akgl_object_keep_first(&walk.error, akgl_heap_release_sprite(obj->owned_sprites[i]));
+        }
     }
     akgl_object_keep_first(&walk.error, akgl_registry_remove(AKGL_REGISTRY_CHARACTER, "character",
                                                              obj->name, obj));

@@ -201,8 +201,6 @@ akerr_ErrorContext *akgl_controller_initialize(akgl_Controller *c, akgl_Actor *a
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, c, AKERR_NULLPOINTER, "akgl_controller_initialize: NULL controller");
-    /* Zeroed first: the header promises a zeroed controller on failure too
-     * (valgrind caught a dead actor's refusal leaving it uninitialised). */
     memset(c, 0, sizeof(*c));
     PASS(errctx, check_live(actor));
     /* The controller keeps a pointer: it holds a reference, through the holds

@@ -11,6 +11,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "sound_private.h"
 
 akgl_Game game;
 
@@ -58,9 +59,14 @@ akerr_ErrorContext *akgl_game_init_with_limits(const akgl_BuildLimits *limits)
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
                         "akgl_game_init: cannot create the state lock: %s", SDL_GetError());
+        CATCH(errctx, akgl_sound_start(AKGL_SOUND_DEFAULT_VOICES)); /* no device: silence */
     } CLEANUP {
     } PROCESS(errctx) {
         /* Leave nothing half-made behind. */
+        if (game.state_lock != NULL) {
+            SDL_DestroyMutex(game.state_lock);
+            game.state_lock = NULL;
+        }
         IGNORE(akgl_registry_quit());
     } FINISH(errctx, true);
     started = true;
@@ -88,6 +94,7 @@ static const struct
     {AKGL_UNLOAD_CHARACTERS, AKGL_HEAP_CHARACTER, release_character},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITESHEET, release_sheet},
+    {AKGL_UNLOAD_SOUNDS, AKGL_HEAP_SOUND, akgl_sound_release_any},
 };
 
 /* A kind goes with every kind holding references to it (see game.h). */
@@ -95,6 +102,9 @@ static unsigned int with_holders(unsigned int what)
 {
     if (what & AKGL_UNLOAD_SPRITES) {
         what |= AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_TILEMAPS;
+    }
+    if (what & AKGL_UNLOAD_SOUNDS) {
+        what |= AKGL_UNLOAD_CHARACTERS; /* a character holds its state sounds */
     }
     if (what & AKGL_UNLOAD_CHARACTERS) {
         what |= AKGL_UNLOAD_ACTORS;
@@ -182,6 +192,7 @@ akerr_ErrorContext *akgl_game_quit(void)
         akgl_object_keep_first(&first, unload(AKGL_UNLOAD_ALL));
         akgl_object_keep_first(&first, akgl_heap_release_all(AKGL_HEAP_STRING, release_string));
     }
+    akgl_object_keep_first(&first, akgl_sound_stop());
     akgl_object_keep_first(&first, akgl_registry_quit());
     if (game.state_lock != NULL) {
         SDL_DestroyMutex(game.state_lock);

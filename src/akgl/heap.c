@@ -22,6 +22,7 @@ extern akgl_HeapPool akgl_heap_pool_sprite;
 extern akgl_HeapPool akgl_heap_pool_spritesheet;
 extern akgl_HeapPool akgl_heap_pool_character;
 extern akgl_HeapPool akgl_heap_pool_string;
+extern akgl_HeapPool akgl_heap_pool_sound;
 
 static akgl_HeapPool *const pools[AKGL_HEAP_LAYER_COUNT] = {
     [AKGL_HEAP_ACTOR] = &akgl_heap_pool_actor,
@@ -29,8 +30,10 @@ static akgl_HeapPool *const pools[AKGL_HEAP_LAYER_COUNT] = {
     [AKGL_HEAP_SPRITESHEET] = &akgl_heap_pool_spritesheet,
     [AKGL_HEAP_CHARACTER] = &akgl_heap_pool_character,
     [AKGL_HEAP_STRING] = &akgl_heap_pool_string,
+    [AKGL_HEAP_SOUND] = &akgl_heap_pool_sound,
 };
 
+/* A layer that exists in the enum and has storage. */
 static bool valid_layer(akgl_HeapLayer layer)
 {
     return (int)layer >= 0 && layer < AKGL_HEAP_LAYER_COUNT && pools[layer] != NULL;
@@ -39,10 +42,12 @@ static bool valid_layer(akgl_HeapLayer layer)
 static akerr_ErrorContext *check_layer(akgl_HeapLayer layer, const char *caller)
 {
     PREPARE_ERROR(errctx);
-    if (!valid_layer(layer)) {
+    if ((int)layer < 0 || layer >= AKGL_HEAP_LAYER_COUNT) {
         FAIL_RETURN(errctx, AKERR_INDEX, "%s: no heap layer %d (0..%d)", caller, (int)layer,
                     AKGL_HEAP_LAYER_COUNT - 1);
     }
+    FAIL_ZERO_RETURN(errctx, pools[layer], AKERR_INDEX, "%s: heap layer %d has no pool",
+                     caller, (int)layer);
     SUCCEED_RETURN(errctx);
 }
 
@@ -229,8 +234,10 @@ akerr_ErrorContext *akgl_heap_in_use(akgl_HeapLayer layer, int *dest)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_heap_in_use: NULL destination");
-    PASS(errctx, check_layer(layer, "akgl_heap_in_use"));
-    *dest = pools[layer]->live;
+    if ((int)layer < 0 || layer >= AKGL_HEAP_LAYER_COUNT) {
+        PASS(errctx, check_layer(layer, "akgl_heap_in_use"));
+    }
+    *dest = akgl_heap_live(layer); /* a layer without a pool has nothing live */
     SUCCEED_RETURN(errctx);
 }
 

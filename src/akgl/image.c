@@ -66,8 +66,8 @@ static akerr_ErrorContext *read_header(const char *path, const unsigned char *da
 
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         FAIL_RETURN(errctx, AKERR_FORMAT,
-                    "%s: not a PNG file (akgl loads PNG images only, and checks their header "
-                    "before decoding them)", path);
+                    "image \"%s\": not a PNG file (akgl loads PNG images only, and checks "
+                    "their header before decoding them)", path);
     }
     png = png_create_read_struct(PNG_LIBPNG_VER_STRING, why, png_fail, png_quiet);
     if (png != NULL) {
@@ -77,13 +77,14 @@ static akerr_ErrorContext *read_header(const char *path, const unsigned char *da
         png_structp p = png;
         png_infop i = info;
         png_destroy_read_struct(p ? &p : NULL, i ? &i : NULL, NULL);
-        FAIL_RETURN(errctx, ENOMEM, "%s: out of memory reading the PNG header", path);
+        FAIL_RETURN(errctx, ENOMEM, "image \"%s\": out of memory reading the PNG header",
+                    path);
     }
     if (setjmp(png_jmpbuf(png)) != 0) {
         png_structp p = png;
         png_infop i = info;
         png_destroy_read_struct(&p, &i, NULL);
-        FAIL_RETURN(errctx, AKERR_FORMAT, "%s: broken PNG header: %s", path,
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": broken PNG header: %s", path,
                     why[0] ? why : "unreadable");
     }
     /* Our own caps decide; libpng's default 1,000,000-pixel side limit would
@@ -112,12 +113,12 @@ static akerr_ErrorContext *check_size(SDL_Renderer *renderer, const char *path, 
     }
     if ((Sint64)w > side || (Sint64)h > side) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "%s: the image is %ux%u; %s largest texture is %" SDL_PRIs64 "x%" SDL_PRIs64,
-                    path, (unsigned)w, (unsigned)h, whose, side, side);
+                    "image \"%s\": the image is %ux%u; %s largest texture is %" SDL_PRIs64
+                    "x%" SDL_PRIs64, path, (unsigned)w, (unsigned)h, whose, side, side);
     }
     if ((uint64_t)w * h > AKGL_IMAGE_MAX_PIXELS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "%s: the image is %ux%u, %llu pixels; the limit is %u "
+                    "image \"%s\": the image is %ux%u, %llu pixels; the limit is %u "
                     "(AKGL_IMAGE_MAX_PIXELS)", path, (unsigned)w, (unsigned)h,
                     (unsigned long long)w * h, AKGL_IMAGE_MAX_PIXELS);
     }
@@ -133,21 +134,22 @@ static akerr_ErrorContext *read_file(const char *path, unsigned char **dest, siz
     PREPARE_ERROR(errctx);
 
     if (akgl_fault_now(AKGL_FAULT_OPEN)) {
-        FAIL_RETURN(errctx, EIO, "%s: cannot open: injected fault", path);
+        FAIL_RETURN(errctx, EIO, "image \"%s\": cannot open: injected fault", path);
     }
     PASS(errctx, akerr_prefix_message(aksl_fopen_regular(path, AKGL_IMAGE_MAX_FILE_SIZE, &fp,
-                                                         &len), "%s", path));
+                                                         &len), "image \"%s\"", path));
     ATTEMPT {
         data = SDL_malloc(len > 0 ? len : 1);
-        FAIL_ZERO_BREAK(errctx, data, ENOMEM, "%s: out of memory for the file's %zu bytes",
-                        path, len);
+        FAIL_ZERO_BREAK(errctx, data, ENOMEM,
+                        "image \"%s\": out of memory for the file's %zu bytes", path, len);
         FAIL_NONZERO_BREAK(errctx, akgl_fault_now(AKGL_FAULT_READ), EIO,
-                           "%s: cannot read: injected fault", path);
-        CATCH(errctx, akerr_prefix_message(aksl_fread(data, len, fp, &got), "%s", path));
+                           "image \"%s\": cannot read: injected fault", path);
+        CATCH(errctx, akerr_prefix_message(aksl_fread(data, len, fp, &got), "image \"%s\"",
+                                           path));
         /* Shorter than fstat said: it changed under us. Never decode half. */
         FAIL_NONZERO_BREAK(errctx, got != len, AKERR_IO,
-                           "%s: read %zu of its %zu bytes; the file changed while it was read",
-                           path, got, len);
+                           "image \"%s\": read %zu of its %zu bytes; the file changed while "
+                           "it was read", path, got, len);
     } CLEANUP {
         (void)fclose(fp); /* read-only: nothing to lose */
     } PROCESS(errctx) {
@@ -164,7 +166,8 @@ static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
 {
     PREPARE_ERROR(errctx);
     if (akgl_fault_now(AKGL_FAULT_IMAGE)) {
-        FAIL_RETURN(errctx, AKERR_FORMAT, "%s: cannot decode the image: injected fault", path);
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: injected fault",
+                    path);
     }
     unsigned long failures = akgl_alloc_failures();
     SDL_IOStream *io = SDL_IOFromConstMem(data, size);
@@ -174,16 +177,16 @@ static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
     }
     if (surface == NULL) {
         FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
-                            "%s: out of memory decoding the image", path);
-        FAIL_RETURN(errctx, AKERR_FORMAT, "%s: cannot decode the image: %s", path,
+                            "image \"%s\": out of memory decoding the image", path);
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: %s", path,
                     SDL_GetError());
     }
     SDL_Texture *texture = SDL_CreateTextureFromSurface(renderer, surface);
     SDL_DestroySurface(surface);
     if (texture == NULL) {
         FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
-                            "%s: out of memory uploading the image", path);
-        FAIL_RETURN(errctx, AKERR_API, "%s: the renderer refused the image: %s", path,
+                            "image \"%s\": out of memory uploading the image", path);
+        FAIL_RETURN(errctx, AKERR_API, "image \"%s\": the renderer refused it: %s", path,
                     SDL_GetError());
     }
     *dest = texture;
@@ -198,7 +201,8 @@ akerr_ErrorContext *akgl_image_load_texture(SDL_Renderer *renderer, const char *
     png_uint_32 w = 0, h = 0;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
+                     "akgl_image_load_texture: NULL renderer");
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL path");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL dest");
     PASS(errctx, akgl_alloc_watch_install());

@@ -23,8 +23,8 @@
  * file or an image over its caps (message: the size, the limit); EIO for a
  * failed read; AKERR_FORMAT for a file that is not a PNG or whose PNG is
  * broken; ENOMEM when an allocation failed while decoding or uploading;
- * AKERR_API when the renderer refuses the texture otherwise. Messages name
- * the file. *dest is written only on success.
+ * AKERR_API when the renderer refuses the texture otherwise. Messages begin
+ * `image "path": `. *dest is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_image_load_texture(SDL_Renderer *renderer,
                                                            const char *path,

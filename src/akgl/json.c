@@ -19,6 +19,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Head and tail of a long path: 128 + "..." + 125 = AKGL_MAX_MESSAGE_PATH_LENGTH. */
+#define MESSAGE_PATH_HEAD 128
+#define MESSAGE_PATH_TAIL (AKGL_MAX_MESSAGE_PATH_LENGTH - MESSAGE_PATH_HEAD - 3)
+
+const char *akgl_json_message_path(const char *path, char out[AKGL_JSON_MESSAGE_PATH_SIZE])
+{
+    size_t len = strlen(path);
+    if (len <= AKGL_MAX_MESSAGE_PATH_LENGTH) {
+        memcpy(out, path, len + 1);
+        return out;
+    }
+    memcpy(out, path, MESSAGE_PATH_HEAD);
+    memcpy(out + MESSAGE_PATH_HEAD, "...", 3);
+    memcpy(out + MESSAGE_PATH_HEAD + 3, path + len - MESSAGE_PATH_TAIL, MESSAGE_PATH_TAIL + 1);
+    return out;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Loading a file: caps, a watched allocator, a bounded reader              */
 /* ------------------------------------------------------------------------ */
@@ -212,22 +229,43 @@ akerr_ErrorContext *akgl_json_load_file_capped(const char *path, const akgl_Json
 {
     JsonSource src;
     json_error_t jerr;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_json_load_file: NULL path");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_json_load_file: NULL destination");
     FAIL_ZERO_RETURN(errctx, caps, AKERR_NULLPOINTER, "akgl_json_load_file: NULL caps");
+    akgl_json_message_path(path, shown);
+    /* Every loader keeps paths derived from this one (a sheet beside it) in
+     * buffers of this size, so the limit is checked once, here. */
+    size_t len = strlen(path);
+    if (len >= AKGL_MAX_STRING_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: the JSON path is %zu bytes, too long for a pooled string (limit %d)",
+                    shown, len, AKGL_MAX_STRING_LENGTH - 1);
+    }
     install_json_allocator();
     memset(&src, 0, sizeof(src));
     memset(&jerr, 0, sizeof(jerr));
     src.limit = caps->max_file_size;
     if (akgl_fault_now(AKGL_FAULT_OPEN)) {
-        FAIL_RETURN(errctx, EIO, "%s: cannot open: injected fault", path);
+        FAIL_RETURN(errctx, EIO, "%s: cannot open: injected fault", shown);
     }
     /* Only a regular file, and not a byte over the cap: a FIFO would block
      * the read forever, and a huge file costs time and memory to refuse. */
-    PASS(errctx, akerr_prefix_message(aksl_fopen_regular(path, caps->max_file_size, &src.fp, NULL),
-                                      "%s", path));
+    errctx = aksl_fopen_regular(path, caps->max_file_size, &src.fp, NULL);
+    if (errctx != NULL) {
+        /* aksl's message starts with its own name; a loader's starts with
+         * the file. Same status; the raise stays in the trace. What is not
+         * an errno (not a regular file, too big) keeps aksl's words. */
+        int status = errctx->status;
+        if (status == AKERR_IO || status == AKERR_OUTOFBOUNDS || status == EISDIR) {
+            return akerr_trace_append(akerr_prefix_message(errctx, "%s: cannot open", shown),
+                                      __FILE__, __func__, __LINE__);
+        }
+        FAIL_RETURN(errctx, status, "%s: cannot open: %s", shown,
+                    akerr_name_for_status(status, NULL));
+    }
     watch = (JsonWatch){.watching = true, .budget = caps->max_parse_memory};
     json_t *root = json_load_callback(json_read, &src, JSON_REJECT_DUPLICATES, &jerr);
     JsonWatch seen = watch;
@@ -240,11 +278,11 @@ akerr_ErrorContext *akgl_json_load_file_capped(const char *path, const akgl_Json
         root = NULL;
     }
     if (root == NULL) {
-        return akerr_trace_append(parse_failure(path, &src, &seen, &jerr, caps), __FILE__,
+        return akerr_trace_append(parse_failure(shown, &src, &seen, &jerr, caps), __FILE__,
                                   __func__, __LINE__);
     }
     long values = 0;
-    errctx = check_tree(path, root, caps, 0, &values);
+    errctx = check_tree(shown, root, caps, 0, &values);
     if (errctx != NULL) {
         json_decref(root);
         return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
@@ -260,10 +298,11 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
 
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path)
 {
-    if (path == NULL) {
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    if (path == NULL || errctx == NULL) {
         return errctx;
     }
-    return akerr_prefix_message(errctx, "%s", path);
+    return akerr_prefix_message(errctx, "%s", akgl_json_message_path(path, shown));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -34,4 +34,15 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file_capped(const char *path,
                                                               const akgl_JsonCaps *caps,
                                                               json_t **dest);
 
+/* A buffer for akgl_json_message_path. */
+#define AKGL_JSON_MESSAGE_PATH_SIZE (AKGL_MAX_MESSAGE_PATH_LENGTH + 1)
+
+/*
+ * How a loader's message shows its file: `path` itself, or, for a path of
+ * more than AKGL_MAX_MESSAGE_PATH_LENGTH bytes, its head and tail around
+ * "...", so that what the message says about the file still fits after it.
+ * Writes `out` and returns it.
+ */
+const char *akgl_json_message_path(const char *path, char out[AKGL_JSON_MESSAGE_PATH_SIZE]);
+
 #endif /* AKGL_SRC_JSON_PRIVATE_H */

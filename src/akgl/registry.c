@@ -10,6 +10,8 @@
 #include <akgl/json.h>
 #include <akstdlib.h>
 
+#include "json_private.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -20,6 +22,7 @@ SDL_PropertiesID AKGL_REGISTRY_SPRITESHEET;
 SDL_PropertiesID AKGL_REGISTRY_CHARACTER;
 SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS;
 SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;
+SDL_PropertiesID AKGL_REGISTRY_SOUND;
 
 static akerr_ErrorContext *create_registry(SDL_PropertiesID *registry, const char *what)
 {
@@ -48,6 +51,7 @@ akerr_ErrorContext *akgl_registry_init(void)
     PASS(errctx, create_registry(&AKGL_REGISTRY_SPRITESHEET, "spritesheet"));
     PASS(errctx, create_registry(&AKGL_REGISTRY_CHARACTER, "character"));
     PASS(errctx, create_registry(&AKGL_REGISTRY_PROPERTIES, "properties"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_SOUND, "sound"));
     PASS(errctx, akgl_registry_init_actor_state_strings());
     SUCCEED_RETURN(errctx);
 }
@@ -92,6 +96,7 @@ akerr_ErrorContext *akgl_registry_quit(void)
     destroy_registry(&AKGL_REGISTRY_CHARACTER);
     destroy_registry(&AKGL_REGISTRY_ACTOR_STATE_STRINGS);
     destroy_registry(&AKGL_REGISTRY_PROPERTIES);
+    destroy_registry(&AKGL_REGISTRY_SOUND);
     return NULL;
 }
 
@@ -274,7 +279,8 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
 /* Properties                                                               */
 /* ------------------------------------------------------------------------ */
 
-static akerr_ErrorContext *check_properties(json_t *props, const char *path)
+/* `shown`: the file as messages show it (akgl_json_message_path). */
+static akerr_ErrorContext *check_properties(json_t *props, const char *shown)
 {
     const char *key = NULL;
     json_t *value = NULL;
@@ -283,24 +289,24 @@ static akerr_ErrorContext *check_properties(json_t *props, const char *path)
     if (json_object_size(props) > AKGL_PROPERTIES_MAX_COUNT) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "%s: \"properties\" holds %zu properties; the limit is %d "
-                    "(AKGL_PROPERTIES_MAX_COUNT)", path, json_object_size(props),
+                    "(AKGL_PROPERTIES_MAX_COUNT)", shown, json_object_size(props),
                     AKGL_PROPERTIES_MAX_COUNT);
     }
     json_object_foreach(props, key, value) {
         /* SDL refuses a property without a name; caught here, it fails the
          * file before anything is set instead of half-way through setting. */
         if (key[0] == '\0') {
-            FAIL_RETURN(errctx, AKERR_VALUE, "%s: a property name must not be empty", path);
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: a property name must not be empty", shown);
         }
         if (!json_is_string(value)) {
             FAIL_RETURN(errctx, AKERR_TYPE,
-                        "%s: property \"%s\" must be a JSON string (write \"%s\": \"...\")", path,
+                        "%s: property \"%s\" must be a JSON string (write \"%s\": \"...\")", shown,
                         key, key);
         }
         size_t len = json_string_length(value);
         if (len >= AKGL_MAX_STRING_LENGTH) {
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                        "%s: property \"%s\" is %zu bytes long; the limit is %d", path, key, len,
+                        "%s: property \"%s\" is %zu bytes long; the limit is %d", shown, key, len,
                         AKGL_MAX_STRING_LENGTH - 1);
         }
     }
@@ -352,21 +358,23 @@ akerr_ErrorContext *akgl_registry_load_properties(const char *path)
 {
     json_t *root = NULL;
     json_t *props = NULL;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_registry_load_properties: NULL path");
+    akgl_json_message_path(path, shown);
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_PROPERTIES, AKERR_KEY,
                      "%s: the properties registry does not exist (akgl_registry_init first)",
-                     path);
+                     shown);
     ATTEMPT {
         CATCH(errctx, akgl_json_load_file(path, &root));
         FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
-                        "%s: the top level must be a JSON object", path);
+                        "%s: the top level must be a JSON object", shown);
         CATCH(errctx, akgl_json_error_in_file(
                           akgl_get_json_object_value(root, "properties", &props), path));
         /* Check everything before setting anything: a bad file changes nothing. */
-        CATCH(errctx, check_properties(props, path));
-        CATCH(errctx, apply_properties(props, path));
+        CATCH(errctx, check_properties(props, shown));
+        CATCH(errctx, apply_properties(props, shown));
     } CLEANUP {
         if (root != NULL) {
             json_decref(root);

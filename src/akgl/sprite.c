@@ -9,7 +9,9 @@
 
 #include "heap_pool.h"
 #include "image_private.h"
+#include "json_private.h"
 #include "object.h"
+#include "sprite_private.h"
 
 #include <akgl/game.h>
 #include <akgl/heap.h>
@@ -216,7 +218,7 @@ static akerr_ErrorContext *read_sprite_def(json_t *root, SpriteDef *def)
     json_t *sheet = NULL;
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, json_is_object(root), AKERR_TYPE,
-                     "the top level must be a JSON object");
+                     "a sprite must be a JSON object, not %s", akgl_json_type_name(root));
     PASS(errctx, akgl_get_json_object_value(root, "spritesheet", &sheet));
     PASS(errctx, akgl_get_json_string_value(sheet, "filename", &def->sheetfile));
     PASS(errctx, akgl_get_json_integer_value(sheet, "frame_width", &def->frame_width));
@@ -344,9 +346,8 @@ static void apply_def(akgl_Sprite *spr, const SpriteDef *def)
     spr->loopReverse = def->loopReverse;
 }
 
-akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
+akerr_ErrorContext *akgl_sprite_load_object(json_t *obj, const char *jsonpath, akgl_Sprite **dest)
 {
-    json_t *root = NULL;
     SpriteDef def;
     char path[AKGL_MAX_STRING_LENGTH];
     akgl_SpriteSheet *sheet = NULL;
@@ -354,28 +355,20 @@ akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
     akgl_Sprite *spr = NULL;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sprite_load_json: NULL filename");
-    if (strlen(filename) >= AKGL_MAX_STRING_LENGTH) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_sprite_load_json: the JSON path is %zu bytes, too long for a pooled "
-                    "string (limit %d)", strlen(filename), AKGL_MAX_STRING_LENGTH - 1);
-    }
+    FAIL_ZERO_RETURN(errctx, jsonpath, AKERR_NULLPOINTER, "akgl_sprite_load_object: NULL path");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sprite_load_object: NULL destination");
     memset(&def, 0, sizeof(def));
     ATTEMPT {
-        CATCH(errctx, akgl_json_load_file(filename, &root));
-        CATCH(errctx, akgl_json_error_in_file(read_sprite_def(root, &def), filename));
-        CATCH(errctx, akgl_json_error_in_file(
-                          akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite", def.name->data, NULL),
-                          filename));
-        CATCH(errctx, akgl_json_error_in_file(resolve_sheet(filename, def.sheetfile->data, path),
-                                              filename));
-        CATCH(errctx, akgl_json_error_in_file(find_or_load_sheet(path, &def, &sheet,
-                                                                 &sheet_created), filename));
-        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_sprite(&spr), filename));
-        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_initialize(spr, def.name->data, sheet),
-                                              filename));
+        CATCH(errctx, read_sprite_def(obj, &def));
+        CATCH(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite",
+                                                     def.name->data, NULL));
+        CATCH(errctx, resolve_sheet(jsonpath, def.sheetfile->data, path));
+        CATCH(errctx, find_or_load_sheet(path, &def, &sheet, &sheet_created));
+        CATCH(errctx, akgl_heap_next_sprite(&spr));
+        CATCH(errctx, akgl_sprite_initialize(spr, def.name->data, sheet));
         apply_def(spr, &def);
-        spr = NULL; /* the game holds it now, through the registry */
+        *dest = spr;
+        spr = NULL; /* the caller holds it now */
     } CLEANUP {
         if (spr != NULL) {
             IGNORE(akgl_heap_release_sprite(spr));
@@ -391,6 +384,35 @@ akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
         if (def.name != NULL) {
             IGNORE(akgl_heap_release_string(def.name));
         }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* A sprite file holds one sprite object; said in the file's terms. */
+static akerr_ErrorContext *top_level_object(json_t *root)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, json_is_object(root), AKERR_TYPE,
+                     "the top level must be a JSON object");
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
+{
+    json_t *root = NULL;
+    akgl_Sprite *spr = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sprite_load_json: NULL filename");
+    ATTEMPT {
+        /* Refuses a path too long for the sheet resolution's buffers. */
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(top_level_object(root), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_load_object(root, filename, &spr),
+                                              filename));
+        /* The game holds the sprite now, through the registry. */
+    } CLEANUP {
         if (root != NULL) {
             json_decref(root);
         }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "akgl_test.h"
+#include "message_path.h"
 
 #define LEFT AKGL_ACTOR_STATE_MOVING_LEFT
 #define RIGHT AKGL_ACTOR_STATE_MOVING_RIGHT
@@ -1052,7 +1053,7 @@ static const struct
     int status;
     const char *needle;
 } bad_files[] = {
-    {"does_not_exist.json", ENOENT, "does_not_exist.json"},
+    {"does_not_exist.json", ENOENT, "does_not_exist.json: cannot open: No such file or directory"},
     {"bad_syntax.json", AKERR_FORMAT, "bad_syntax.json:4:"},
     {"not_object.json", AKERR_TYPE, "the top level must be a JSON object, not an array"},
     {"unknown_section.json", AKERR_KEY, "unknown section \"kyes\""},
@@ -1117,8 +1118,8 @@ static void test_bad_files_change_nothing(void)
                   bad_files[i].status, msg);
         CHECK_MSG(strstr(msg, bad_files[i].needle) != NULL, "%s: message \"%s\" lacks \"%s\"",
                   bad_files[i].file, msg, bad_files[i].needle);
-        CHECK_MSG(strstr(msg, path) != NULL, "%s: message \"%s\" does not name the file",
-                  bad_files[i].file, msg);
+        CHECK_MSG(test_message_names_file(msg, path),
+                  "%s: message \"%s\" does not begin with the file", bad_files[i].file, msg);
         CHECK_MSG(memcmp(&before, &c, sizeof(c)) == 0, "%s: the failed load changed the controller",
                   bad_files[i].file);
         CHECK_MSG(actor->state == (BASE | LEFT), "%s: the failed load changed the actor (%d)",
@@ -1127,6 +1128,35 @@ static void test_bad_files_change_nothing(void)
 
     key(&c, SDL_SCANCODE_LEFT, false);
     CHECK_INT_EQ(actor->state, BASE);
+    CHECK_OK(akgl_controller_release(&c));
+    free_actor(actor);
+}
+
+/* Paths of 4095 bytes (looked for) and 4096 (refused): both messages begin
+ * with the path, shortened in the middle (docs/04-json.md). */
+static void test_overlong_path(void)
+{
+    static char path[AKGL_MAX_STRING_LENGTH + 1];
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    akgl_Controller c;
+    akgl_Controller before;
+    akgl_Actor *actor = new_actor("hero");
+    if (actor == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_controller_initialize(&c, actor));
+    memcpy(&before, &c, sizeof(c));
+    test_long_path(path, AKGL_MAX_STRING_LENGTH - 1);
+    CHECK_INT_EQ(test_status_of_(akgl_controller_load_json(&c, path), msg), ENOENT);
+    CHECK_MSG(test_message_names_file(msg, path), "message \"%s\" does not begin with the file",
+              msg);
+    CHECK_CONTAINS(msg, ": cannot open: No such file or directory");
+    test_long_path(path, AKGL_MAX_STRING_LENGTH);
+    CHECK_INT_EQ(test_status_of_(akgl_controller_load_json(&c, path), msg), AKERR_OUTOFBOUNDS);
+    CHECK_MSG(test_message_names_file(msg, path), "message \"%s\" does not begin with the file",
+              msg);
+    CHECK_CONTAINS(msg, ": the JSON path is 4096 bytes, too long for a pooled string (limit 4095)");
+    CHECK(memcmp(&before, &c, sizeof(c)) == 0);
     CHECK_OK(akgl_controller_release(&c));
     free_actor(actor);
 }
@@ -1157,6 +1187,7 @@ int main(void)
     RUN_TEST(test_release_closes_the_gamepad);
     RUN_TEST(test_load_json);
     RUN_TEST(test_bad_files_change_nothing);
+    RUN_TEST(test_overlong_path);
     int rc = AKGL_TEST_END();
     SDL_Quit();
     return rc;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "akgl_test.h"
+#include "message_path.h"
 
 #define JSON_DIR AKGL_TEST_ASSETS_DIR "/json"
 
@@ -725,8 +726,44 @@ static void test_load_missing_file(void)
 {
     json_t *sentinel = json_object_get(types, "object");
     json_t *root = sentinel;
-    CHECK_STATUS_MSG(akgl_json_load_file(JSON_DIR "/no_such_file.json", &root), ENOENT,
-                     JSON_DIR "/no_such_file.json");
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    /* The message begins with the file, like every loader message, not with
+     * the akstdlib call that failed. */
+    CHECK_INT_EQ(test_status_of_(akgl_json_load_file(JSON_DIR "/no_such_file.json", &root), msg),
+                 ENOENT);
+    CHECK_STR_EQ(msg, JSON_DIR "/no_such_file.json: cannot open: No such file or directory");
+    CHECK(root == sentinel);
+}
+
+/* A path the loaders' buffers cannot hold is refused before anything is
+ * opened; the message still begins with the path, shortened. */
+static void test_load_overlong_path(void)
+{
+    static char path[AKGL_MAX_STRING_LENGTH + 1];
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH], shown[TEST_SHOWN_PATH_SIZE], want[600];
+    json_t *sentinel = json_object_get(types, "object");
+    json_t *root = sentinel;
+    memset(path, 'p', sizeof(path));
+    for (int i = 0; i < AKGL_MAX_STRING_LENGTH; i += 200) {
+        path[i] = '/';
+    }
+    path[AKGL_MAX_STRING_LENGTH - 5] = 'T'; /* in the tail the message keeps */
+    /* 4095 bytes: looked for (components of 199 bytes, so the OS says ENOENT). */
+    path[AKGL_MAX_STRING_LENGTH - 1] = '\0';
+    CHECK_INT_EQ(test_status_of_(akgl_json_load_file(path, &root), msg), ENOENT);
+    snprintf(want, sizeof(want), "%s: cannot open: No such file or directory",
+             test_shown_path(path, shown));
+    CHECK_STR_EQ(msg, want);
+    /* 4096 bytes: refused. */
+    path[AKGL_MAX_STRING_LENGTH - 1] = 'p';
+    path[AKGL_MAX_STRING_LENGTH] = '\0';
+    CHECK_INT_EQ(test_status_of_(akgl_json_load_file(path, &root), msg), AKERR_OUTOFBOUNDS);
+    snprintf(want, sizeof(want),
+             "%s: the JSON path is 4096 bytes, too long for a pooled string (limit 4095)",
+             test_shown_path(path, shown));
+    CHECK_STR_EQ(msg, want);
+    CHECK(strncmp(msg, path, 128) == 0 && strncmp(msg + 128, "...", 3) == 0);
+    CHECK(strstr(msg, "Tpppp: the JSON path") != NULL); /* the tail is kept */
     CHECK(root == sentinel);
 }
 
@@ -801,13 +838,29 @@ static void test_error_in_file_prefixes(void)
     CHECK_STR_EQ(e->message, "required key \"frames\" is missing");
     CHECK_INT_EQ(test_status_of_(e, NULL), AKERR_KEY);
 
-    /* A prefix that overflows the message is cut, and the message stays terminated. */
+    /* A path of up to 256 bytes is shown whole. */
     static char path[AKERR_MAX_ERROR_MESSAGE_LENGTH + 100];
+    char want[AKERR_MAX_ERROR_MESSAGE_LENGTH + 200];
     memset(path, 'p', sizeof(path) - 1);
-    path[sizeof(path) - 1] = '\0';
+    path[AKGL_MAX_MESSAGE_PATH_LENGTH] = '\0';
     e = raise_key_error();
     CHECK(akgl_json_error_in_file(e, path) == e);
-    CHECK_INT_EQ(strlen(e->message), AKERR_MAX_ERROR_MESSAGE_LENGTH - 1);
+    snprintf(want, sizeof(want), "%s: required key \"frames\" is missing", path);
+    CHECK_STR_EQ(e->message, want);
+    CHECK_INT_EQ(test_status_of_(e, NULL), AKERR_KEY);
+
+    /* A longer one, which would push what went wrong out of the message, is
+     * shortened in the middle: head (128 bytes), "...", tail (125). */
+    memset(path, 'p', sizeof(path) - 1);
+    path[sizeof(path) - 1] = '\0';
+    path[0] = 'H';
+    path[sizeof(path) - 2] = 'T';
+    e = raise_key_error();
+    CHECK(akgl_json_error_in_file(e, path) == e);
+    CHECK_INT_EQ(strlen(e->message), 256 + strlen(": required key \"frames\" is missing"));
+    CHECK(e->message[0] == 'H' && strncmp(e->message + 128, "...", 3) == 0 &&
+          e->message[255] == 'T');
+    CHECK_CONTAINS(e->message, "T: required key \"frames\" is missing");
     CHECK_INT_EQ(test_status_of_(e, NULL), AKERR_KEY);
 
     /* With a getter, as loaders use it. */
@@ -844,6 +897,7 @@ int main(void)
     RUN_TEST(test_string_pool_exhausted);
     RUN_TEST(test_load_good_file);
     RUN_TEST(test_load_missing_file);
+    RUN_TEST(test_load_overlong_path);
     RUN_TEST(test_load_directory);
     RUN_TEST(test_load_invalid_json);
     RUN_TEST(test_load_rejects_duplicate_keys);

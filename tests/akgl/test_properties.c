@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "akgl_test.h"
+#include "message_path.h"
 
 #define PROPS_DIR AKGL_TEST_ASSETS_DIR "/properties"
 
@@ -120,8 +121,30 @@ static void test_load_good_file(void)
 
 static void test_load_missing_file(void)
 {
-    CHECK_STATUS_MSG(akgl_registry_load_properties(PROPS_DIR "/no_such_file.json"), ENOENT,
-                     PROPS_DIR "/no_such_file.json");
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    /* Begins with the file, like every other loader message. */
+    CHECK_INT_EQ(test_status_of_(akgl_registry_load_properties(PROPS_DIR "/no_such_file.json"),
+                                 msg),
+                 ENOENT);
+    CHECK_STR_EQ(msg, PROPS_DIR "/no_such_file.json: cannot open: No such file or directory");
+}
+
+/* Paths of 4095 bytes (looked for) and 4096 (refused): both messages begin
+ * with the path, shortened in the middle (docs/04-json.md). */
+static void test_load_overlong_path(void)
+{
+    static char path[AKGL_MAX_STRING_LENGTH + 1];
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    test_long_path(path, AKGL_MAX_STRING_LENGTH - 1);
+    CHECK_INT_EQ(test_status_of_(akgl_registry_load_properties(path), msg), ENOENT);
+    CHECK_MSG(test_message_names_file(msg, path), "message \"%s\" does not begin with the file",
+              msg);
+    CHECK_CONTAINS(msg, ": cannot open: No such file or directory");
+    test_long_path(path, AKGL_MAX_STRING_LENGTH);
+    CHECK_INT_EQ(test_status_of_(akgl_registry_load_properties(path), msg), AKERR_OUTOFBOUNDS);
+    CHECK_MSG(test_message_names_file(msg, path), "message \"%s\" does not begin with the file",
+              msg);
+    CHECK_CONTAINS(msg, ": the JSON path is 4096 bytes, too long for a pooled string (limit 4095)");
 }
 
 static void test_load_not_json(void)
@@ -533,6 +556,7 @@ int main(void)
     AKGL_TEST_BEGIN();
     RUN_TEST(test_load_good_file);
     RUN_TEST(test_load_missing_file);
+    RUN_TEST(test_load_overlong_path);
     RUN_TEST(test_load_not_json);
     RUN_TEST(test_load_top_level_not_object);
     RUN_TEST(test_load_properties_absent);

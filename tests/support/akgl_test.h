@@ -43,6 +43,8 @@ static int akgl_test_sprites_(void) { return akgl_test_layer_count_(AKGL_HEAP_SP
 static int akgl_test_sheets_(void) { return akgl_test_layer_count_(AKGL_HEAP_SPRITESHEET); }
 static int akgl_test_characters_(void) { return akgl_test_layer_count_(AKGL_HEAP_CHARACTER); }
 static int akgl_test_strings_(void) { return akgl_test_layer_count_(AKGL_HEAP_STRING); }
+static int akgl_test_sounds_(void) { return akgl_test_layer_count_(AKGL_HEAP_SOUND); }
+static int akgl_test_reg_sounds_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_SOUND); }
 static int akgl_test_reg_actors_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_ACTOR); }
 static int akgl_test_reg_sprites_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_SPRITE); }
 static int akgl_test_reg_sheets_(void)
@@ -65,6 +67,8 @@ static inline void akgl_test_add_counters(void)
     test_add_counter("sprite registry entries", akgl_test_reg_sprites_);
     test_add_counter("spritesheet registry entries", akgl_test_reg_sheets_);
     test_add_counter("character registry entries", akgl_test_reg_characters_);
+    test_add_counter("sound slots in use", akgl_test_sounds_);
+    test_add_counter("sound registry entries", akgl_test_reg_sounds_);
 }
 
 /* Starts akgl or exits: every later check would be meaningless without it. */

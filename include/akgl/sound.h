@@ -1,0 +1,261 @@
+/**
+ * @file akgl/sound.h
+ * @brief Sound effects and music on SDL3's own audio streams.
+ *
+ * A sound (akgl_Sound) is a pooled object holding samples already converted
+ * to the device's rate as 32-bit float stereo, so playing never converts,
+ * decodes or allocates. Sounds load from WAV (SDL_LoadWAV) or Ogg Vorbis
+ * (libvorbisfile), one at a time (akgl_sound_load) or from a sound bank
+ * (akgl_sound_load_json), and are registered by name in AKGL_REGISTRY_SOUND.
+ *
+ * Playback uses a fixed number of voices made when the game starts: each
+ * voice is one SDL_AudioStream bound to one logical playback device, and SDL
+ * mixes the streams. A voice is fed from SDL's audio thread by the stream's
+ * get-callback, which copies the preloaded samples with the voice's volume,
+ * pan and fade applied; the calls below only change a voice's state under
+ * the sound lock. See docs/18-sound.md.
+ *
+ * When every voice is busy, playing an effect steals the voice of the effect
+ * that started longest ago; music is never stolen.
+ *
+ * With no audio device the game still starts: it logs once and every play
+ * succeeds silently, returning AKGL_VOICE_NONE (which reports ended).
+ *
+ * Thread safety: every function here may be called from any thread; they
+ * take the sound lock, which the audio thread also takes for each block.
+ * Loading and releasing sounds change a pool and a registry, so hold the
+ * game state lock for those when more than one thread runs.
+ */
+#ifndef AKGL_SOUND_H
+#define AKGL_SOUND_H
+
+#include <akerror.h>
+#include <akgl/limits.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct akgl_Character;
+
+/** @brief The sound pool, public so sweeps can walk it (refcount 0 = free). */
+extern struct akgl_Sound *akgl_heap_sounds;
+
+/** @brief A loaded sound: samples at the device rate, 32-bit float, stereo, interleaved. */
+typedef struct akgl_Sound
+{
+    int refcount;                            /**< References held (heap rules, chapter 5). */
+    char name[AKGL_SOUND_MAX_NAME_LENGTH];   /**< The key in AKGL_REGISTRY_SOUND. */
+    char path[AKGL_SOUND_MAX_PATH_LENGTH];   /**< The file it was loaded from (as resolved). */
+    float *samples;                          /**< frames * 2 floats, owned (SDL_malloc). */
+    int64_t frames;                          /**< Sample frames. */
+    int rate;                                /**< Frames per second (the device's). */
+    float volume;                            /**< The sound's own volume, 0..AKGL_SOUND_MAX_VOLUME. */
+    bool loop;                               /**< Whether a play of it loops until stopped. */
+} akgl_Sound;
+
+/**
+ * @brief A voice handle: which voice, and which use of it.
+ *
+ * It stays valid to query after the voice ends: a voice reused for another
+ * sound gets a new handle, and the old one reports AKGL_VOICE_ENDED. 0 never
+ * names a voice (AKGL_VOICE_NONE).
+ */
+typedef uint32_t akgl_Voice;
+
+/** The handle that names no voice. */
+#define AKGL_VOICE_NONE ((akgl_Voice)0)
+
+/** @brief What a voice handle's voice is doing. */
+typedef enum akgl_VoiceState
+{
+    AKGL_VOICE_ENDED,   /**< Finished, stopped, stolen, or never played. */
+    AKGL_VOICE_PLAYING, /**< Playing (fading included). */
+    AKGL_VOICE_PAUSED   /**< Paused by akgl_sound_voice_pause; resumes where it stopped. */
+} akgl_VoiceState;
+
+/** @brief The volume controls: every voice is scaled by the master and its own bus. */
+typedef enum akgl_SoundBus
+{
+    AKGL_SOUND_BUS_MASTER,  /**< Everything. */
+    AKGL_SOUND_BUS_MUSIC,   /**< Voices started by akgl_sound_music_play. */
+    AKGL_SOUND_BUS_EFFECTS, /**< Voices started by akgl_sound_play. */
+    AKGL_SOUND_BUS_COUNT
+} akgl_SoundBus;
+
+/**
+ * @name Loading and the pool
+ * @{ */
+
+/**
+ * @brief Loads a WAV or Ogg Vorbis file and registers it as @p name.
+ *
+ * The format is told by the file's first bytes ("RIFF"…"WAVE" or "OggS"),
+ * not its name. The samples are converted once, here, to the device's rate
+ * as float stereo (mono is copied to both sides). A file of 1 or 2 channels
+ * at AKGL_SOUND_MIN_RATE..AKGL_SOUND_MAX_RATE Hz, at most
+ * AKGL_SOUND_MAX_SECONDS long, is accepted.
+ * @param name The registry key, 1..AKGL_SOUND_MAX_NAME_LENGTH-1 bytes.
+ * @param path The file.
+ * @param volume The sound's own volume, 0..AKGL_SOUND_MAX_VOLUME.
+ * @param loop Whether plays of it loop until stopped.
+ * @param dest Receives the sound with one reference, the caller's (or the
+ *        game's: release it with akgl_heap_release_sound at a level change).
+ *        May be NULL when the registry is reference enough.
+ * @return NULL; AKERR_NULLPOINTER; ENOENT (and other errno values) for a file
+ *         that cannot be opened; AKERR_FORMAT for a file that is neither WAV
+ *         nor Ogg Vorbis, or is truncated or corrupt (SDL's or vorbisfile's
+ *         reason quoted); AKERR_VALUE for a NaN, negative or too large volume,
+ *         a channel count or sample rate out of range, an empty sound;
+ *         AKERR_OUTOFBOUNDS for a name or path too long or a sound too long;
+ *         AKERR_REGISTRY for a name already registered; AKGL_ERR_HEAP when the
+ *         pool is full. Every message names the file and the value. On error
+ *         nothing is left claimed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load(const char *name, const char *path,
+                                                   float volume, bool loop, akgl_Sound **dest);
+
+/**
+ * @brief Loads every sound a sound bank lists (see docs/18-sound.md):
+ *
+ *     {"sounds": [{"name": "jump", "file": "jump.wav", "volume": 0.8, "loop": false}, …]}
+ *
+ * `name` and `file` are required strings; `volume` (number, default 1) and
+ * `loop` (boolean, default false) are optional. A relative `file` is looked
+ * for in the working directory first, then beside the JSON file, as sprite
+ * sheets are. The game holds each sound through the registry; release them
+ * with akgl_game_unload(AKGL_UNLOAD_SOUNDS) or one by one.
+ * @return NULL, or the first error, its message beginning with the bank's
+ *         path and naming the element ("sounds"[2]); every sound the bank
+ *         loaded before the error is released again.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load_json(const char *filename);
+
+/**
+ * @brief The sound registered as @p name (borrowed), or NULL.
+ * @return NULL (a miss is success with *dest = NULL); AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_get(const char *name, akgl_Sound **dest);
+
+/**
+ * @brief A free sound slot with refcount 1 (heap rules, chapter 5).
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the pool is full.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sound(akgl_Sound **dest);
+
+/**
+ * @brief Gives one reference back; at 0 every voice playing the sound is
+ *        stopped at once, its samples are freed, it leaves the registry and
+ *        its slot is freed.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sound(akgl_Sound *obj);
+/** @} */
+
+/**
+ * @name State sounds
+ * A character maps exact state words to sounds, as it maps them to sprites;
+ * an actor plays the mapped sound once each time it enters the state
+ * (checked by akgl_actor_update: one compare per actor per frame). A looping
+ * state sound stops when the actor leaves the state; a one-shot plays out.
+ * In character JSON, the optional key "sound_mappings" lists
+ * {"state": [names…], "sound": "registered sound name"} (docs/18-sound.md).
+ * @{ */
+
+/**
+ * @brief Binds @p sound to the exact state word @p state of @p basechar,
+ *        taking a reference (given back when the character is torn down).
+ * Rebinding a state releases the sound it displaces; binding the sound a
+ * state already has changes nothing.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP for a released sound;
+ *         AKERR_OUTOFBOUNDS when AKGL_CHARACTER_MAX_SOUNDS states are mapped.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_add(struct akgl_Character *basechar,
+                                                            akgl_Sound *sound, int state);
+
+/** @brief The sound mapped to exactly @p state, or NULL (a miss is success). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_get(struct akgl_Character *basechar,
+                                                            int state, akgl_Sound **dest);
+/** @} */
+
+/**
+ * @name Playing
+ * None of these allocates; none fails for lack of a device.
+ * @{ */
+
+/**
+ * @brief Plays @p sound once (or looping, when the sound loops) as an effect.
+ * @param volume 0..AKGL_SOUND_MAX_VOLUME, multiplied by the sound's own
+ *        volume, the effects bus and the master.
+ * @param pan -1 (left) .. 0 (centre) .. 1 (right): a balance, so the centre
+ *        plays both sides at full level and a side fades the other out
+ *        linearly (left gain min(1, 1 - pan), right gain min(1, 1 + pan)).
+ * @param dest Receives the voice handle; may be NULL.
+ * @return NULL; AKERR_NULLPOINTER for a NULL sound; AKGL_ERR_HEAP for a
+ *         released one; AKERR_VALUE for a volume or pan out of range or NaN.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play(akgl_Sound *sound, float volume, float pan,
+                                                   akgl_Voice *dest);
+
+/**
+ * @brief Plays @p sound as the music, looping, fading in over @p fade_ms.
+ *
+ * Music that is playing already cross-fades: it fades out over the same
+ * @p fade_ms and stops while the new track fades in. 0 ms cuts.
+ * @return as akgl_sound_play; AKERR_VALUE for a negative fade.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_play(akgl_Sound *sound, float volume,
+                                                         int fade_ms, akgl_Voice *dest);
+
+/** @brief Fades the music out over @p fade_ms and stops it (0: at once). No music: nothing. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_stop(int fade_ms);
+
+/** @brief What @p voice is doing. A handle that is not 0 and names no voice is AKERR_VALUE. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_state(akgl_Voice voice, akgl_VoiceState *dest);
+
+/**
+ * @name Per voice
+ * An ended handle is success and changes nothing.
+ * @{ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_pause(akgl_Voice voice);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_resume(akgl_Voice voice);
+/** @brief Stops the voice, fading out over @p fade_ms first (0: at once). */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_stop(akgl_Voice voice, int fade_ms);
+/** @} */
+
+/**
+ * @name All voices
+ * Pausing all pauses the device: every voice holds its place, music too, and
+ * resumes where it stopped. Stopping all ends every voice at once.
+ * @{ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_pause_all(void);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_resume_all(void);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_stop_all(void);
+/** @} */
+
+/**
+ * @brief Sets a bus's volume, 0..AKGL_SOUND_MAX_VOLUME (1 when the game starts).
+ * Takes effect from the next block the device mixes.
+ * @return NULL; AKERR_VALUE for an unknown bus or a volume out of range or NaN.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_set_volume(akgl_SoundBus bus, float volume);
+/** @brief A bus's volume. AKERR_VALUE for an unknown bus; AKERR_NULLPOINTER. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_get_volume(akgl_SoundBus bus, float *dest);
+
+/**
+ * @brief Whether sound reaches a device, and the voices' numbers.
+ * @param device_rate Receives the rate sounds are converted to (may be NULL).
+ * @param voices Receives the number of voices (may be NULL).
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_status(bool *dest, int *device_rate, int *voices);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_SOUND_H */

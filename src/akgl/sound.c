@@ -1,0 +1,663 @@
+/*
+ * Sound playback: a fixed table of voices, each an SDL_AudioStream bound to
+ * one logical playback device that SDL mixes.
+ *
+ * Where the per-sample work runs: in each stream's get-callback, on SDL's
+ * audio thread, when the device asks that stream for more. The callback
+ * copies the voice's next block of preloaded samples into a scratch buffer
+ * with volume, pan and fade applied and puts it in the stream. So loops,
+ * fades and cross-fades advance in sample frames, exactly, whatever the
+ * game's frame rate, and akgl_game_update does no sound work at all.
+ *
+ * Locking: the voice table and the bus volumes are guarded by one mutex,
+ * the sound lock. The audio thread calls a callback with the stream's own
+ * lock held and then takes the sound lock; the calls below take only the
+ * sound lock, and never call into SDL's audio functions while holding it,
+ * so the two locks are always taken in the same order.
+ *
+ * Nothing here allocates once started: the voices, their streams and the
+ * scratch buffer are made by akgl_sound_start, and each stream is primed
+ * there (see prime_stream) so that SDL has already made the buffers it
+ * would otherwise make on the audio thread the first time a voice plays.
+ */
+#include <akgl/sound.h>
+
+#include "sound_private.h"
+
+#include <akgl/error.h>
+
+#include <SDL3/SDL.h>
+#include <math.h>
+#include <string.h>
+
+/* Frames the callback renders per put: 8 KiB of float stereo, one SDL queue chunk. */
+#define SCRATCH_FRAMES 1024
+#define FRAME_BYTES ((int)(2 * sizeof(float)))
+
+typedef struct Voice
+{
+    SDL_AudioStream *stream;
+    const akgl_Sound *sound; /* NULL when idle */
+    uint32_t generation;     /* the handle's upper 24 bits */
+    uint64_t started;        /* play order, for stealing the oldest */
+    int64_t frame;           /* the next frame of the sound to play */
+    float volume;            /* the play's volume times the sound's */
+    float left, right;       /* the pan's gains */
+    float fade;              /* the fade's gain now, 0..1 */
+    float fade_step;         /* added per frame until fade reaches fade_target */
+    float fade_target;
+    bool stop_at_target;     /* the fade is a fade-out: end the voice when it is done */
+    bool paused;
+    bool music;
+} Voice;
+
+static struct
+{
+    bool started;
+    bool audio_inited;   /* we hold SDL's audio subsystem */
+    SDL_Mutex *lock;
+    SDL_AudioDeviceID device; /* 0: silent */
+    int rate;
+    Voice *voices;
+    int nvoices;
+    float bus[AKGL_SOUND_BUS_COUNT];
+    uint64_t sequence;
+    float scratch[SCRATCH_FRAMES * 2];
+} S = {.rate = AKGL_SOUND_DEVICE_RATE, .bus = {1.0f, 1.0f, 1.0f}};
+
+/* Persists across stop/start so an old handle never names a new play. */
+static uint32_t next_generation;
+
+static uint32_t take_generation(void)
+{
+    next_generation = (next_generation + 1) & 0xFFFFFFu;
+    if (next_generation == 0) {
+        next_generation = 1;
+    }
+    return next_generation;
+}
+
+static akgl_Voice handle_of(int index)
+{
+    return (akgl_Voice)((S.voices[index].generation << 8) | (uint32_t)(index + 1));
+}
+
+/* Ends a voice: it is idle, and its handle now reports ended. Sound lock held. */
+static void end_voice(Voice *v)
+{
+    v->sound = NULL;
+    v->paused = false;
+    v->generation = take_generation();
+}
+
+/* ------------------------------------------------------------------------ */
+/* The audio thread                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Renders up to `frames` frames of `v` into `out`; returns how many. Sound lock held. */
+static int render(Voice *v, float *out, int frames)
+{
+    const akgl_Sound *snd = v->sound;
+    const float gain = v->volume * S.bus[AKGL_SOUND_BUS_MASTER]
+                       * S.bus[v->music ? AKGL_SOUND_BUS_MUSIC : AKGL_SOUND_BUS_EFFECTS];
+    int made = 0;
+    while (made < frames) {
+        if (v->frame >= snd->frames) {
+            if (!snd->loop) {
+                end_voice(v);
+                break;
+            }
+            v->frame = 0;
+        }
+        const float *in = &snd->samples[v->frame * 2];
+        const float g = gain * v->fade;
+        out[made * 2] = in[0] * g * v->left;
+        out[made * 2 + 1] = in[1] * g * v->right;
+        made++;
+        v->frame++;
+        if (v->fade_step != 0.0f) {
+            v->fade += v->fade_step;
+            if ((v->fade_step > 0.0f && v->fade >= v->fade_target)
+                || (v->fade_step < 0.0f && v->fade <= v->fade_target)) {
+                v->fade = v->fade_target;
+                v->fade_step = 0.0f;
+                if (v->stop_at_target) {
+                    end_voice(v);
+                    break;
+                }
+            }
+        }
+    }
+    return made;
+}
+
+/*
+ * The stream's get-callback: called on the audio thread, with the stream
+ * locked, when the device wants `additional` more bytes from this voice.
+ * Putting nothing (idle or paused) makes SDL mix silence for the voice.
+ */
+static void SDLCALL feed(void *userdata, SDL_AudioStream *stream, int additional, int total)
+{
+    Voice *v = userdata;
+    (void)total;
+    SDL_LockMutex(S.lock);
+    while (additional >= FRAME_BYTES && v->sound != NULL && !v->paused) {
+        int want = additional / FRAME_BYTES;
+        if (want > SCRATCH_FRAMES) {
+            want = SCRATCH_FRAMES;
+        }
+        int made = render(v, S.scratch, want);
+        if (made > 0) {
+            SDL_PutAudioStreamData(stream, S.scratch, made * FRAME_BYTES);
+        }
+        additional -= want * FRAME_BYTES;
+    }
+    SDL_UnlockMutex(S.lock);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Start and stop                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void log_silent(const char *why)
+{
+    /* Once per start: the game carries on without sound. */
+    akerr_log_method("akgl: no audio device (%s); sound plays silence", why);
+}
+
+/* Closes the device and destroys the streams; the voice table stays. */
+static void close_device(void)
+{
+    if (S.device != 0) {
+        /* Closing unbinds the streams; no callback runs after it returns. */
+        SDL_CloseAudioDevice(S.device);
+        S.device = 0;
+    }
+    for (int i = 0; i < S.nvoices; i++) {
+        if (S.voices[i].stream != NULL) {
+            SDL_DestroyAudioStream(S.voices[i].stream);
+            S.voices[i].stream = NULL;
+        }
+    }
+}
+
+/*
+ * Runs silence through a new stream once, before it is bound, so that what
+ * SDL allocates lazily is allocated here: the queue's chunks (kept in its
+ * pool after the read) and the history buffer its first read makes.
+ */
+static void prime_stream(SDL_AudioStream *stream)
+{
+    memset(S.scratch, 0, sizeof(S.scratch));
+    for (int i = 0; i < 4; i++) {
+        SDL_PutAudioStreamData(stream, S.scratch, (int)sizeof(S.scratch));
+    }
+    for (int i = 0; i < 4; i++) {
+        if (SDL_GetAudioStreamData(stream, S.scratch, (int)sizeof(S.scratch)) <= 0) {
+            break;
+        }
+    }
+    SDL_ClearAudioStream(stream);
+}
+
+/* Opens the device and one stream per voice; false (logged) when there is no sound. */
+static bool open_device(void)
+{
+    SDL_AudioSpec want = {SDL_AUDIO_F32, 2, AKGL_SOUND_DEVICE_RATE};
+    SDL_AudioSpec have;
+
+    if (!SDL_InitSubSystem(SDL_INIT_AUDIO)) {
+        log_silent(SDL_GetError());
+        return false;
+    }
+    S.audio_inited = true;
+    S.device = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
+    if (S.device == 0) {
+        log_silent(SDL_GetError());
+        return false;
+    }
+    if (!SDL_GetAudioDeviceFormat(S.device, &have, NULL) || have.freq < AKGL_SOUND_MIN_RATE
+        || have.freq > AKGL_SOUND_MAX_RATE) {
+        log_silent("the device reports no usable rate");
+        close_device();
+        return false;
+    }
+    /* The streams take our samples as they are stored; SDL converts only the
+     * sample format or channel layout, if the device's differ. */
+    SDL_AudioSpec src = {SDL_AUDIO_F32, 2, have.freq};
+    for (int i = 0; i < S.nvoices; i++) {
+        Voice *v = &S.voices[i];
+        v->stream = SDL_CreateAudioStream(&src, &src);
+        if (v->stream == NULL) {
+            log_silent(SDL_GetError());
+            close_device();
+            return false;
+        }
+        prime_stream(v->stream);
+        if (!SDL_SetAudioStreamGetCallback(v->stream, feed, v)
+            || !SDL_BindAudioStream(S.device, v->stream)) {
+            log_silent(SDL_GetError());
+            close_device();
+            return false;
+        }
+    }
+    S.rate = have.freq;
+    return true;
+}
+
+akerr_ErrorContext *akgl_sound_start(int voices)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, S.started, AKERR_BEHAVIOR,
+                        "akgl_sound_start: sound is started already");
+    if (voices == 0) {
+        voices = AKGL_SOUND_DEFAULT_VOICES;
+    }
+    if (voices < AKGL_SOUND_MIN_VOICES || voices > AKGL_SOUND_MAX_VOICES) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "akgl_sound_start: %d voices; it must be %d..%d (two for a music "
+                    "cross-fade, one at least for effects)", voices, AKGL_SOUND_MIN_VOICES,
+                    AKGL_SOUND_MAX_VOICES);
+    }
+    S.lock = SDL_CreateMutex();
+    FAIL_ZERO_RETURN(errctx, S.lock, AKERR_API, "akgl_sound_start: cannot create the sound lock: %s",
+                     SDL_GetError());
+    S.voices = SDL_calloc((size_t)voices, sizeof(Voice));
+    if (S.voices == NULL) {
+        SDL_DestroyMutex(S.lock);
+        S.lock = NULL;
+        FAIL_RETURN(errctx, AKERR_API, "akgl_sound_start: cannot allocate %d voices: %s", voices,
+                    SDL_GetError());
+    }
+    S.nvoices = voices;
+    for (int i = 0; i < voices; i++) {
+        S.voices[i].generation = take_generation();
+    }
+    for (int b = 0; b < AKGL_SOUND_BUS_COUNT; b++) {
+        S.bus[b] = 1.0f;
+    }
+    S.rate = AKGL_SOUND_DEVICE_RATE;
+    S.started = true;
+    (void)open_device();
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_stop(void)
+{
+    PREPARE_ERROR(errctx);
+    if (!S.started) {
+        SUCCEED_RETURN(errctx);
+    }
+    close_device();
+    if (S.audio_inited) {
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        S.audio_inited = false;
+    }
+    SDL_free(S.voices);
+    S.voices = NULL;
+    S.nvoices = 0;
+    SDL_DestroyMutex(S.lock);
+    S.lock = NULL;
+    S.started = false;
+    SUCCEED_RETURN(errctx);
+}
+
+int akgl_sound_rate(void)
+{
+    return S.rate;
+}
+
+void akgl_sound_stop_voices_of(const akgl_Sound *sound)
+{
+    if (!S.started) {
+        return;
+    }
+    SDL_LockMutex(S.lock);
+    for (int i = 0; i < S.nvoices; i++) {
+        if (S.voices[i].sound == sound) {
+            end_voice(&S.voices[i]);
+        }
+    }
+    SDL_UnlockMutex(S.lock);
+}
+
+akerr_ErrorContext *akgl_sound_status(bool *dest, int *device_rate, int *voices)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sound_status: NULL destination");
+    *dest = S.started && S.device != 0;
+    if (device_rate != NULL) {
+        *device_rate = S.rate;
+    }
+    if (voices != NULL) {
+        *voices = S.nvoices;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Playing                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static bool volume_ok(float volume)
+{
+    return volume >= 0.0f && volume <= AKGL_SOUND_MAX_VOLUME; /* false for NaN */
+}
+
+/* Frames a fade of `ms` lasts at the device rate (at least one). */
+static float fade_frames(int ms)
+{
+    float frames = (float)ms * (float)S.rate / 1000.0f;
+    return frames < 1.0f ? 1.0f : frames;
+}
+
+/* A free voice, else the effect that started longest ago. Sound lock held. */
+static int pick_voice(void)
+{
+    int oldest = -1;
+    for (int i = 0; i < S.nvoices; i++) {
+        const Voice *v = &S.voices[i];
+        if (v->sound == NULL) {
+            return i;
+        }
+        if (!v->music && (oldest < 0 || v->started < S.voices[oldest].started)) {
+            oldest = i;
+        }
+    }
+    /* At most two voices hold music (see start_voice) and there are at least
+     * three voices, so there is always an effect to steal. */
+    return oldest;
+}
+
+/* Starts `sound` on a voice. Sound lock held. */
+static int start_voice(const akgl_Sound *sound, float volume, float pan, bool music, int fade_ms)
+{
+    int i = pick_voice();
+    Voice *v = &S.voices[i];
+    if (v->sound != NULL) {
+        end_voice(v); /* stolen: its handle reports ended */
+    }
+    v->sound = sound;
+    v->generation = take_generation();
+    v->started = ++S.sequence;
+    v->frame = 0;
+    v->volume = volume * sound->volume;
+    v->left = pan > 0.0f ? 1.0f - pan : 1.0f;
+    v->right = pan < 0.0f ? 1.0f + pan : 1.0f;
+    v->paused = false;
+    v->music = music;
+    v->stop_at_target = false;
+    if (fade_ms > 0) {
+        v->fade = 0.0f;
+        v->fade_target = 1.0f;
+        v->fade_step = 1.0f / fade_frames(fade_ms);
+    } else {
+        v->fade = 1.0f;
+        v->fade_target = 1.0f;
+        v->fade_step = 0.0f;
+    }
+    return i;
+}
+
+/* Fades a playing voice out over `fade_ms` and ends it (0: ends it now). Sound lock held. */
+static void fade_out(Voice *v, int fade_ms)
+{
+    if (fade_ms <= 0 || v->paused) {
+        end_voice(v);
+        return;
+    }
+    v->fade_target = 0.0f;
+    v->fade_step = -v->fade / fade_frames(fade_ms);
+    v->stop_at_target = true;
+    if (v->fade_step == 0.0f) {
+        end_voice(v); /* silent already */
+    }
+}
+
+static akerr_ErrorContext *check_sound(const akgl_Sound *sound, const char *who)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, sound, AKERR_NULLPOINTER, "%s: NULL sound", who);
+    FAIL_NONZERO_RETURN(errctx, sound->refcount <= 0 || sound->samples == NULL, AKGL_ERR_HEAP,
+                        "%s: sound \"%s\" is released", who, sound->name);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_play(akgl_Sound *sound, float volume, float pan, akgl_Voice *dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_sound(sound, "akgl_sound_play"));
+    if (!volume_ok(volume)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_sound_play: sound \"%s\": volume %g is not in 0..%g",
+                    sound->name, (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
+    }
+    if (!(pan >= -1.0f && pan <= 1.0f)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_sound_play: sound \"%s\": pan %g is not in -1..1",
+                    sound->name, (double)pan);
+    }
+    akgl_Voice voice = AKGL_VOICE_NONE;
+    if (S.started && S.device != 0) {
+        SDL_LockMutex(S.lock);
+        voice = handle_of(start_voice(sound, volume, pan, false, 0));
+        SDL_UnlockMutex(S.lock);
+    }
+    if (dest != NULL) {
+        *dest = voice;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_music_play(akgl_Sound *sound, float volume, int fade_ms,
+                                          akgl_Voice *dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_sound(sound, "akgl_sound_music_play"));
+    if (!volume_ok(volume)) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "akgl_sound_music_play: sound \"%s\": volume %g is not in 0..%g", sound->name,
+                    (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
+    }
+    FAIL_NONZERO_RETURN(errctx, fade_ms < 0, AKERR_VALUE,
+                        "akgl_sound_music_play: sound \"%s\": fade of %d ms is negative",
+                        sound->name, fade_ms);
+    akgl_Voice voice = AKGL_VOICE_NONE;
+    if (S.started && S.device != 0) {
+        SDL_LockMutex(S.lock);
+        /* The playing track fades out as the new one fades in; a track still
+         * fading out from an earlier cross-fade is cut, so at most two voices
+         * ever hold music. */
+        for (int i = 0; i < S.nvoices; i++) {
+            Voice *v = &S.voices[i];
+            if (v->sound != NULL && v->music) {
+                if (v->stop_at_target) {
+                    end_voice(v);
+                } else {
+                    fade_out(v, fade_ms);
+                }
+            }
+        }
+        voice = handle_of(start_voice(sound, volume, 0.0f, true, fade_ms));
+        SDL_UnlockMutex(S.lock);
+    }
+    if (dest != NULL) {
+        *dest = voice;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_music_stop(int fade_ms)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, fade_ms < 0, AKERR_VALUE,
+                        "akgl_sound_music_stop: fade of %d ms is negative", fade_ms);
+    if (S.started && S.device != 0) {
+        SDL_LockMutex(S.lock);
+        for (int i = 0; i < S.nvoices; i++) {
+            Voice *v = &S.voices[i];
+            if (v->sound != NULL && v->music && !v->stop_at_target) {
+                fade_out(v, fade_ms);
+            }
+        }
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Voices                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The voice a handle names, with the sound lock taken, or NULL (lock not
+ * taken) when the handle's use of the voice has ended. AKERR_VALUE for a
+ * handle that cannot name a voice.
+ */
+static akerr_ErrorContext *lock_voice(akgl_Voice voice, const char *who, Voice **dest)
+{
+    PREPARE_ERROR(errctx);
+    *dest = NULL;
+    if (voice == AKGL_VOICE_NONE || !S.started || S.device == 0) {
+        SUCCEED_RETURN(errctx); /* nothing plays: every handle has ended */
+    }
+    int index = (int)(voice & 0xFFu) - 1;
+    if (index < 0 || index >= S.nvoices) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "%s: handle 0x%08x names voice %d; there are %d", who,
+                    (unsigned int)voice, index + 1, S.nvoices);
+    }
+    SDL_LockMutex(S.lock);
+    Voice *v = &S.voices[index];
+    if (v->sound == NULL || v->generation != (voice >> 8)) {
+        SDL_UnlockMutex(S.lock);
+        SUCCEED_RETURN(errctx);
+    }
+    *dest = v;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_voice_state(akgl_Voice voice, akgl_VoiceState *dest)
+{
+    Voice *v = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sound_voice_state: NULL destination");
+    PASS(errctx, lock_voice(voice, "akgl_sound_voice_state", &v));
+    *dest = AKGL_VOICE_ENDED;
+    if (v != NULL) {
+        *dest = v->paused ? AKGL_VOICE_PAUSED : AKGL_VOICE_PLAYING;
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_voice_pause(akgl_Voice voice)
+{
+    Voice *v = NULL;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, lock_voice(voice, "akgl_sound_voice_pause", &v));
+    if (v != NULL) {
+        v->paused = true;
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_voice_resume(akgl_Voice voice)
+{
+    Voice *v = NULL;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, lock_voice(voice, "akgl_sound_voice_resume", &v));
+    if (v != NULL) {
+        v->paused = false;
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_voice_stop(akgl_Voice voice, int fade_ms)
+{
+    Voice *v = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, fade_ms < 0, AKERR_VALUE,
+                        "akgl_sound_voice_stop: fade of %d ms is negative", fade_ms);
+    PASS(errctx, lock_voice(voice, "akgl_sound_voice_stop", &v));
+    if (v != NULL) {
+        fade_out(v, fade_ms);
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* All voices and the buses                                                 */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_sound_pause_all(void)
+{
+    PREPARE_ERROR(errctx);
+    /* The device stops asking: every voice holds its place at once, and the
+     * device's own lock makes it atomic with respect to mixing. */
+    if (S.started && S.device != 0 && !SDL_PauseAudioDevice(S.device)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_sound_pause_all: %s", SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_resume_all(void)
+{
+    PREPARE_ERROR(errctx);
+    if (S.started && S.device != 0 && !SDL_ResumeAudioDevice(S.device)) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_sound_resume_all: %s", SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_stop_all(void)
+{
+    PREPARE_ERROR(errctx);
+    if (S.started) {
+        SDL_LockMutex(S.lock);
+        for (int i = 0; i < S.nvoices; i++) {
+            if (S.voices[i].sound != NULL) {
+                end_voice(&S.voices[i]);
+            }
+        }
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_set_volume(akgl_SoundBus bus, float volume)
+{
+    PREPARE_ERROR(errctx);
+    if ((int)bus < 0 || bus >= AKGL_SOUND_BUS_COUNT) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_sound_set_volume: unknown bus %d", (int)bus);
+    }
+    if (!volume_ok(volume)) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_sound_set_volume: volume %g is not in 0..%g",
+                    (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
+    }
+    if (S.started) {
+        SDL_LockMutex(S.lock);
+    }
+    S.bus[bus] = volume;
+    if (S.started) {
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_get_volume(akgl_SoundBus bus, float *dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sound_get_volume: NULL destination");
+    if ((int)bus < 0 || bus >= AKGL_SOUND_BUS_COUNT) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_sound_get_volume: unknown bus %d", (int)bus);
+    }
+    if (S.started) {
+        SDL_LockMutex(S.lock);
+    }
+    *dest = S.bus[bus];
+    if (S.started) {
+        SDL_UnlockMutex(S.lock);
+    }
+    SUCCEED_RETURN(errctx);
+}

@@ -1,0 +1,512 @@
+/*
+ * Sounds: the pool layer, the registry, decoding WAV (SDL) and Ogg Vorbis
+ * (libvorbisfile) into the device's format, and the sound-bank loader.
+ *
+ * A sound is decoded and converted completely before a slot is claimed, so
+ * a bad file costs no slot; what is claimed is released on a later failure.
+ */
+#include <akgl/sound.h>
+
+#include "heap_pool.h"
+#include "object.h"
+#include "sound_private.h"
+
+#include <akgl/error.h>
+#include <akgl/heap.h>
+#include <akgl/json.h>
+#include <akgl/registry.h>
+#include <akstdlib.h>
+
+#include <SDL3/SDL.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <vorbis/vorbisfile.h>
+
+/* Bytes of one float stereo frame. */
+#define FRAME_BYTES_STEREO ((int)(2 * sizeof(float)))
+
+AKGL_HEAP_POOL(akgl_heap_pool_sound, akgl_Sound, akgl_heap_sounds, AKGL_MAX_HEAP_SOUND, "sound");
+
+/* ------------------------------------------------------------------------ */
+/* The pool                                                                 */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_heap_next_sound(akgl_Sound **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_heap_acquire(AKGL_HEAP_SOUND, (void **)dest));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_heap_release_sound(akgl_Sound *obj)
+{
+    akerr_ErrorContext *first = NULL;
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_heap_release_sound: NULL sound");
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SOUND, obj, obj->name, &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    /* No voice may read the samples once they are freed. */
+    akgl_sound_stop_voices_of(obj);
+    if (obj->name[0] != '\0') {
+        akgl_object_keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_SOUND, "sound",
+                                                            obj->name, obj));
+    }
+    SDL_free(obj->samples);
+    obj->samples = NULL;
+    akgl_heap_release_end(AKGL_HEAP_SOUND, obj);
+    return first;
+}
+
+akerr_ErrorContext *akgl_sound_release_any(void *obj)
+{
+    return akgl_heap_release_sound(obj);
+}
+
+akerr_ErrorContext *akgl_sound_get(const char *name, akgl_Sound **dest)
+{
+    void *found = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sound_get: NULL name");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sound_get: NULL destination");
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", name, &found));
+    *dest = found;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decoding                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* What a decoder hands on: samples as the file has them, before conversion. */
+typedef struct Decoded
+{
+    SDL_AudioSpec spec;
+    Uint8 *data; /* SDL_malloc'd */
+    int len;     /* bytes */
+} Decoded;
+
+/* Channel count and rate: refused with the value and the limit. */
+static akerr_ErrorContext *check_spec(const char *path, int channels, int rate)
+{
+    PREPARE_ERROR(errctx);
+    if (channels < 1 || channels > 2) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": %d channels; a sound has 1 or 2", path,
+                    channels);
+    }
+    if (rate < AKGL_SOUND_MIN_RATE || rate > AKGL_SOUND_MAX_RATE) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": sample rate %d Hz is outside %d..%d",
+                    path, rate, AKGL_SOUND_MIN_RATE, AKGL_SOUND_MAX_RATE);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Refuses a sound longer than AKGL_SOUND_MAX_SECONDS before it is converted. */
+static akerr_ErrorContext *check_length(const char *path, int64_t frames, int rate)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, frames <= 0, AKERR_VALUE, "sound \"%s\" has no samples", path);
+    if (frames / rate >= AKGL_SOUND_MAX_SECONDS) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "sound \"%s\" is %lld s long; the longest is %d s (AKGL_SOUND_MAX_SECONDS)",
+                    path, (long long)(frames / rate), AKGL_SOUND_MAX_SECONDS);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
+{
+    Uint32 len = 0;
+    PREPARE_ERROR(errctx);
+    /* SDL accepts a WAV whose data chunk is cut short unless told to be
+     * strict; a truncated file is an error here. A game that set the hint
+     * itself keeps its own choice. */
+    bool strict = SDL_GetHint(SDL_HINT_WAVE_TRUNCATION) == NULL;
+    if (strict) {
+        SDL_SetHint(SDL_HINT_WAVE_TRUNCATION, "strict");
+    }
+    bool ok = SDL_LoadWAV(path, &out->spec, &out->data, &len);
+    if (strict) {
+        SDL_ResetHint(SDL_HINT_WAVE_TRUNCATION);
+    }
+    FAIL_ZERO_RETURN(errctx, ok, AKERR_FORMAT, "sound \"%s\": not a usable WAV file: %s", path,
+                     SDL_GetError());
+    out->len = (int)len;
+    SUCCEED_RETURN(errctx);
+}
+
+static const char *vorbis_error(int code)
+{
+    switch (code) {
+    case OV_EREAD: return "read error (OV_EREAD)";
+    case OV_ENOTVORBIS: return "not Vorbis data (OV_ENOTVORBIS)";
+    case OV_EVERSION: return "Vorbis version mismatch (OV_EVERSION)";
+    case OV_EBADHEADER: return "invalid Vorbis header (OV_EBADHEADER)";
+    case OV_EFAULT: return "internal decoder fault (OV_EFAULT)";
+    case OV_HOLE: return "data missing or corrupt (OV_HOLE)";
+    case OV_EBADLINK: return "invalid stream section (OV_EBADLINK)";
+    case OV_EINVAL: return "invalid argument (OV_EINVAL)";
+    default: return "decoder error";
+    }
+}
+
+/* Decodes every frame of an open Vorbis file into interleaved floats. */
+static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File *vf,
+                                                int channels, int64_t total, Decoded *out)
+{
+    PREPARE_ERROR(errctx);
+    size_t bytes = (size_t)total * (size_t)channels * sizeof(float);
+    float *dst = SDL_malloc(bytes);
+    FAIL_ZERO_RETURN(errctx, dst, AKERR_API, "sound \"%s\": cannot allocate %zu bytes: %s", path,
+                     bytes, SDL_GetError());
+    int64_t got = 0;
+    int section = 0;
+    while (got < total) {
+        float **pcm = NULL;
+        long n = ov_read_float(vf, &pcm, 4096, &section);
+        if (n == 0) {
+            break;
+        }
+        if (n < 0) {
+            SDL_free(dst);
+            FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is corrupt at frame "
+                        "%lld: %s", path, (long long)got, vorbis_error((int)n));
+        }
+        if (n > total - got) {
+            n = (long)(total - got);
+        }
+        for (long i = 0; i < n; i++) {
+            for (int c = 0; c < channels; c++) {
+                dst[(got + i) * channels + c] = pcm[c][i];
+            }
+        }
+        got += n;
+    }
+    if (got < total) {
+        SDL_free(dst);
+        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: %lld of %lld frames decode",
+                    path, (long long)got, (long long)total);
+    }
+    out->spec = (SDL_AudioSpec){SDL_AUDIO_F32, channels, 0};
+    out->data = (Uint8 *)dst;
+    out->len = (int)bytes;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *decode_ogg(const char *path, int64_t filesize, Decoded *out)
+{
+    OggVorbis_File vf;
+    PREPARE_ERROR(errctx);
+    int rc = ov_fopen(path, &vf);
+    if (rc != 0) {
+        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,
+                    vorbis_error(rc));
+    }
+    ATTEMPT {
+        FAIL_NONZERO_BREAK(errctx, ov_streams(&vf) != 1, AKERR_FORMAT,
+                           "sound \"%s\": %ld chained Vorbis streams; one is supported", path,
+                           ov_streams(&vf));
+        vorbis_info *info = ov_info(&vf, -1);
+        FAIL_ZERO_BREAK(errctx, info, AKERR_FORMAT, "sound \"%s\": no Vorbis stream info", path);
+        CATCH(errctx, check_spec(path, info->channels, (int)info->rate));
+        ogg_int64_t total = ov_pcm_total(&vf, -1);
+        FAIL_NONZERO_BREAK(errctx, total < 0, AKERR_FORMAT,
+                           "sound \"%s\": the length cannot be read: %s", path,
+                           vorbis_error((int)total));
+        CATCH(errctx, check_length(path, total, (int)info->rate));
+        CATCH(errctx, decode_vorbis_frames(path, &vf, info->channels, total, out));
+        out->spec.freq = (int)info->rate;
+        /* vorbisfile ends quietly at the last whole page; bytes after it are
+         * a page cut short (or junk), which we refuse. */
+        ogg_int64_t end = ov_raw_tell(&vf);
+        if (end != filesize) {
+            SDL_free(out->data);
+            out->data = NULL;
+            FAIL_BREAK(errctx, AKERR_FORMAT, "sound \"%s\": truncated: the last whole Ogg page "
+                       "ends at byte %lld of %lld", path, (long long)end, (long long)filesize);
+        }
+    } CLEANUP {
+        ov_clear(&vf);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* Which decoder: by the first bytes, so a misnamed file still loads. */
+static akerr_ErrorContext *sniff(const char *path, bool *wav, int64_t *filesize)
+{
+    unsigned char head[12];
+    FILE *fp = NULL;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, aksl_fopen(path, "rb", &fp));
+    errno = 0;
+    size_t n = fread(head, 1, sizeof(head), fp);
+    int read_errno = ferror(fp) ? errno : 0;
+    long size = -1;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        size = ftell(fp);
+    }
+    IGNORE(aksl_fclose(fp));
+    *filesize = size;
+    if (read_errno != 0) {
+        FAIL_RETURN(errctx, read_errno, "sound \"%s\": cannot read: %s", path,
+                    strerror(read_errno));
+    }
+    if (n >= 12 && memcmp(head, "RIFF", 4) == 0 && memcmp(head + 8, "WAVE", 4) == 0) {
+        *wav = true;
+        SUCCEED_RETURN(errctx);
+    }
+    if (n >= 4 && memcmp(head, "OggS", 4) == 0) {
+        *wav = false;
+        SUCCEED_RETURN(errctx);
+    }
+    FAIL_RETURN(errctx, AKERR_FORMAT,
+                "sound \"%s\" is neither WAV (RIFF/WAVE) nor Ogg Vorbis (OggS): it begins with "
+                "%02x %02x %02x %02x (%zu bytes read)", path, n > 0 ? head[0] : 0,
+                n > 1 ? head[1] : 0, n > 2 ? head[2] : 0, n > 3 ? head[3] : 0, n);
+}
+
+/* Decodes `path` and converts it to float stereo at `rate`: *samples, *frames. */
+static akerr_ErrorContext *decode_file(const char *path, int rate, float **samples,
+                                       int64_t *frames)
+{
+    Decoded dec;
+    bool wav = false;
+    int64_t filesize = 0;
+    Uint8 *converted = NULL;
+    int convlen = 0;
+    PREPARE_ERROR(errctx);
+
+    memset(&dec, 0, sizeof(dec));
+    PASS(errctx, sniff(path, &wav, &filesize));
+    if (wav) {
+        PASS(errctx, decode_wav(path, &dec));
+    } else {
+        PASS(errctx, decode_ogg(path, filesize, &dec));
+    }
+    ATTEMPT {
+        CATCH(errctx, check_spec(path, dec.spec.channels, dec.spec.freq));
+        int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
+        CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
+        /* Once, here: playing never converts. */
+        SDL_AudioSpec dst = {SDL_AUDIO_F32, 2, rate};
+        FAIL_ZERO_BREAK(errctx, SDL_ConvertAudioSamples(&dec.spec, dec.data, dec.len, &dst,
+                                                        &converted, &convlen),
+                        AKERR_FORMAT, "sound \"%s\": cannot convert %d Hz, %d channels to %d Hz "
+                        "stereo: %s", path, dec.spec.freq, dec.spec.channels, rate,
+                        SDL_GetError());
+        FAIL_NONZERO_BREAK(errctx, convlen < FRAME_BYTES_STEREO, AKERR_VALUE,
+                           "sound \"%s\" is too short to play at %d Hz", path, rate);
+        *samples = (float *)converted;
+        *frames = convlen / FRAME_BYTES_STEREO;
+        converted = NULL;
+    } CLEANUP {
+        SDL_free(dec.data);
+        SDL_free(converted);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loading one sound                                                        */
+/* ------------------------------------------------------------------------ */
+
+static akerr_ErrorContext *check_volume(const char *path, float volume)
+{
+    PREPARE_ERROR(errctx);
+    if (!(volume >= 0.0f && volume <= AKGL_SOUND_MAX_VOLUME)) { /* NaN fails both */
+        FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": volume %g is not in 0..%g", path,
+                    (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_load(const char *name, const char *path, float volume, bool loop,
+                                    akgl_Sound **dest)
+{
+    float *samples = NULL;
+    int64_t frames = 0;
+    akgl_Sound *snd = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sound_load: NULL name");
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_sound_load: NULL path for \"%s\"",
+                     name);
+    PASS(errctx, akgl_object_check_name(name, AKGL_SOUND_MAX_NAME_LENGTH, "sound"));
+    if (strlen(path) >= AKGL_SOUND_MAX_PATH_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "sound \"%s\": the path is %zu bytes; the limit "
+                    "is %d", name, strlen(path), AKGL_SOUND_MAX_PATH_LENGTH - 1);
+    }
+    PASS(errctx, check_volume(path, volume));
+    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SOUND, "sound", name, NULL));
+    PASS(errctx, decode_file(path, akgl_sound_rate(), &samples, &frames));
+    ATTEMPT {
+        CATCH(errctx, akgl_heap_next_sound(&snd));
+        memcpy(snd->name, name, strlen(name) + 1);
+        memcpy(snd->path, path, strlen(path) + 1);
+        snd->samples = samples;
+        samples = NULL; /* the sound owns them: its teardown frees them */
+        snd->frames = frames;
+        snd->rate = akgl_sound_rate();
+        snd->volume = volume;
+        snd->loop = loop;
+        CATCH(errctx, akgl_registry_add(AKGL_REGISTRY_SOUND, "sound", snd->name, snd));
+        if (dest != NULL) {
+            *dest = snd;
+        }
+        snd = NULL;
+    } CLEANUP {
+        if (snd != NULL) {
+            IGNORE(akgl_heap_release_sound(snd));
+        }
+        SDL_free(samples);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The sound bank                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* The sprite sheets' rule: the working directory first, then beside the JSON. */
+static akerr_ErrorContext *resolve_file(const char *jsonpath, const char *file, char *resolved)
+{
+    char dir[AKGL_MAX_STRING_LENGTH];
+    char beside[AKGL_MAX_STRING_LENGTH];
+    PREPARE_ERROR(errctx);
+
+    akerr_ErrorContext *here = aksl_realpath(file, resolved);
+    if (here == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (here->status != ENOENT) {
+        return akerr_trace_append(here, __FILE__, __func__, __LINE__);
+    }
+    RELEASE_ERROR(here);
+    PASS(errctx, aksl_dirname(jsonpath, dir, sizeof(dir)));
+    PASS(errctx, aksl_path_join(beside, sizeof(beside), dir, file));
+    akerr_ErrorContext *there = aksl_realpath(beside, resolved);
+    if (there != NULL) {
+        int status = there->status;
+        RELEASE_ERROR(there);
+        FAIL_RETURN(errctx, status, "sound file \"%s\" is neither in the working directory nor "
+                    "at %s: %s", file, beside, strerror(status));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* An optional member: absent leaves *dest as it is; present must have the right type. */
+static akerr_ErrorContext *optional_float(json_t *obj, const char *key, float *dest)
+{
+    PREPARE_ERROR(errctx);
+    if (json_object_get(obj, key) != NULL) {
+        PASS(errctx, akgl_get_json_float_value(obj, key, dest));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *optional_bool(json_t *obj, const char *key, bool *dest)
+{
+    PREPARE_ERROR(errctx);
+    if (json_object_get(obj, key) != NULL) {
+        PASS(errctx, akgl_get_json_boolean_value(obj, key, dest));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *load_entry(const char *bank, json_t *entry, akgl_Sound **dest)
+{
+    akgl_String *name = NULL;
+    akgl_String *file = NULL;
+    char path[AKGL_MAX_STRING_LENGTH];
+    float volume = 1.0f;
+    bool loop = false;
+    PREPARE_ERROR(errctx);
+
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, json_is_object(entry), AKERR_TYPE,
+                        "an entry must be an object with \"name\" and \"file\"");
+        CATCH(errctx, akgl_get_json_string_value(entry, "name", &name));
+        CATCH(errctx, akgl_get_json_string_value(entry, "file", &file));
+        CATCH(errctx, optional_float(entry, "volume", &volume));
+        CATCH(errctx, optional_bool(entry, "loop", &loop));
+        CATCH(errctx, check_volume(file->data, volume));
+        CATCH(errctx, resolve_file(bank, file->data, path));
+        CATCH(errctx, akgl_sound_load(name->data, path, volume, loop, dest));
+    } CLEANUP {
+        if (name != NULL) {
+            IGNORE(akgl_heap_release_string(name));
+        }
+        if (file != NULL) {
+            IGNORE(akgl_heap_release_string(file));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* load_entry for element `index`, its errors naming the element. */
+static akerr_ErrorContext *load_entry_at(const char *bank, json_t *sounds, size_t index,
+                                         akgl_Sound **dest)
+{
+    char element[48];
+    akerr_ErrorContext *errctx = load_entry(bank, json_array_get(sounds, index), dest);
+    if (errctx != NULL) {
+        snprintf(element, sizeof(element), "\"sounds\"[%zu]", index);
+        errctx = akgl_json_error_in_file(errctx, element);
+    }
+    return errctx;
+}
+
+akerr_ErrorContext *akgl_sound_load_json(const char *filename)
+{
+    json_t *root = NULL;
+    json_t *sounds = NULL;
+    akgl_Sound **loaded = NULL;
+    size_t count = 0;
+    size_t nloaded = 0;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sound_load_json: NULL filename");
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
+                        "%s: the top level must be a JSON object", filename);
+        CATCH(errctx, akgl_json_error_in_file(akgl_get_json_array_value(root, "sounds", &sounds),
+                                              filename));
+        count = json_array_size(sounds);
+        if (count > (size_t)AKGL_MAX_HEAP_SOUND) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
+                       "holds %d (AKGL_MAX_HEAP_SOUND)", filename, count, AKGL_MAX_HEAP_SOUND);
+        }
+        if (count > 0) {
+            /* Remembered so a failure can give back what this bank loaded. */
+            loaded = SDL_calloc(count, sizeof(*loaded));
+            FAIL_ZERO_BREAK(errctx, loaded, AKERR_API, "%s: cannot allocate: %s", filename,
+                            SDL_GetError());
+        }
+        for (size_t i = 0; i < count; i++) {
+            CATCH(errctx, akgl_json_error_in_file(load_entry_at(filename, sounds, i,
+                                                                &loaded[nloaded]),
+                                                  filename));
+            nloaded++;
+        }
+    } CLEANUP {
+        if (errctx != NULL) {
+            for (size_t i = 0; i < nloaded; i++) {
+                IGNORE(akgl_heap_release_sound(loaded[i]));
+            }
+        }
+        SDL_free(loaded);
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}

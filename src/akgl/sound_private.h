@@ -1,0 +1,57 @@
+/*
+ * Internal: the sound module's start and stop, and what the heap, characters
+ * and actors call into it. Not installed.
+ */
+#ifndef AKGL_SRC_SOUND_PRIVATE_H
+#define AKGL_SRC_SOUND_PRIVATE_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/character.h>
+#include <akgl/sound.h>
+
+#include <jansson.h>
+
+/*
+ * Makes @p voices voices (0: AKGL_SOUND_DEFAULT_VOICES) and opens the default
+ * playback device. Lack of a device is not an error: it is logged once and
+ * sound plays silence. Errors: AKERR_BEHAVIOR when started already,
+ * AKERR_VALUE for a voice count outside AKGL_SOUND_MIN_VOICES..MAX, AKERR_API
+ * when SDL cannot make a mutex or the voice table.
+ * Called by akgl_game_init (with the game config's voice count, from 9/12).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_start(int voices);
+
+/* Closes the device and frees the voices. Loaded sounds stay loaded. Safe when not started. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_stop(void);
+
+/* The rate sounds are converted to: the device's, or AKGL_SOUND_DEVICE_RATE. */
+int akgl_sound_rate(void);
+
+/* Ends, at once, every voice that plays @p sound (its teardown is next). */
+void akgl_sound_stop_voices_of(const akgl_Sound *sound);
+
+/* A layer release function for akgl_heap_release_all (level unload). */
+akerr_ErrorContext *akgl_sound_release_any(void *obj);
+
+/*
+ * Reads a character file's optional "sound_mappings" into @p obj (called by
+ * the character loader once its sprites are bound). Errors name the mapping.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_sound_mappings(akgl_Character *obj,
+                                                                      json_t *root);
+
+/* Gives back the sound references a character's sound map holds (teardown). */
+void akgl_character_release_sounds(akgl_Character *obj, akerr_ErrorContext **first);
+
+/*
+ * The actor's state differs from the one its sounds last saw: play the sound
+ * its character maps to the new state, once, and stop a looping one the old
+ * state started. Costs nothing for an actor whose character maps no sounds.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_actor_state_entered(akgl_Actor *obj);
+
+/* Stops a looping state sound an actor being torn down still plays. */
+void akgl_sound_actor_release(akgl_Actor *obj);
+
+#endif /* AKGL_SRC_SOUND_PRIVATE_H */

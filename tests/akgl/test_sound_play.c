@@ -1,0 +1,633 @@
+/*
+ * What is heard: each case plays on SDL's disk audio driver, which writes
+ * the device's output to a file, then reads the samples back and checks
+ * them against the formula of the fixture. The device is asked for 32-bit
+ * float stereo at 48 kHz, and the disk driver takes that as it is, so every
+ * level below is exact.
+ *
+ * Also: no allocation while sounds play (SDL_SetMemoryFunctions counting
+ * every SDL allocation, on every thread), and a game with no audio device.
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <akgl/actor.h>
+#include <akgl/character.h>
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/registry.h>
+#include <akgl/sound.h>
+
+#include "sound_private.h"
+
+#include <math.h>
+#include <stdarg.h>
+
+#include "akgl_test.h"
+#include "sound_fixture.h"
+
+#define FIX AKGL_SOUND_FIXTURE_DIR
+#define RATE 48000
+#define EPS 1e-5f
+
+/* ------------------------------------------------------------------------ */
+/* Counting SDL's allocations                                               */
+/* ------------------------------------------------------------------------ */
+
+static SDL_malloc_func real_malloc;
+static SDL_calloc_func real_calloc;
+static SDL_realloc_func real_realloc;
+static SDL_free_func real_free;
+static SDL_AtomicInt allocations;
+
+static void *SDLCALL counting_malloc(size_t size)
+{
+    SDL_AddAtomicInt(&allocations, 1);
+    return real_malloc(size);
+}
+
+static void *SDLCALL counting_calloc(size_t n, size_t size)
+{
+    SDL_AddAtomicInt(&allocations, 1);
+    return real_calloc(n, size);
+}
+
+static void *SDLCALL counting_realloc(void *p, size_t size)
+{
+    SDL_AddAtomicInt(&allocations, 1);
+    return real_realloc(p, size);
+}
+
+static void SDLCALL passing_free(void *p)
+{
+    real_free(p);
+}
+
+/* Before anything else touches SDL. The wrappers call the real functions,
+ * so memory from either side may be freed by the other. */
+static void count_allocations(void)
+{
+    SDL_GetOriginalMemoryFunctions(&real_malloc, &real_calloc, &real_realloc, &real_free);
+    SDL_SetMemoryFunctions(counting_malloc, counting_calloc, counting_realloc, passing_free);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Capturing the disk driver's output                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef struct Capture
+{
+    float *s; /* interleaved L, R */
+    int64_t frames;
+} Capture;
+
+static char out_path[600];
+
+/* Restarts the sound system writing to <FIX>/<name>.raw. */
+static void disk_start(const char *name, int voices)
+{
+    bool device = false;
+    int rate = 0;
+    CHECK_OK(akgl_sound_stop());
+    snprintf(out_path, sizeof(out_path), "%s/%s.raw", FIX, name);
+    SDL_SetHint(SDL_HINT_AUDIO_DISK_OUTPUT_FILE, out_path);
+    CHECK_OK(akgl_sound_start(voices));
+    CHECK_OK(akgl_sound_status(&device, &rate, NULL));
+    CHECK(device);
+    CHECK_INT_EQ(rate, RATE);
+}
+
+/* Closes the device (which closes the file) and reads what it wrote. */
+static Capture disk_finish(void)
+{
+    Capture cap = {NULL, 0};
+    SDL_Delay(80); /* the last blocks reach the file */
+    CHECK_OK(akgl_sound_stop());
+    size_t len = 0;
+    void *data = SDL_LoadFile(out_path, &len);
+    CHECK_MSG(data != NULL, "cannot read %s", out_path);
+    cap.s = data;
+    cap.frames = (int64_t)(len / (2 * sizeof(float)));
+    /* Back to an idle device for the cases that follow. */
+    snprintf(out_path, sizeof(out_path), "%s/idle.raw", FIX);
+    SDL_SetHint(SDL_HINT_AUDIO_DISK_OUTPUT_FILE, out_path);
+    CHECK_OK(akgl_sound_start(0));
+    return cap;
+}
+
+static int64_t first_nonzero(const Capture *c, int64_t from)
+{
+    for (int64_t i = from; i < c->frames; i++) {
+        if (c->s[i * 2] != 0.0f || c->s[i * 2 + 1] != 0.0f) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* Frames whose left sample is `level` (within EPS). */
+static int64_t count_level(const Capture *c, float level)
+{
+    int64_t n = 0;
+    for (int64_t i = 0; i < c->frames; i++) {
+        if (fabsf(c->s[i * 2] - level) < EPS) {
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Waits, up to two seconds, for a voice to end. */
+static void wait_ended(akgl_Voice v)
+{
+    akgl_VoiceState state = AKGL_VOICE_PLAYING;
+    for (int i = 0; i < 400 && state != AKGL_VOICE_ENDED; i++) {
+        SDL_Delay(5);
+        CHECK_OK(akgl_sound_voice_state(v, &state));
+    }
+    CHECK_INT_EQ(state, AKGL_VOICE_ENDED);
+}
+
+static akgl_VoiceState state_of(akgl_Voice v)
+{
+    akgl_VoiceState state = AKGL_VOICE_ENDED;
+    CHECK_OK(akgl_sound_voice_state(v, &state));
+    return state;
+}
+
+static akgl_Sound *load_level(const char *name, float level, int64_t frames, bool loop)
+{
+    char path[600];
+    akgl_Sound *snd = NULL;
+    snprintf(path, sizeof(path), "%s/%s.wav", FIX, name);
+    CHECK(fx_write_wav(path, 1, RATE, frames, fx_level, &level));
+    CHECK_OK(akgl_sound_load(name, path, 1.0f, loop, &snd));
+    return snd;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cases                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static const fx_tone a440 = {0.5f, 440.0f, RATE};
+
+/* A known tone at the right amplitude for its volume and pan, sample by sample. */
+static void test_one_shot_volume_and_pan(void)
+{
+    akgl_Sound *tone = NULL;
+    akgl_Voice v = AKGL_VOICE_NONE;
+    CHECK(fx_write_wav(FIX "/a440.wav", 1, RATE, 4800, fx_cosine, &a440));
+    CHECK_OK(akgl_sound_load("a440", FIX "/a440.wav", 1.0f, false, &tone));
+    if (tone == NULL) {
+        return;
+    }
+    disk_start("oneshot", 0);
+    /* volume 0.5, pan 0.5: left at half (balance), right at full */
+    CHECK_OK(akgl_sound_play(tone, 0.5f, 0.5f, &v));
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING);
+    wait_ended(v);
+    /* hard left, full volume, with the effects bus at a quarter */
+    CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_EFFECTS, 0.25f));
+    CHECK_OK(akgl_sound_play(tone, 1.0f, -1.0f, &v));
+    wait_ended(v);
+    CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_EFFECTS, 1.0f));
+    Capture cap = disk_finish();
+
+    int64_t start = first_nonzero(&cap, 0);
+    CHECK(start >= 0 && start + 4800 < cap.frames);
+    int bad = 0;
+    for (int64_t i = 0; start >= 0 && i < 4800 && start + i < cap.frames; i++) {
+        float c = fx_cosine(i, 0, &a440);
+        const float *f = &cap.s[(start + i) * 2];
+        if (fabsf(f[0] - 0.25f * c) > EPS || fabsf(f[1] - 0.5f * c) > EPS) {
+            if (bad++ < 3) {
+                CHECK_MSG(0, "frame %lld: %g %g, want %g %g", (long long)i, (double)f[0],
+                          (double)f[1], (double)(0.25f * c), (double)(0.5f * c));
+            }
+        }
+    }
+    CHECK_INT_EQ(bad, 0);
+    int64_t second = first_nonzero(&cap, start + 4800);
+    CHECK(second > start);
+    for (int64_t i = 0; second > 0 && i < 4800 && second + i < cap.frames; i++) {
+        float c = fx_cosine(i, 0, &a440);
+        const float *f = &cap.s[(second + i) * 2];
+        if (fabsf(f[0] - 0.25f * c) > EPS || f[1] != 0.0f) {
+            if (bad++ < 3) {
+                CHECK_MSG(0, "left frame %lld: %g %g, want %g 0", (long long)i, (double)f[0],
+                          (double)f[1], (double)(0.25f * c));
+            }
+        }
+    }
+    CHECK_INT_EQ(bad, 0);
+    CHECK_INT_EQ(first_nonzero(&cap, second + 4800), -1);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(tone));
+}
+
+/* Two voices sum: a long level and a short one started while it plays. */
+static void test_two_voices_sum(void)
+{
+    akgl_Sound *a = load_level("quarter", 0.25f, 24000, false);
+    akgl_Sound *b = load_level("eighth", 0.125f, 4800, false);
+    akgl_Voice va = AKGL_VOICE_NONE, vb = AKGL_VOICE_NONE;
+    disk_start("sum", 0);
+    CHECK_OK(akgl_sound_play(a, 1.0f, 0.0f, &va));
+    SDL_Delay(100);
+    CHECK_OK(akgl_sound_play(b, 1.0f, 0.0f, &vb));
+    wait_ended(va);
+    wait_ended(vb);
+    Capture cap = disk_finish();
+    CHECK_INT_EQ(count_level(&cap, 0.375f), 4800);
+    CHECK_INT_EQ(count_level(&cap, 0.25f), 24000 - 4800);
+    CHECK_INT_EQ(count_level(&cap, 0.125f), 0);
+    CHECK_INT_EQ(count_level(&cap, 0.0f) + 24000, cap.frames);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(a));
+    CHECK_OK(akgl_heap_release_sound(b));
+}
+
+/* A fade-in ramps up over its time, a fade-out down, then the voice ends. */
+static void test_fade_ramps(void)
+{
+    akgl_Sound *m = load_level("music_half", 0.5f, 4800, true);
+    akgl_Voice v = AKGL_VOICE_NONE;
+    disk_start("fade", 0);
+    CHECK_OK(akgl_sound_music_play(m, 1.0f, 100, &v)); /* 100 ms: 4800 frames */
+    SDL_Delay(300);
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_music_stop(100));
+    wait_ended(v);
+    Capture cap = disk_finish();
+
+    int64_t start = first_nonzero(&cap, 0);
+    CHECK(start >= 0);
+    /* Frame k of the fade plays at k/4800 of the level (frame 0 is silent). */
+    int bad = 0;
+    for (int64_t k = 1; start >= 0 && k <= 4800; k++) {
+        float want = 0.5f * (float)k / 4800.0f;
+        float got = cap.s[(start + k - 1) * 2];
+        if (fabsf(got - want) > 1e-4f && bad++ < 3) {
+            CHECK_MSG(0, "fade-in frame %lld: %g, want %g", (long long)k, (double)got,
+                      (double)want);
+        }
+    }
+    /* Then the level, then a fall of 4800 frames to silence. */
+    int64_t i = start + 4800;
+    while (i < cap.frames && fabsf(cap.s[i * 2] - 0.5f) < EPS) {
+        i++;
+    }
+    int64_t fall = 0;
+    float prev = 0.5f;
+    while (i < cap.frames && cap.s[i * 2] > 0.0f) {
+        if (cap.s[i * 2] > prev + EPS && bad++ < 3) {
+            CHECK_MSG(0, "fade-out rises at frame %lld", (long long)i);
+        }
+        prev = cap.s[i * 2];
+        fall++;
+        i++;
+    }
+    CHECK_MSG(fall >= 4795 && fall <= 4801, "the fade-out lasted %lld frames", (long long)fall);
+    CHECK_INT_EQ(bad, 0);
+    CHECK_INT_EQ(first_nonzero(&cap, i), -1);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(m));
+}
+
+/* A cross-fade: one track falls as the other rises, their sum a straight line. */
+static void test_cross_fade(void)
+{
+    akgl_Sound *a = load_level("track_a", 0.5f, 4800, true);
+    akgl_Sound *b = load_level("track_b", 0.25f, 4800, true);
+    akgl_Voice va = AKGL_VOICE_NONE, vb = AKGL_VOICE_NONE;
+    disk_start("crossfade", 0);
+    CHECK_OK(akgl_sound_music_play(a, 1.0f, 0, &va));
+    SDL_Delay(150);
+    /* Paused around the change, so both voices turn on the same frame. */
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_OK(akgl_sound_music_play(b, 1.0f, 100, &vb));
+    CHECK_OK(akgl_sound_resume_all());
+    wait_ended(va);
+    CHECK_INT_EQ(state_of(vb), AKGL_VOICE_PLAYING);
+    SDL_Delay(100);
+    CHECK_OK(akgl_sound_stop_all());
+    CHECK_INT_EQ(state_of(vb), AKGL_VOICE_ENDED);
+    Capture cap = disk_finish();
+
+    int64_t start = first_nonzero(&cap, 0);
+    int64_t i = start;
+    while (i >= 0 && i < cap.frames && fabsf(cap.s[i * 2] - 0.5f) < EPS) {
+        i++;
+    }
+    /* From 0.5 to 0.25 in 4800 frames, never above or below the line. */
+    int bad = 0;
+    for (int64_t k = 0; k < 4800 && i + k < cap.frames; k++) {
+        float want = 0.5f - 0.25f * (float)(k + 1) / 4800.0f;
+        float got = cap.s[(i + k) * 2];
+        if (fabsf(got - want) > 1e-4f && bad++ < 3) {
+            CHECK_MSG(0, "cross-fade frame %lld: %g, want %g", (long long)k, (double)got,
+                      (double)want);
+        }
+    }
+    CHECK_INT_EQ(bad, 0);
+    CHECK(i + 4800 < cap.frames && fabsf(cap.s[(i + 4800) * 2] - 0.25f) < EPS);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(a));
+    CHECK_OK(akgl_heap_release_sound(b));
+}
+
+/* Every voice busy: the oldest effect is stolen, never the music. */
+static void test_stealing_takes_oldest_effect(void)
+{
+    akgl_Sound *m = load_level("steal_m", 1.0f / 128, 4800, true);
+    akgl_Sound *e1 = load_level("steal_1", 1.0f / 8, 4800, true);
+    akgl_Sound *e2 = load_level("steal_2", 1.0f / 64, 4800, true);
+    akgl_Sound *e3 = load_level("steal_3", 1.0f / 32, 4800, true);
+    akgl_Voice vm, v1, v2, v3, v4;
+    disk_start("steal", 3);
+    CHECK_OK(akgl_sound_music_play(m, 1.0f, 0, &vm));
+    CHECK_OK(akgl_sound_play(e1, 1.0f, 0.0f, &v1));
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_play(e2, 1.0f, 0.0f, &v2));
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_play(e3, 1.0f, 0.0f, &v3)); /* takes e1's voice */
+    CHECK_INT_EQ(state_of(v1), AKGL_VOICE_ENDED);
+    CHECK_INT_EQ(state_of(v2), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(state_of(v3), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_play(e1, 1.0f, 0.0f, &v4)); /* takes e2's voice, not the music's */
+    CHECK_INT_EQ(state_of(v2), AKGL_VOICE_ENDED);
+    CHECK_INT_EQ(state_of(v3), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(state_of(v4), AKGL_VOICE_PLAYING);
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_stop_all());
+    Capture cap = disk_finish();
+    /* The sums heard, in order: m+e1, m+e1+e2, m+e2+e3, m+e3+e1. */
+    float m_ = 1.0f / 128, a = 1.0f / 8, b = 1.0f / 64, c = 1.0f / 32;
+    CHECK(count_level(&cap, m_ + a) > 0);
+    CHECK(count_level(&cap, m_ + a + b) > 0);
+    CHECK(count_level(&cap, m_ + b + c) > 0);
+    CHECK(count_level(&cap, m_ + c + a) > 0);
+    CHECK_INT_EQ(count_level(&cap, m_ + a + b + c), 0); /* never four at once */
+    CHECK_INT_EQ(count_level(&cap, a + b + c), 0);      /* the music never went */
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(m));
+    CHECK_OK(akgl_heap_release_sound(e1));
+    CHECK_OK(akgl_heap_release_sound(e2));
+    CHECK_OK(akgl_heap_release_sound(e3));
+}
+
+/* Every non-silent frame, in order, must be the ramp's next value. */
+static void check_ramp_continues(const Capture *cap, const fx_ramp *ramp)
+{
+    int64_t k = 0, gap = 0, longest_gap = 0;
+    int bad = 0;
+    int64_t first = first_nonzero(cap, 0);
+    for (int64_t i = first; first >= 0 && i < cap->frames; i++) {
+        float got = cap->s[i * 2];
+        if (got == 0.0f) {
+            gap++;
+            continue;
+        }
+        if (k > 0 && gap > longest_gap) {
+            longest_gap = gap;
+        }
+        gap = 0;
+        float want = fx_ramp_at(k, 0, ramp);
+        if (fabsf(got - want) > EPS && bad++ < 3) {
+            CHECK_MSG(0, "ramp frame %lld: %g, want %g", (long long)k, (double)got, (double)want);
+        }
+        k++;
+    }
+    CHECK_INT_EQ(bad, 0);
+    CHECK_INT_EQ(k, ramp->frames);
+    CHECK_MSG(longest_gap >= 2400, "the pause was %lld frames of silence", (long long)longest_gap);
+}
+
+/* Pause silences; resume continues from the frame where it stopped. */
+static void test_pause_and_resume_voice(void)
+{
+    fx_ramp ramp = {0.1f, 0.5f, 24000};
+    akgl_Sound *snd = NULL;
+    akgl_Voice v = AKGL_VOICE_NONE;
+    CHECK(fx_write_wav(FIX "/ramp.wav", 1, RATE, ramp.frames, fx_ramp_at, &ramp));
+    CHECK_OK(akgl_sound_load("ramp", FIX "/ramp.wav", 1.0f, false, &snd));
+    disk_start("pause", 0);
+    CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v));
+    SDL_Delay(150);
+    CHECK_OK(akgl_sound_voice_pause(v));
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PAUSED);
+    SDL_Delay(150);
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PAUSED);
+    CHECK_OK(akgl_sound_voice_resume(v));
+    wait_ended(v);
+    /* An ended handle: every call succeeds and changes nothing. */
+    CHECK_OK(akgl_sound_voice_pause(v));
+    CHECK_OK(akgl_sound_voice_resume(v));
+    CHECK_OK(akgl_sound_voice_stop(v, 0));
+    Capture cap = disk_finish();
+    check_ramp_continues(&cap, &ramp);
+    SDL_free(cap.s);
+
+    /* The same for every voice at once (the device paused). */
+    disk_start("pause_all", 0);
+    CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v));
+    SDL_Delay(150);
+    CHECK_OK(akgl_sound_pause_all());
+    SDL_Delay(150);
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING); /* it holds its place, unpaused itself */
+    CHECK_OK(akgl_sound_resume_all());
+    wait_ended(v);
+    cap = disk_finish();
+    check_ramp_continues(&cap, &ramp);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(snd));
+}
+
+/* Stopping a voice with a fade, and stop_all. */
+static void test_voice_stop(void)
+{
+    akgl_Sound *snd = load_level("held", 0.5f, 4800, true);
+    akgl_Voice v1, v2;
+    disk_start("stop", 0);
+    CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v1));
+    CHECK_OK(akgl_sound_play(snd, 0.5f, 0.0f, &v2));
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_voice_stop(v1, 50));
+    CHECK_INT_EQ(state_of(v1), AKGL_VOICE_PLAYING); /* fading */
+    wait_ended(v1);
+    CHECK_INT_EQ(state_of(v2), AKGL_VOICE_PLAYING);
+    /* Releasing a sound ends its voices at once: nothing reads freed samples. */
+    CHECK_OK(akgl_heap_release_sound(snd));
+    CHECK_INT_EQ(state_of(v2), AKGL_VOICE_ENDED);
+    Capture cap = disk_finish();
+    CHECK(count_level(&cap, 0.75f) > 0);
+    CHECK(count_level(&cap, 0.25f) > 0);
+    SDL_free(cap.s);
+}
+
+/* A character's state sound plays once per entry into the state. */
+static void test_state_sound_once_per_entry(void)
+{
+    const int walking = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT
+                        | AKGL_ACTOR_STATE_MOVING_LEFT;
+    const int standing = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT;
+    akgl_Sound *step = load_level("step", 0.25f, 2400, false);
+    akgl_Sound *hum = load_level("hum", 0.0625f, 2400, true);
+    akgl_Character *c = NULL;
+    akgl_Actor *actor = NULL;
+    CHECK_OK(akgl_heap_next_character(&c));
+    CHECK_OK(akgl_character_initialize(c, "stepper"));
+    CHECK_OK(akgl_character_sound_add(c, step, walking));
+    CHECK_OK(akgl_character_sound_add(c, hum, standing));
+    CHECK_OK(akgl_heap_next_actor(&actor));
+    CHECK_OK(akgl_actor_initialize(actor, "walker"));
+    CHECK_OK(akgl_actor_set_character(actor, "stepper"));
+    disk_start("state", 0);
+    for (int entry = 0; entry < 2; entry++) {
+        actor->state = walking;
+        for (int frame = 0; frame < 10; frame++) { /* one entry, ten frames */
+            CHECK_OK(akgl_actor_update(actor));
+            SDL_Delay(10);
+        }
+        wait_ended(actor->sound_voice);
+        actor->state = standing; /* the hum loops while standing */
+        CHECK_OK(akgl_actor_update(actor));
+        akgl_Voice hum_voice = actor->sound_voice;
+        SDL_Delay(60);
+        CHECK_INT_EQ(state_of(hum_voice), AKGL_VOICE_PLAYING);
+        actor->state = walking; /* leaving the state stops its loop */
+        CHECK_OK(akgl_actor_update(actor));
+        CHECK_INT_EQ(state_of(hum_voice), AKGL_VOICE_ENDED);
+        wait_ended(actor->sound_voice);
+        actor->state = standing;
+        CHECK_OK(akgl_actor_update(actor));
+        CHECK_OK(akgl_actor_update(actor));
+        hum_voice = actor->sound_voice;
+        SDL_Delay(30);
+        /* The actor goes: its looping state sound goes with it (below). */
+        if (entry == 1) {
+            CHECK_OK(akgl_heap_release_actor(actor));
+            actor = NULL;
+            CHECK_INT_EQ(state_of(hum_voice), AKGL_VOICE_ENDED);
+        } else {
+            actor->state = standing | AKGL_ACTOR_STATE_DYING; /* unmapped: hum stops */
+            CHECK_OK(akgl_actor_update(actor));
+            CHECK_INT_EQ(state_of(hum_voice), AKGL_VOICE_ENDED);
+        }
+    }
+    Capture cap = disk_finish();
+    /* Four entries into walking, each heard once: 4 x 2400 frames of the step. */
+    CHECK_INT_EQ(count_level(&cap, 0.25f), 4 * 2400);
+    CHECK_INT_EQ(count_level(&cap, 0.5f), 0);
+    CHECK(count_level(&cap, 0.0625f) > 0);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sound(step));
+    CHECK_OK(akgl_heap_release_sound(hum));
+}
+
+/* Nothing allocates while sounds play: not the calls, not the audio thread. */
+static void test_no_allocation_when_playing(void)
+{
+    akgl_Sound *snd = load_level("alloc", 0.25f, 4800, false);
+    akgl_Sound *m = load_level("alloc_m", 0.25f, 4800, true);
+    akgl_Voice v = AKGL_VOICE_NONE, vm = AKGL_VOICE_NONE;
+    disk_start("alloc", 0);
+    SDL_Delay(100); /* the device is running */
+    SDL_SetAtomicInt(&allocations, 0);
+    for (int i = 0; i < 20; i++) { /* more plays than voices: stealing too */
+        CHECK_OK(akgl_sound_play(snd, 0.5f, (float)i / 20.0f, &v));
+    }
+    CHECK_OK(akgl_sound_music_play(m, 1.0f, 50, &vm));
+    CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_MASTER, 0.5f));
+    SDL_Delay(60);
+    CHECK_OK(akgl_sound_voice_pause(v));
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_OK(akgl_sound_resume_all());
+    CHECK_OK(akgl_sound_voice_resume(v));
+    wait_ended(v);
+    CHECK_OK(akgl_sound_music_stop(50));
+    wait_ended(vm);
+    CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_MASTER, 1.0f));
+    int n = SDL_GetAtomicInt(&allocations);
+    CHECK_MSG(n == 0, "%d SDL allocations while sounds played", n);
+    Capture cap = disk_finish();
+    CHECK(first_nonzero(&cap, 0) >= 0); /* and it was heard */
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(snd));
+    CHECK_OK(akgl_heap_release_sound(m));
+}
+
+static int logged;
+static void counting_log(const char *fmt, ...)
+{
+    (void)fmt;
+    logged++;
+}
+
+/* No audio device at all: sound starts silent, logs once, and everything works. */
+static void test_no_device_plays_silence(void)
+{
+    akerr_LogFunction saved = akerr_log_method;
+    bool device = true;
+    akgl_Voice v = 1;
+    akgl_VoiceState state = AKGL_VOICE_PLAYING;
+    CHECK_OK(akgl_sound_stop());
+    SDL_SetHintWithPriority(SDL_HINT_AUDIO_DRIVER, "no-such-driver", SDL_HINT_OVERRIDE);
+    logged = 0;
+    akerr_log_method = counting_log;
+    CHECK_OK(akgl_sound_start(0));
+    akerr_log_method = saved;
+    CHECK_INT_EQ(logged, 1);
+    CHECK_OK(akgl_sound_status(&device, NULL, NULL));
+    CHECK(!device);
+    akgl_Sound *snd = load_level("silent", 0.5f, 480, false);
+    CHECK(snd != NULL && snd->rate == RATE);
+    CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v));
+    CHECK_INT_EQ(v, AKGL_VOICE_NONE);
+    CHECK_OK(akgl_sound_voice_state(v, &state));
+    CHECK_INT_EQ(state, AKGL_VOICE_ENDED);
+    CHECK_OK(akgl_sound_music_play(snd, 1.0f, 100, &v));
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_OK(akgl_sound_resume_all());
+    CHECK_OK(akgl_sound_stop_all());
+    CHECK_OK(akgl_heap_release_sound(snd));
+    CHECK_OK(akgl_sound_stop());
+    SDL_ResetHint(SDL_HINT_AUDIO_DRIVER);
+    CHECK_OK(akgl_sound_start(0));
+    CHECK_OK(akgl_sound_status(&device, NULL, NULL));
+    CHECK(device);
+}
+
+static void test_start_refusals(void)
+{
+    CHECK_STATUS_MSG(akgl_sound_start(0), AKERR_BEHAVIOR, "started already");
+    CHECK_OK(akgl_sound_stop());
+    CHECK_OK(akgl_sound_stop()); /* stopped: nothing to do */
+    CHECK_STATUS_MSG(akgl_sound_start(2), AKERR_VALUE, "2 voices; it must be 3..255");
+    CHECK_STATUS_MSG(akgl_sound_start(256), AKERR_VALUE, "256 voices");
+    CHECK_OK(akgl_sound_start(0));
+}
+
+int main(void)
+{
+    count_allocations();
+    /* This suite listens through the disk driver (the others run on dummy). */
+    setenv("SDL_AUDIO_DRIVER", "disk", 1);
+    snprintf(out_path, sizeof(out_path), "%s/idle.raw", FIX);
+    SDL_SetHint(SDL_HINT_AUDIO_DISK_OUTPUT_FILE, out_path);
+    AKGL_TEST_BEGIN();
+    RUN_TEST(test_one_shot_volume_and_pan);
+    RUN_TEST(test_two_voices_sum);
+    RUN_TEST(test_fade_ramps);
+    RUN_TEST(test_cross_fade);
+    RUN_TEST(test_stealing_takes_oldest_effect);
+    RUN_TEST(test_pause_and_resume_voice);
+    RUN_TEST(test_voice_stop);
+    RUN_TEST(test_state_sound_once_per_entry);
+    RUN_TEST(test_no_allocation_when_playing);
+    RUN_TEST(test_no_device_plays_silence);
+    RUN_TEST(test_start_refusals);
+    return AKGL_TEST_END();
+}
