@@ -1,6 +1,7 @@
 /*
- * libFuzzer targets for the JSON loaders. One source, built once per loader
- * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND):
+ * libFuzzer targets for the loaders. One source, built once per loader
+ * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
+ * and the tilemap readers FUZZ_TMJ and FUZZ_TMX):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -23,6 +24,11 @@
 #include <akgl/render.h>
 #include <akgl/sound.h>
 #include <akgl/sprite.h>
+#include <akgl/tilemap.h>
+
+#include <ftw.h>
+#include <limits.h>
+#include <sys/stat.h>
 
 #include <SDL3/SDL.h>
 #include <stdio.h>
@@ -73,6 +79,7 @@ static void registry_counts(int out[5])
     out[1] = registry_count(AKGL_REGISTRY_SPRITE);
     out[2] = registry_count(AKGL_REGISTRY_SPRITESHEET);
     out[3] = registry_count(AKGL_REGISTRY_CHARACTER);
+    out[4] = registry_count(AKGL_REGISTRY_TILEMAP);
 }
 
 /* Copies the fixture sheet into the work dir, so inputs can name it. */
@@ -132,17 +139,77 @@ static void load_sprites(void)
 }
 #endif
 
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+/* Copies one file of the assets into the work dir (sub-directories made). */
+static void stage_file(const char *assets, const char *from, const char *to)
+{
+    char src[700], dst[700];
+    size_t len = 0;
+    snprintf(src, sizeof(src), "%s/%s", assets, from);
+    snprintf(dst, sizeof(dst), "%s/%s", workdir, to);
+    for (char *slash = strchr(dst + strlen(workdir) + 1, '/'); slash != NULL;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(dst, 0700);
+        *slash = '/';
+    }
+    void *bytes = SDL_LoadFile(src, &len);
+    if (bytes == NULL || !SDL_SaveFile(dst, bytes, len)) {
+        fprintf(stderr, "fuzz set-up: cannot stage %s: %s\n", src, SDL_GetError());
+        abort();
+    }
+    SDL_free(bytes);
+}
+
+/*
+ * The input is a/b/input.tm?; the fixtures' external files sit where the
+ * fixtures name them (tilesets/, templates/), and the images both one and two
+ * levels up, so seeds from tests/assets/tilemaps/ and its enc/ and bad/
+ * directories find what they reference. The images are loaded once here, so
+ * an input that names them shares the registered sheets instead of decoding
+ * a PNG per input.
+ */
+static void stage_tilemap_files(const char *assets)
+{
+    static const char *const images[] = {"tiles_32x32_8.png", "sheet_64x64_16.png",
+                                         "sheet_192x96_48.png"};
+    static const char *const refs[] = {"tilesets/terrain.tsj", "tilesets/props.tsx",
+                                       "templates/coin.tj", "templates/sign.tx"};
+    char to[600];
+    for (size_t i = 0; i < sizeof(images) / sizeof(images[0]); i++) {
+        akgl_SpriteSheet *sheet = NULL;
+        char real[PATH_MAX];
+        stage_file(assets, images[i], images[i]);
+        snprintf(to, sizeof(to), "a/%s", images[i]);
+        stage_file(assets, images[i], to);
+        snprintf(to, sizeof(to), "%s/%s", workdir, images[i]);
+        if (realpath(to, real) == NULL) {
+            abort();
+        }
+        must(akgl_heap_next_spritesheet(&sheet), "sheet");
+        must(akgl_spritesheet_initialize(sheet, 0, 0, real), "staged sheet");
+    }
+    for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
+        char from[600];
+        snprintf(from, sizeof(from), "tilemaps/%s", refs[i]);
+        snprintf(to, sizeof(to), "a/b/%s", refs[i]);
+        stage_file(assets, from, to);
+    }
+}
+#endif
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
 /* libFuzzer leaves through exit(): take the work directory with us. */
 static void remove_workdir(void)
 {
-    static const char *const files[] = {"input.json", "sheet.png", "walk.json", "stand.json",
-                                        "tone.wav", "beep.wav", "tone.ogg"};
-    char path[700];
-    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", workdir, files[i]);
-        unlink(path);
-    }
-    rmdir(workdir);
+    nftw(workdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -156,7 +223,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     }
     atexit(remove_workdir);
+#if defined(FUZZ_TMJ)
+    snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmj", workdir);
+#elif defined(FUZZ_TMX)
+    snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmx", workdir);
+#else
     snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
+#endif
     must(akgl_game_init(), "akgl_game_init");
     SDL_Surface *target = SDL_CreateSurface(64, 64, SDL_PIXELFORMAT_RGBA8888);
     SDL_Renderer *sdl = target ? SDL_CreateSoftwareRenderer(target) : NULL;
@@ -165,6 +238,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     must(akgl_render_2d_bind(&renderer, sdl), "bind");
     stage_sheet(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+    stage_tilemap_files(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#endif
 #ifdef FUZZ_CHARACTER
     load_sprites();
 #endif
@@ -253,8 +329,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_controller_load_json(&controller, input_path);
 #elif defined(FUZZ_SOUND)
     akerr_ErrorContext *e = akgl_sound_load_json(input_path);
+#elif defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+    akgl_Tilemap *map = NULL;
+#if defined(FUZZ_TMJ)
+    akerr_ErrorContext *e = akgl_tilemap_load_json(input_path, &map);
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER or FUZZ_SOUND"
+    akerr_ErrorContext *e = akgl_tilemap_load_tmx(input_path, &map);
+#endif
+    if (e == NULL) {
+        if (map == NULL || map->refcount != 1) {
+            fprintf(stderr, "a loaded map without its one reference\n");
+            abort();
+        }
+        must(akgl_heap_release_tilemap(map), "release tilemap");
+    } else if (map != NULL) {
+        fprintf(stderr, "a failed load wrote *dest\n");
+        abort();
+    }
+#else
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ or FUZZ_TMX"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

@@ -73,7 +73,7 @@ extern "C" {
  * codes sit above every errno value and below 256; application codes start at
  * AKERR_FIRST_APPLICATION_STATUS and are named with akerr_name_for_status().
  * @{ */
-#define AKERR_FIRST_LIBRARY_STATUS     200
+#define AKERR_FIRST_LIBRARY_STATUS     200  /**< The first of the library's own statuses. */
 #define AKERR_NULLPOINTER              200  /**< A required pointer was NULL. */
 #define AKERR_OUTOFBOUNDS              201  /**< A value or length past a limit. */
 #define AKERR_API                      202  /**< An underlying API (SDL, jansson, libc) failed. */
@@ -94,7 +94,7 @@ extern "C" {
  * message says which status was meant). See akerr_next_error().
  */
 #define AKERR_EXHAUSTED                214
-#define AKERR_LAST_LIBRARY_STATUS      214
+#define AKERR_LAST_LIBRARY_STATUS      214  /**< The last of the library's own statuses. */
 /** The first status an application (or a library above akerror) may define. */
 #define AKERR_FIRST_APPLICATION_STATUS 256
 /** @} */
@@ -106,10 +106,11 @@ extern "C" {
 #define AKERR_FALLTHROUGH __attribute__((fallthrough))
 #define AKERR_UNUSED __attribute__((unused))
 #else
-#define AKERR_NOIGNORE
+#define AKERR_NOIGNORE /**< The returned context must not be dropped (warn_unused_result). */
+/** Argument @p fmt is a printf format for the arguments from @p args on. */
 #define AKERR_PRINTF(fmt, args)
-#define AKERR_FALLTHROUGH
-#define AKERR_UNUSED
+#define AKERR_FALLTHROUGH /**< A switch case falls through on purpose. */
+#define AKERR_UNUSED      /**< A variable or function may go unused. */
 #endif
 
 /**
@@ -154,9 +155,16 @@ extern akerr_LogFunction akerr_log_method;
  */
 extern akerr_UnhandledErrorHandler akerr_handler_unhandled_error;
 
-/** The default log method: the line and a newline to stderr. */
+/**
+ * @brief The default log method: the line and a newline to stderr.
+ * @param fmt printf-style format of the line, without its newline.
+ * @param ... The format's arguments.
+ */
 void akerr_default_logger(const char *fmt, ...) AKERR_PRINTF(1, 2);
-/** The default unhandled-error handler: log the exit, exit with the status. */
+/**
+ * @brief The default unhandled-error handler: log the exit, exit with the status.
+ * @param errctx The unhandled error (borrowed; the process exits).
+ */
 void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
 
 /**
@@ -172,6 +180,7 @@ void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
  * last one lets go. The first time the pool fills, one line is logged saying
  * how many contexts are live; holding them is not in itself a bug (a caller may
  * keep errors on purpose), so the line does not guess where they came from.
+ * @return The context; the caller holds its one reference.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akerr_next_error(void);
 
@@ -189,6 +198,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akerr_release_error(akerr_ErrorContext *errct
 /**
  * @brief How many contexts are live right now, the reserved one included while
  *        anyone holds it. Tests assert it returns to where it started.
+ * @return The number of contexts with a refcount above 0 (the reserved one included).
  */
 int akerr_contexts_in_use(void);
 
@@ -218,22 +228,61 @@ akerr_ErrorContext *akerr_prefix_message(akerr_ErrorContext *errctx, const char 
 
 /** @name Functions behind the macros (call the macros instead)
  *  @{ */
-/** Raises @p status at file:function:line on @p errctx (acquired when NULL). */
+/**
+ * @brief Raises @p status at file:function:line on @p errctx (acquired when NULL).
+ * @param errctx   The context to raise on, or NULL to take one from the pool.
+ * @param status   The status (not 0).
+ * @param fname    The source file (static storage: __FILE__).
+ * @param function The function (static storage: __func__).
+ * @param lineno   The line.
+ * @param fmt      printf-style message.
+ * @param ...      The message's arguments.
+ * @return The raised context, which the caller now holds.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akerr_fail_at(akerr_ErrorContext *errctx, int status,
                                                  const char *fname, const char *function,
                                                  int lineno, const char *fmt, ...)
     AKERR_PRINTF(6, 7);
-/** Appends "file:function:line" to the trace. Returns @p errctx. */
+/**
+ * @brief Appends "file:function:line" to the trace.
+ * @param errctx   The error, or NULL (nothing happens).
+ * @param fname    The source file.
+ * @param function The function.
+ * @param lineno   The line.
+ * @return @p errctx.
+ */
 akerr_ErrorContext *akerr_trace_append(akerr_ErrorContext *errctx, const char *fname,
                                        const char *function, int lineno);
-/** Marks @p errctx handled. */
+/**
+ * @brief Marks @p errctx handled.
+ * @param errctx The error (borrowed), or NULL.
+ */
 void akerr_mark_handled(akerr_ErrorContext *errctx);
-/** Logs the trace, the status, its name and the message, after @p prefix. */
+/**
+ * @brief Logs the trace, the status, its name and the message, after @p prefix.
+ * @param errctx   The error (borrowed), or NULL (nothing is logged).
+ * @param fname    The logging source file.
+ * @param function The logging function.
+ * @param lineno   The logging line.
+ * @param prefix   Text put before the report ("" for none).
+ */
 void akerr_log_error(const akerr_ErrorContext *errctx, const char *fname, const char *function,
                      int lineno, const char *prefix);
-/** Logs an ignored error with its trace and releases it. */
+/**
+ * @brief Logs an ignored error with its trace and releases it.
+ * @param errctx   The error (its reference is given back), or NULL.
+ * @param fname    The ignoring source file.
+ * @param function The ignoring function.
+ * @param lineno   The ignoring line.
+ */
 void akerr_ignore(akerr_ErrorContext *errctx, const char *fname, const char *function, int lineno);
-/** Logs, calls the unhandled-error handler, and releases. */
+/**
+ * @brief Logs, calls the unhandled-error handler, and releases.
+ * @param errctx   The unhandled error (its reference is given back).
+ * @param fname    The source file of the FINISH_NORETURN.
+ * @param function Its function.
+ * @param lineno   Its line.
+ */
 void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *function,
                      int lineno);
 /** @} */
@@ -242,7 +291,9 @@ void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *
 /* The macro language                                                       */
 /* ------------------------------------------------------------------------ */
 
+/** Pastes @p a and @p b (no expansion first; use AKERR_CAT). */
 #define AKERR_CAT_(a, b) a##b
+/** Pastes @p a and @p b after expanding them (unique label names). */
 #define AKERR_CAT(a, b) AKERR_CAT_(a, b)
 
 /** Declares the local context pointer @p e, NULL (success). */

@@ -50,6 +50,10 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_strncpy(char *dest, const char *src, siz
 
 /**
  * @brief snprintf that reports truncation.
+ * @param dest     Destination buffer of @p destsize bytes.
+ * @param destsize Size of @p dest in bytes, terminator included.
+ * @param fmt      printf-style format.
+ * @param ...      The format's arguments.
  * @return NULL on success; AKERR_OUTOFBOUNDS when the output did not fit (dest
  *         holds the truncated, terminated text) or @p destsize is 0;
  *         AKERR_NULLPOINTER for a NULL @p dest or @p fmt; AKERR_FORMAT when
@@ -72,13 +76,37 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_snprintf(char *dest, size_t destsize, co
  * @p dest is written only on success. NULL @p str or @p dest is
  * AKERR_NULLPOINTER.
  * @{ */
+/**
+ * @brief The int that all of @p str spells.
+ * @param str  The text (borrowed).
+ * @param dest Gets the value, on success only.
+ * @return NULL; AKERR_FORMAT; AKERR_OUTOFBOUNDS; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atoi(const char *str, int *dest);
+/**
+ * @brief The long that all of @p str spells.
+ * @param str  The text (borrowed).
+ * @param dest Gets the value, on success only.
+ * @return NULL; AKERR_FORMAT; AKERR_OUTOFBOUNDS; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atol(const char *str, long *dest);
+/**
+ * @brief The long long that all of @p str spells.
+ * @param str  The text (borrowed).
+ * @param dest Gets the value, on success only.
+ * @return NULL; AKERR_FORMAT; AKERR_OUTOFBOUNDS; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atoll(const char *str, long long *dest);
-/** As strtod: decimal, hex float, "inf" and "nan" are numbers; overflow is
- *  AKERR_OUTOFBOUNDS (underflow to a tiny or zero value is accepted). The
- *  decimal point is the current locale's (LC_NUMERIC): "." unless the game
- *  has called setlocale. */
+/**
+ * @brief The double that all of @p str spells, as strtod: decimal, hex
+ *        float, "inf" and "nan" are numbers. The decimal point is the
+ *        current locale's (LC_NUMERIC): "." unless the game has called
+ *        setlocale.
+ * @param str  The text (borrowed).
+ * @param dest Gets the value, on success only.
+ * @return NULL; AKERR_FORMAT; AKERR_OUTOFBOUNDS on overflow (underflow to a
+ *         tiny or zero value is accepted); AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_atof(const char *str, double *dest);
 /** @} */
 
@@ -103,6 +131,9 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_realpath(const char *path, char *resolve
  *
  * Trailing slashes are not a component, and a run of slashes counts as one
  * ("a//b" -> "a", "//" -> "/"). Purely textual: ".." is not resolved.
+ * @param path     The path (borrowed, unchanged).
+ * @param dest     Destination buffer of @p destsize bytes.
+ * @param destsize Size of @p dest, terminator included.
  * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize;
  *         AKERR_NULLPOINTER for a NULL @p path or @p dest.
  */
@@ -112,6 +143,9 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_dirname(const char *path, char *dest, si
  * @brief The last component of @p path, as basename(3) but without modifying
  *        @p path: "a/b.json" -> "b.json", "a/" -> "a", "/" -> "/",
  *        "/a/b/" -> "b", "" -> ".".
+ * @param path     The path (borrowed, unchanged).
+ * @param dest     Destination buffer of @p destsize bytes.
+ * @param destsize Size of @p dest, terminator included.
  * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize;
  *         AKERR_NULLPOINTER for a NULL @p path or @p dest.
  */
@@ -125,6 +159,10 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_basename(const char *path, char *dest, s
  * "a/b", "/" + "b" -> "/b"). An empty @p name gives @p dir unchanged. @p dest
  * may be the buffer @p dir is in (append a component in place); it must not
  * overlap @p name.
+ * @param dest     Destination buffer of @p destsize bytes.
+ * @param destsize Size of @p dest, terminator included.
+ * @param dir      The directory part.
+ * @param name     The component to append.
  * @return NULL; AKERR_OUTOFBOUNDS when the result does not fit in @p destsize
  *         (dest holds what fitted); AKERR_NULLPOINTER for any NULL pointer.
  */
@@ -133,6 +171,8 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_path_join(char *dest, size_t destsize, c
 
 /**
  * @brief The current working directory.
+ * @param dest     Destination buffer of @p destsize bytes.
+ * @param destsize Size of @p dest, terminator included.
  * @return NULL; AKERR_OUTOFBOUNDS when it does not fit in @p destsize (dest
  *         holds what fitted) or is longer than PATH_MAX (dest empty); the
  *         errno status otherwise, e.g. ENOENT when the directory was removed
@@ -147,10 +187,21 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_getcwd(char *dest, size_t destsize);
  *        stat(2) is its errno status, naming the path. In particular ENOTDIR
  *        ("file.txt/x") is an error, not "missing": the path uses a file as
  *        a directory, which is a mistake in the path rather than an answer.
+ * @param path The path (borrowed).
+ * @param dest Gets whether it exists.
+ * @return NULL (also for a missing path); the errno status of stat(2);
+ *         AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_path_exists(const char *path, bool *dest);
 
-/** @brief fopen(3); the errno status on failure, naming the path and mode. */
+/**
+ * @brief fopen(3).
+ * @param path The file (borrowed).
+ * @param mode fopen's mode string.
+ * @param dest Gets the stream; the caller owns it (close it with aksl_fclose).
+ * @return NULL; the errno status on failure, naming the path and mode;
+ *         AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fopen(const char *path, const char *mode, FILE **dest);
 
 /**
@@ -179,6 +230,8 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_fopen_regular(const char *path, size_t m
 /**
  * @brief fclose(3); the errno status when the final flush fails (ENOSPC,
  *        EIO, ...). The stream is closed either way: never close it again.
+ * @param fp The stream, given up by the caller.
+ * @return NULL; the errno status; AKERR_NULLPOINTER for a NULL @p fp.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fclose(FILE *fp);
 
@@ -187,6 +240,11 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_fclose(FILE *fp);
  *        file is not an error (check *nread); a read error is AKERR_IO, its
  *        message giving the count and the errno text, and *nread is then
  *        left untouched. @p nread is required.
+ * @param dest  Buffer of at least @p size bytes.
+ * @param size  Bytes wanted.
+ * @param fp    The stream (borrowed).
+ * @param nread Gets the bytes read.
+ * @return NULL (also at end of file); AKERR_IO; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fread(void *dest, size_t size, FILE *fp, size_t *nread);
 
@@ -194,12 +252,18 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_fread(void *dest, size_t size, FILE *fp,
  * @brief Writes all @p size bytes or fails with AKERR_IO. On a buffered
  *        stream a failing device may accept the write and fail at
  *        aksl_fclose instead, so check that too.
+ * @param src  The bytes (borrowed).
+ * @param size How many.
+ * @param fp   The stream (borrowed).
+ * @return NULL; AKERR_IO; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fwrite(const void *src, size_t size, FILE *fp);
 
 /**
  * @brief Reads a whole file into @p dest and terminates it.
+ * @param path     The file (borrowed).
  * @param dest     Buffer of @p destsize bytes.
+ * @param destsize Size of @p dest, terminator included.
  * @param nread    Optional: bytes read (terminator not counted).
  * @return NULL; AKERR_OUTOFBOUNDS when the file does not fit with its
  *         terminator, i.e. it has destsize bytes or more (dest is left

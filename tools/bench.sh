@@ -7,6 +7,8 @@ prefix=$("$root/tools/deps.sh")
 build=$root/build-bench
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DAKGL_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" --parallel --target bench_frame
+cmake --build "$build" --parallel --target bench_frame bench_tilemap
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 "$build/bench/bench_frame" "$@"
+# The maps bench_tilemap writes go into the build tree, never the repository.
+"$build/bench/bench_tilemap" "$@" --out "$build/bench/tilemaps"

@@ -32,6 +32,7 @@ extern "C" {
  */
 extern const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES];
 
+/** @brief An actor: see struct akgl_Actor. */
 typedef struct akgl_Actor akgl_Actor;
 struct akgl_Renderer;
 
@@ -50,15 +51,19 @@ struct akgl_Actor
     int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR. */
     akgl_Character *basechar;              /**< The character; the actor holds a reference on it. */
+    /**@{*/
     float x, y, z;                         /**< World position in pixels; x, y is the frame's top-left. */
     float vx, vy, vz;                      /**< Velocity. */
     float sx, sy, sz;                      /**< Top speed, copied from the character. */
     float ax, ay, az;                      /**< Acceleration, copied from the character. */
+    /**@}*/
     int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
     int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
+    /**@{*/
     float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
+    /**@}*/
     SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
     bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
     int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
@@ -77,11 +82,11 @@ struct akgl_Actor
     /* The state -> sprite lookup, cached until the state, the character or
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
-    bool cursprite_valid;
+    bool cursprite_valid;                  /**< cursprite (or cursprite_miss) is up to date. */
     bool cursprite_miss;                   /**< The cached lookup found no sprite. */
-    int cursprite_state;
-    akgl_Character *cursprite_char;
-    uint32_t cursprite_generation;
+    int cursprite_state;                   /**< The state the cache was resolved for. */
+    akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
+    uint32_t cursprite_generation;         /**< That character's binding generation at the time. */
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */
     bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
@@ -115,6 +120,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const 
  * @brief The one call to put an actor in the world: acquires a slot,
  *        initialises it as @p name, makes it an instance of @p character,
  *        places its top-left at (@p x, @p y) and makes it ALIVE|FACE_DOWN.
+ * @param name      The actor's name (its registry key).
+ * @param character The name of a registered character.
+ * @param x         World x of the top-left, pixels.
+ * @param y         World y of the top-left, pixels.
  * @param dest Gets the actor with the caller's reference (release it with
  *             akgl_heap_release_actor, or let akgl_game_unload do it).
  * @return NULL; AKERR_NULLPOINTER for a NULL argument; AKGL_ERR_HEAP when
@@ -129,6 +138,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_spawn(const char *name, const char
  * @brief Makes @p obj an instance of the character registered as @p charname:
  *        takes a reference on it (giving back the old character's) and copies
  *        its top speeds and accelerations.
+ * @param obj      The actor.
+ * @param charname The name of a registered character.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no character has that name.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, const char *charname);
@@ -145,6 +156,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, con
  * moment the change is seen (by an update or a draw). The actor holds a
  * reference on the sprite it shows, given back when it shows another one
  * or is released.
+ * @param obj  The actor.
+ * @param dest Gets the sprite, borrowed (the actor holds the reference).
  * @return NULL; AKERR_KEY (with *dest NULL) when the actor has no character
  *         or the character has no sprite for the state; AKERR_NULLPOINTER.
  */
@@ -153,6 +166,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_current_sprite(akgl_Actor *obj, ak
 /**
  * @brief Runs the actor's updatefunc (default: face, movement logic, frame
  *        advance). A state with no sprite (AKERR_KEY) is not an error here.
+ * @param obj The actor.
+ * @return NULL; AKERR_NULLPOINTER; any other error of the updatefunc.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_update(akgl_Actor *obj);
 
@@ -160,6 +175,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_update(akgl_Actor *obj);
  * @brief Runs the actor's renderfunc (default: draw the current frame at the
  *        actor's position, relative to the camera). An invisible actor draws
  *        nothing; a state with no sprite (AKERR_KEY) is not an error here.
+ * @param obj      The actor.
+ * @param renderer The renderer to draw with.
+ * @return NULL; AKERR_NULLPOINTER for a NULL actor or renderer; any other
+ *         error of the renderfunc.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_render(akgl_Actor *obj, struct akgl_Renderer *renderer);
 
@@ -167,6 +186,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_render(akgl_Actor *obj, struct akg
  * @brief The default facefunc: while any MOVING_* bit is set, the facing
  *        follows it (a horizontal movement wins over a vertical one); when
  *        the actor stops, it keeps its last facing.
+ * @param obj The actor.
+ * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
 
@@ -174,6 +195,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
  * @brief The default movementlogicfunc: MOVING_* bits become the movement
  *        intent move_x/move_y/move_z (-1, 0 or 1; opposite bits cancel). The
  *        physics step turns intent into acceleration.
+ * @param obj The actor.
+ * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
 
@@ -182,19 +205,37 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
  *        (the character's speedtime when the sprite's speed is 0), then steps:
  *        loop wraps to 0; loop + loopReverse ping-pongs; no loop plays once
  *        and holds the last frame.
+ * @param obj        The actor.
+ * @param sprite     The sprite it shows.
+ * @param elapsed_ns Game time since the last advance, nanoseconds.
+ * @return NULL; AKERR_NULLPOINTER for a NULL actor or sprite.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                                             uint64_t elapsed_ns);
 
-/** @brief The default updatefunc: facefunc, movementlogicfunc, then changeframefunc. */
+/**
+ * @brief The default updatefunc: facefunc, movementlogicfunc, then changeframefunc.
+ * @param obj The actor.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no sprite maps the state;
+ *         the hooks' errors.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
 
-/** @brief The default renderfunc: renderer->draw_sprite with the current frame. */
+/**
+ * @brief The default renderfunc: renderer->draw_sprite with the current frame.
+ * @param obj      The actor.
+ * @param renderer The renderer.
+ * @return NULL (also when there is no sprite to draw); AKERR_NULLPOINTER for
+ *         a NULL actor, renderer or draw_sprite; the lookup's and
+ *         draw_sprite's errors.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
 
 /**
  * @brief Makes @p child a child of @p parent, which takes a reference on it.
  *        Children are released with their parent.
+ * @param parent The parent.
+ * @param child  The new child.
  * @return NULL; AKERR_NULLPOINTER; AKERR_RELATIONSHIP when the child already
  *         has a parent, is the parent, or is an ancestor of it (no cycles);
  *         AKERR_OUTOFBOUNDS when the parent has AKGL_ACTOR_MAX_CHILDREN.
@@ -203,6 +244,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_add_child(akgl_Actor *parent, akgl
 
 /**
  * @brief Detaches @p child from @p parent and gives back the parent's reference.
+ * @param parent The parent.
+ * @param child  The child.
  * @return NULL; AKERR_NULLPOINTER; AKERR_RELATIONSHIP when it is not a child.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *child);

@@ -32,11 +32,15 @@ extern "C" {
 /** @brief A view onto the world. */
 typedef struct akgl_Camera
 {
+    /**@{*/
     float x, y;          /**< World position of the view's top-left corner. */
+    /**@}*/
+    /**@{*/
     float w, h;          /**< Size of the view in pixels (the screen's). */
+    /**@}*/
     akgl_Actor *follow;  /**< Followed actor (a reference is held), or NULL. */
-    float deadzone_w;    /**< Dead zone size; 0 keeps the actor exactly centred. */
-    float deadzone_h;
+    float deadzone_w;    /**< Dead zone width; 0 keeps the actor exactly centred. */
+    float deadzone_h;    /**< Dead zone height; 0 keeps the actor exactly centred. */
     bool bounded;        /**< Clamp the view inside bounds. */
     SDL_FRect bounds;    /**< World rectangle the view stays inside. */
 } akgl_Camera;
@@ -46,6 +50,9 @@ typedef struct akgl_Camera
  *        What @p cam held before is not looked at (it may be garbage), so
  *        a camera that follows an actor must stop (akgl_camera_follow with
  *        NULL) before it is initialised again, or that reference is lost.
+ * @param cam The camera.
+ * @param w   View width, pixels.
+ * @param h   View height, pixels.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a size below 1 (the
  *         camera is left as it was).
  */
@@ -55,6 +62,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_init(akgl_Camera *cam, float w, f
  * @brief Follows @p actor (NULL stops following), keeping it inside a
  *        dead zone of @p deadzone_w x @p deadzone_h pixels centred on the
  *        view. Takes a reference on the new actor, gives back the old one's.
+ * @param cam        The camera.
+ * @param actor      The actor to follow, or NULL.
+ * @param deadzone_w Dead zone width, pixels.
+ * @param deadzone_h Dead zone height, pixels.
  * @return NULL; AKERR_NULLPOINTER for a NULL camera; AKERR_VALUE for a
  *         negative or larger-than-the-view dead zone.
  */
@@ -63,6 +74,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_follow(akgl_Camera *cam, akgl_Act
 
 /**
  * @brief Keeps the view inside @p bounds (a map's extent); NULL removes the clamp.
+ * @param cam    The camera.
+ * @param bounds The world rectangle (copied), or NULL.
  * @return NULL; AKERR_NULLPOINTER for a NULL camera; AKERR_VALUE for an empty rectangle.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_set_bounds(akgl_Camera *cam,
@@ -71,7 +84,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_set_bounds(akgl_Camera *cam,
 /**
  * @brief Moves the view to keep the followed actor in the dead zone, then
  *        clamps it to the bounds. akgl_game_update calls it each frame.
- * @param frame_w, frame_h Size of the followed actor's current frame (0 for a point).
+ * @param cam     The camera.
+ * @param frame_w Width of the followed actor's current frame (0 for a point).
+ * @param frame_h Height of that frame (0 for a point).
  * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_update(akgl_Camera *cam, float frame_w,
@@ -79,6 +94,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_update(akgl_Camera *cam, float fr
 
 /**
  * @brief Whether any part of the world rectangle @p r lies in the view.
+ * @param cam  The camera.
+ * @param r    The world rectangle.
+ * @param dest Gets the answer.
  * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_camera_sees(const akgl_Camera *cam, const SDL_FRect *r,

@@ -21,6 +21,7 @@
 extern "C" {
 #endif
 
+/** @brief A character: see struct akgl_Character. */
 typedef struct akgl_Character akgl_Character;
 
 /** Binds @p sprite to the exact state word @p state. */
@@ -45,8 +46,12 @@ struct akgl_Character
     int refcount;                              /**< Pool bookkeeping; 0 = free slot. */
     char name[AKGL_CHARACTER_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_CHARACTER. */
     SDL_PropertiesID state_sprites;            /**< Decimal state word -> akgl_Sprite *. */
+    /**@{*/
     float sx, sy, sz;                          /**< Top speed per axis. */
+    /**@}*/
+    /**@{*/
     float ax, ay, az;                          /**< Acceleration per axis. */
+    /**@}*/
     uint64_t speedtime;                        /**< Nanoseconds a frame is held when the sprite's speed is 0. */
     uint32_t generation;                       /**< Bumped by every binding change: actors' sprite caches check it. */
     akgl_CharacterSpriteAddFunc sprite_add;    /**< Bound to akgl_character_sprite_add. */
@@ -66,6 +71,7 @@ struct akgl_Character
  *        AKGL_REGISTRY_CHARACTER.
  * @param obj  From akgl_heap_next_character (keeps its reference) or any other
  *             character struct (gets refcount 1).
+ * @param name The name: its registry key.
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name of
  *         AKGL_CHARACTER_MAX_NAME_LENGTH bytes or more; AKERR_REGISTRY when
  *         another character holds the name (it is refused, never replaced);
@@ -79,6 +85,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_initialize(akgl_Character *obj
  *
  * Rebinding a state releases the sprite it displaces; binding the sprite a
  * state already has changes nothing (no reference is taken twice).
+ * @param basechar The character.
+ * @param ref      The sprite; the binding takes a reference on it.
+ * @param state    The exact state word.
  * @return NULL; AKERR_NULLPOINTER for a NULL character or sprite, or a
  *         character without a map (not initialised); AKGL_ERR_HEAP when
  *         @p ref is released (refcount 0: binding it would hand a free slot a
@@ -90,6 +99,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *bas
 
 /**
  * @brief The sprite bound to exactly @p state: no subset matching, no default.
+ * @param basechar The character.
+ * @param state    The exact state word.
+ * @param dest     Gets the sprite, borrowed (the binding holds the reference).
  * @return NULL with *dest set; AKERR_KEY naming the character and state, with
  *         *dest = NULL, when nothing is bound; AKERR_NULLPOINTER.
  */
@@ -117,6 +129,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *bas
  * of state (the result is cached), never per frame. The seed's sprite_get
  * stays an exact match; a character whose sprite_get is replaced is asked
  * through it for each step.
+ * @param basechar The character.
+ * @param state    The state word to draw.
+ * @param dest     Gets the sprite, borrowed (the binding holds the reference), or NULL.
  * @param matched When not NULL, the state whose mapping was used, or -1.
  * @return NULL, with *dest NULL when no step maps; AKERR_NULLPOINTER; an
  *         error of a replaced sprite_get other than AKERR_KEY.
@@ -167,6 +182,7 @@ void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props
  * and gives them back when it is torn down. Every other sprite a mapping
  * names must be loaded already. The character holds the reference its
  * acquire took, on the game's behalf, until the game releases it.
+ * @param filename The JSON file.
  * @return NULL, or the first problem with the file named first (and, for a
  *         problem inside an element, "sprite_mappings"[i] or "sprites"[i]):
  *         AKERR_KEY (a key missing, or an unknown state name, quoted),

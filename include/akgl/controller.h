@@ -97,10 +97,11 @@ typedef struct akgl_ControllerAction
 {
     char name[AKGL_CONTROLLER_MAX_ACTION_NAME_LENGTH]; /**< Its name ("jump"). */
     int ninputs;                                       /**< Entries used in inputs. */
-    akgl_ControllerInput inputs[AKGL_CONTROLLER_MAX_ACTION_INPUTS];
+    akgl_ControllerInput inputs[AKGL_CONTROLLER_MAX_ACTION_INPUTS]; /**< Its keys and buttons. */
     int ndown;                                         /**< How many inputs are down: down while > 0. */
 } akgl_ControllerAction;
 
+/** @brief A controller: see struct akgl_Controller. */
 typedef struct akgl_Controller akgl_Controller;
 
 /**
@@ -133,9 +134,9 @@ struct akgl_Controller
     SDL_Gamepad *gamepad;             /**< The pad in use (opened by us), or NULL. */
     SDL_JoystickID gamepad_id;        /**< Its instance id, or 0. */
     int nbindings;                    /**< Entries used in bindings. */
-    akgl_ControllerBinding bindings[AKGL_CONTROLLER_MAX_BINDINGS];
+    akgl_ControllerBinding bindings[AKGL_CONTROLLER_MAX_BINDINGS]; /**< Keys, buttons, axes to bits. */
     int nactions;                     /**< Entries used in actions. */
-    akgl_ControllerAction actions[AKGL_CONTROLLER_MAX_ACTIONS];
+    akgl_ControllerAction actions[AKGL_CONTROLLER_MAX_ACTIONS]; /**< The named actions. */
     uint16_t holds[AKGL_ACTOR_MAX_STATES]; /**< Bindings down on each state bit. */
     akgl_ControllerActionFunc action_callback; /**< Told of action changes, or NULL. */
     void *action_userdata;            /**< Passed to action_callback. */
@@ -164,6 +165,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_initialize(akgl_Controller *c
  *        is torn down if that was the last) and zeroes @p c.
  *
  * The action callback is not called. Releasing a zeroed controller is a no-op.
+ * @param c The controller.
  * @return NULL; AKERR_NULLPOINTER; the actor release's error, returned after
  *         @p c has been zeroed all the same.
  */
@@ -173,6 +175,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_release(akgl_Controller *c);
  * @brief Moves the controller to another actor: the bits it holds are cleared
  *        on the old actor and set on the new one; it takes a reference on the
  *        new actor and gives back the old one's.
+ * @param c     The controller.
  * @param actor A live actor, or NULL to unbind (the controller keeps counting,
  *              and sets what is held on the next actor it is given).
  * @return NULL; AKERR_NULLPOINTER for a NULL @p c; AKGL_ERR_HEAP when
@@ -186,6 +189,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_set_actor(akgl_Controller *c,
  *
  * A replaced binding that was down lets go of its bits first; the new one
  * takes effect at the key's next press.
+ * @param c        The controller.
  * @param scancode The key (SDL_SCANCODE_LEFT...), where it is on the keyboard
  *                 whatever the layout.
  * @param bits     AKGL_ACTOR_STATE_* bits held while it is down; 0 removes the
@@ -200,6 +204,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_bind_key(akgl_Controller *c,
 /**
  * @brief Binds a gamepad button to state bits, replacing the button's binding.
  *        As akgl_controller_bind_key.
+ * @param c      The controller.
+ * @param button The button (SDL_GAMEPAD_BUTTON_SOUTH...).
+ * @param bits   AKGL_ACTOR_STATE_* bits held while it is down; 0 removes the
+ *               button's binding.
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a button outside
  *         0..SDL_GAMEPAD_BUTTON_COUNT-1, or when the table is full.
  */
@@ -215,6 +223,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_bind_button(akgl_Controller *
  * Replaces the axis's binding (letting go of what it held); both bit sets 0
  * removes it. Sticks' negative side is left (x) or up (y); triggers only go
  * positive.
+ * @param c             The controller.
+ * @param axis          The axis (SDL_GAMEPAD_AXIS_LEFTX...).
+ * @param negative_bits Bits held past -deadzone (left, up).
+ * @param positive_bits Bits held past +deadzone (right, down, a trigger).
  * @param deadzone 0 (any movement counts) to 1 (nothing ever does).
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for an axis outside
  *         0..SDL_GAMEPAD_AXIS_COUNT-1, a deadzone outside 0..1 (or NaN), or
@@ -228,8 +240,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_bind_axis(akgl_Controller *c,
 /**
  * @brief Defines action @p name as the given keys and buttons, replacing an
  *        action of that name (which is then up, without a callback).
+ * @param c        The controller.
+ * @param name     The action's name (copied).
  * @param keys     @p nkeys scancodes (NULL when @p nkeys is 0).
+ * @param nkeys    How many keys.
  * @param buttons  @p nbuttons gamepad buttons (NULL when @p nbuttons is 0).
+ * @param nbuttons How many buttons.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty name;
  *         AKERR_OUTOFBOUNDS for a name of AKGL_CONTROLLER_MAX_ACTION_NAME_LENGTH
  *         bytes or more, a negative count, more than
@@ -246,12 +262,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_bind_action(akgl_Controller *
 /**
  * @brief Removes every binding and action, clearing every bit the controller
  *        held on its actor. The callback, actor and gamepad stay.
+ * @param c The controller.
  * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_clear_bindings(akgl_Controller *c);
 
 /**
  * @brief Sets (or, with NULL, removes) the function told of action changes.
+ * @param c        The controller.
+ * @param fn       The callback, or NULL.
+ * @param userdata Passed to every call of @p fn (the caller's).
  * @return NULL; AKERR_NULLPOINTER for a NULL @p c.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_set_action_callback(akgl_Controller *c,
@@ -267,6 +287,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_set_action_callback(akgl_Cont
  * controller to that pad: a different pad in use is let go (its bits
  * released, without callbacks), and the pad is opened now if it is connected,
  * or when it is added.
+ * @param c  The controller.
+ * @param id The pad's instance id, or 0 for any.
  * @return NULL; AKERR_NULLPOINTER; AKERR_API when SDL cannot open the pad.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_set_gamepad(akgl_Controller *c,
@@ -293,6 +315,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_set_gamepad(akgl_Controller *
  *
  * It allocates nothing itself (SDL_OpenGamepad, on a hot-plug, allocates
  * SDL's own record of the pad).
+ * @param c The controller.
+ * @param e The event (borrowed).
  * @return NULL (unbound and ignored events included); AKERR_NULLPOINTER;
  *         AKERR_API when SDL cannot open an added pad; the first error the
  *         action callback returned (the event is applied all the same).
@@ -302,6 +326,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_handle_event(akgl_Controller 
 
 /**
  * @brief Whether action @p name is down (any of its inputs is).
+ * @param c    The controller.
+ * @param name The action's name.
+ * @param dest Gets whether it is down.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY, quoting the name, when the
  *         controller has no such action (*dest is then false).
  */
@@ -333,6 +360,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_controller_action_down(const akgl_Contro
  * bad file changes nothing. On success every bit the old bindings held is
  * let go (without callbacks) and the new tables are copied in; the actor,
  * gamepad and callback stay.
+ * @param c        The controller.
+ * @param filename The JSON file.
  * @return NULL; AKERR_NULLPOINTER; the errno status (ENOENT...) when the file
  *         cannot be opened; AKERR_FORMAT (file:line:column) for invalid JSON;
  *         AKERR_TYPE naming the key whose value has the wrong JSON type;

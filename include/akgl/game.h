@@ -49,9 +49,15 @@ extern akgl_Game game;
  */
 typedef struct akgl_BuildLimits
 {
+    /**@{*/
+    /** The AKGL_MAX_HEAP_* capacities and AKGL_MAX_STRING_LENGTH. */
     int max_heap_actor, max_heap_sprite, max_heap_spritesheet, max_heap_character,
         max_heap_string, max_string_length;
+    /**@}*/
+    /**@{*/
+    /** sizeof each pooled struct and of akgl_Game. */
     size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game;
+    /**@}*/
 } akgl_BuildLimits;
 
 /** The akgl_BuildLimits of the translation unit that expands it. */
@@ -77,7 +83,11 @@ typedef struct akgl_BuildLimits
  */
 #define akgl_game_init() akgl_game_init_with_limits(&AKGL_BUILD_LIMITS)
 
-/** @brief akgl_game_init with explicit limits (what the macro calls). */
+/**
+ * @brief akgl_game_init with explicit limits (what the macro calls).
+ * @param limits The caller's AKGL_BUILD_LIMITS.
+ * @return As akgl_game_init; AKERR_NULLPOINTER for a NULL @p limits.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_init_with_limits(const akgl_BuildLimits *limits);
 
 /**
@@ -104,6 +114,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
 #define AKGL_UNLOAD_TILEMAPS   (1u << 3) /**< Every tilemap (the actors it spawned go when nothing else holds them). */
 #define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every font. */
 #define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
+/** Everything. */
 #define AKGL_UNLOAD_ALL        (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_SPRITES | \
                                 AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS)
 /** @} */
@@ -144,7 +155,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame(void);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_lock(void);
 
-/** @brief Gives the game state lock back. AKERR_BEHAVIOR when not started. */
+/**
+ * @brief Gives the game state lock back.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
 
 /**

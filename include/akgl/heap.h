@@ -42,12 +42,14 @@ extern "C" {
  *  akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1] and so on. A slot with
  *  refcount 0 is free. Each points at storage owned by the module of its
  *  kind (actor.c, sprite.c, ...), not at an array this header sizes, so a
- *  program cannot declare a different extent than the library has. */
+ *  program cannot declare a different extent than the library has.
+ *  @{ */
 extern akgl_Actor *akgl_heap_actors;
 extern akgl_Sprite *akgl_heap_sprites;
 extern akgl_SpriteSheet *akgl_heap_spritesheets;
 extern akgl_Character *akgl_heap_characters;
 extern akgl_String *akgl_heap_strings;
+/** @} */
 
 /** @brief The heap layers, for akgl_heap_in_use(). */
 typedef enum akgl_HeapLayer
@@ -93,6 +95,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init_actor(void);
  * AKGL_ERR_HEAP when every slot is taken, the message naming the layer
  * ("Unable to find unused actor on the heap") and its ceiling.
  * @{ */
+/**
+ * @brief Hands out a free slot of the layer, zeroed, with refcount 1.
+ * @param dest Gets the slot; the caller holds its one reference.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when every slot is taken.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_actor(akgl_Actor **dest);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sprite(akgl_Sprite **dest);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_spritesheet(akgl_SpriteSheet **dest);
@@ -120,6 +127,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
  * already 0 (nothing is torn down twice). An error from a teardown step is
  * returned after the rest of the teardown has run, so the slot is still freed.
  * @{ */
+/**
+ * @brief Gives one reference back; at 0 the object is torn down and its slot freed.
+ * @param obj The object; the caller's reference is gone afterwards.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released; the
+ *         first error of the teardown (the slot is freed all the same).
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(akgl_Actor *obj);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sprite(akgl_Sprite *obj);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj);
@@ -129,12 +142,17 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_string(akgl_String *obj);
 
 /**
  * @brief How many slots of @p layer are live.
+ * @param layer The layer.
+ * @param dest  Gets the count.
  * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_in_use(akgl_HeapLayer layer, int *dest);
 
 /**
  * @brief Whether @p obj lies in the pool of @p layer (a slot's address).
+ * @param layer The layer.
+ * @param obj   The address to look for.
+ * @param dest  Gets the answer.
  * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_contains(akgl_HeapLayer layer, const void *obj,

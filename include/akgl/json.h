@@ -32,6 +32,7 @@ extern "C" {
  * Every message begins with @p path (one of more than
  * AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its head and tail around
  * "..."), so a loader that starts with this call names its file in every error.
+ * @param path The file.
  * @param dest Receives a new reference: the caller json_decref()s it.
  * @return NULL; AKERR_OUTOFBOUNDS when @p path is AKGL_MAX_STRING_LENGTH
  *         bytes or more; the errno status (ENOENT, EACCES...) when it cannot
@@ -53,34 +54,72 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t 
  *
  * A path of more than AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its
  * first 128 bytes, "..." and its last 125, so the message after it still fits.
+ * @param errctx The error, or NULL.
+ * @param path   The file to name.
+ * @return @p errctx.
  */
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path);
 
 /** @name Object members
+ * Each reads member @p key of object @p obj into @p dest; the statuses are
+ * those of the file's description: NULL; AKERR_NULLPOINTER; AKERR_KEY;
+ * AKERR_TYPE; AKERR_OUTOFBOUNDS where a value can be out of range.
  *  @{ */
-/** A JSON integer that fits an int. */
+/**
+ * @brief A JSON integer that fits an int.
+ * @param obj The object. @param key The member. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE; AKERR_OUTOFBOUNDS.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_integer_value(json_t *obj, const char *key,
                                                                int *dest);
-/** A JSON number (integer or real) as a double. */
+/**
+ * @brief A JSON number (integer or real) as a double.
+ * @param obj The object. @param key The member. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_number_value(json_t *obj, const char *key,
                                                               double *dest);
-/** A JSON number (integer or real) as a float; AKERR_OUTOFBOUNDS beyond FLT_MAX. */
+/**
+ * @brief A JSON number (integer or real) as a float.
+ * @param obj The object. @param key The member. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE; AKERR_OUTOFBOUNDS
+ *         beyond FLT_MAX.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_float_value(json_t *obj, const char *key,
                                                              float *dest);
-/** A JSON true/false. */
+/**
+ * @brief A JSON true/false.
+ * @param obj The object. @param key The member. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_boolean_value(json_t *obj, const char *key,
                                                                bool *dest);
 /**
- * A JSON string into a pooled string: claims one when *dest is NULL (the
- * caller releases it; released again here on failure), else writes in place.
- * AKERR_OUTOFBOUNDS when it is longer than AKGL_MAX_STRING_LENGTH-1.
+ * @brief A JSON string into a pooled string.
+ * @param obj  The object.
+ * @param key  The member.
+ * @param dest *dest NULL: a string is claimed (the caller releases it; it is
+ *             released again here on failure); else it is written in place.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE; AKERR_OUTOFBOUNDS
+ *         when it is longer than AKGL_MAX_STRING_LENGTH-1; AKGL_ERR_HEAP when
+ *         no string slot is free.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_string_value(json_t *obj, const char *key,
                                                               akgl_String **dest);
-/** A JSON array (borrowed). */
+/**
+ * @brief A JSON array.
+ * @param obj The object. @param key The member.
+ * @param dest Gets the array, borrowed from @p obj.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_value(json_t *obj, const char *key,
                                                              json_t **dest);
-/** A JSON object (borrowed). */
+/**
+ * @brief A JSON object.
+ * @param obj The object. @param key The member.
+ * @param dest Gets the object, borrowed from @p obj.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_object_value(json_t *obj, const char *key,
                                                               json_t **dest);
 /** @} */
@@ -89,17 +128,50 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_object_value(json_t *obj, const
  * An index past the end is AKERR_INDEX naming the index and the length; a
  * @p array that is not a JSON array is AKERR_TYPE.
  * @{ */
+/**
+ * @brief Element @p index as an int.
+ * @param array The array. @param index The element. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE; AKERR_OUTOFBOUNDS.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_integer(json_t *array, size_t index,
                                                                      int *dest);
+/**
+ * @brief Element @p index as a double.
+ * @param array The array. @param index The element. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_number(json_t *array, size_t index,
                                                                     double *dest);
+/**
+ * @brief Element @p index as a bool.
+ * @param array The array. @param index The element. @param dest Gets the value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_boolean(json_t *array, size_t index,
                                                                      bool *dest);
-/** As akgl_get_json_string_value, for an element. */
+/**
+ * @brief As akgl_get_json_string_value, for an element.
+ * @param array The array. @param index The element.
+ * @param dest  As akgl_get_json_string_value.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE; AKERR_OUTOFBOUNDS;
+ *         AKGL_ERR_HEAP.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_string(json_t *array, size_t index,
                                                                     akgl_String **dest);
+/**
+ * @brief Element @p index as an object.
+ * @param array The array. @param index The element.
+ * @param dest Gets the object, borrowed from @p array.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_object(json_t *array, size_t index,
                                                                     json_t **dest);
+/**
+ * @brief Element @p index as an array.
+ * @param array The array. @param index The element.
+ * @param dest Gets the array, borrowed from @p array.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX; AKERR_TYPE.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_json_array_index_array(json_t *array, size_t index,
                                                                    json_t **dest);
 /** @} */

@@ -3,7 +3,7 @@
  * @brief Every compile-time limit of akgl in one place.
  *
  * The AKGL_MAX_HEAP_* ceilings size the static pools (see akgl/heap.h). They
- * are #ifndef-guarded so a build can raise them, but they are part of the
+ * are \#ifndef-guarded so a build can raise them, but they are part of the
  * library's ABI: the library and every program using it must be compiled with
  * the same values. akgl_game_init() checks that they are and refuses to start
  * otherwise (see akgl/game.h).
@@ -41,6 +41,22 @@
 #define AKGL_MAX_HEAP_SOUND 128
 #endif
 /** @} */
+/** @def AKGL_MAX_HEAP_ACTOR
+ *  Actor slots. */
+/** @def AKGL_MAX_HEAP_SPRITE
+ *  Sprite slots: 16 an actor. */
+/** @def AKGL_MAX_HEAP_SPRITESHEET
+ *  Spritesheet slots: one a sprite at most. */
+/** @def AKGL_MAX_HEAP_CHARACTER
+ *  Character slots. */
+/** @def AKGL_MAX_HEAP_STRING
+ *  Pooled string slots. */
+/** @def AKGL_MAX_HEAP_TILEMAP
+ *  Tilemap slots. */
+/** @def AKGL_MAX_HEAP_FONT
+ *  Font slots. */
+/** @def AKGL_MAX_HEAP_SOUND
+ *  Sound slots. */
 
 /** @name Field capacities (terminator included)
  *  @{ */
@@ -123,6 +139,45 @@
 /** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
  *  renderer's own largest texture side. */
 #define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)
+/** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
+ *  A file or a map beyond one of these is refused with AKERR_OUTOFBOUNDS
+ *  naming the file, the element and the value, before anything is allocated
+ *  for it.
+ *  @{ */
+/** Bytes in one map, tileset or template file. */
+#define AKGL_TILEMAP_MAX_FILE_SIZE (256L * 1024 * 1024)
+/** Cells stored for one tile layer (width * height, or an infinite layer's
+ *  chunk bounding box): 2^24, a 4096 x 4096 layer (64 MiB of cells). */
+#define AKGL_TILEMAP_MAX_LAYER_CELLS (1L << 24)
+/** Layers in one map, after flattening groups. */
+#define AKGL_TILEMAP_MAX_LAYERS 1024
+/** Group layers nested inside one another. */
+#define AKGL_TILEMAP_MAX_GROUP_DEPTH 32
+/** Tilesets in one map. */
+#define AKGL_TILEMAP_MAX_TILESETS 256
+/** Tiles in one tileset (tilecount, or a collection's largest id + 1). */
+#define AKGL_TILEMAP_MAX_TILESET_TILES (1L << 20)
+/** Objects in one object layer. */
+#define AKGL_TILEMAP_MAX_OBJECTS 65536
+/** Points of one polygon or polyline. */
+#define AKGL_TILEMAP_MAX_POINTS 4096
+/** Frames of one tile animation. */
+#define AKGL_TILEMAP_MAX_FRAMES 1024
+/** Custom properties of one element (a class counts each member). */
+#define AKGL_TILEMAP_MAX_PROPERTIES 1024
+/** Nesting of class-typed properties. */
+#define AKGL_TILEMAP_MAX_CLASS_DEPTH 8
+/** Bytes of a flattened property name ("a.b.c"), terminator included. */
+#define AKGL_TILEMAP_MAX_PROPERTY_NAME 256
+/** Distinct object templates one map uses. */
+#define AKGL_TILEMAP_MAX_TEMPLATES 256
+/** Files in one chain of tileset references (map -> tileset -> ...). */
+#define AKGL_TILEMAP_MAX_INCLUDE_DEPTH 8
+/** Width or height of a tile or grid cell in pixels. */
+#define AKGL_TILEMAP_MAX_TILE_SIZE 4096
+/** Map width or height in tiles, and how far from 0 an infinite map's chunks
+ *  may lie (so cell arithmetic never overflows). */
+#define AKGL_TILEMAP_MAX_EXTENT (1L << 24)
 /** @} */
 
 /** @name Time

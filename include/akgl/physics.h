@@ -52,12 +52,13 @@ extern "C" {
 
 /** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
  *  @{ */
-#define AKGL_PHYSICS_TOUCH_LEFT   (1 << 0)
-#define AKGL_PHYSICS_TOUCH_RIGHT  (1 << 1)
-#define AKGL_PHYSICS_TOUCH_TOP    (1 << 2)
-#define AKGL_PHYSICS_TOUCH_BOTTOM (1 << 3)
+#define AKGL_PHYSICS_TOUCH_LEFT   (1 << 0) /**< Stopped moving left. */
+#define AKGL_PHYSICS_TOUCH_RIGHT  (1 << 1) /**< Stopped moving right. */
+#define AKGL_PHYSICS_TOUCH_TOP    (1 << 2) /**< Stopped moving up (a ceiling). */
+#define AKGL_PHYSICS_TOUCH_BOTTOM (1 << 3) /**< Stopped moving down (standing on ground). */
 /** @} */
 
+/** @brief A physics backend: see struct akgl_Physics. */
 typedef struct akgl_Physics akgl_Physics;
 
 /** Advances the simulation by @p elapsed_ns of game time. */
@@ -70,9 +71,15 @@ typedef akerr_ErrorContext *(*akgl_PhysicsOverlapFunc)(akgl_Physics *p, akgl_Act
 typedef struct akgl_SolidGrid
 {
     const uint8_t *cells; /**< cols * rows cells, row-major; borrowed (the caller keeps it alive). */
+    /**@{*/
     int cols, rows;       /**< Grid size in cells. */
+    /**@}*/
+    /**@{*/
     float tile_w, tile_h; /**< Cell size in pixels. */
+    /**@}*/
+    /**@{*/
     float origin_x, origin_y; /**< World position of cell (0, 0)'s top-left corner. */
+    /**@}*/
 } akgl_SolidGrid;
 
 /** @brief A physics backend. The arcade fields are the arcade backend's state. */
@@ -80,8 +87,12 @@ struct akgl_Physics
 {
     akgl_PhysicsStepFunc step;          /**< One update's worth of simulation. */
     void *userdata;                     /**< A backend's own state (unused by arcade). */
+    /**@{*/
     float gravity_x, gravity_y, gravity_z; /**< px/s^2, from physics.gravity.x|y|z. */
+    /**@}*/
+    /**@{*/
     float drag_x, drag_y, drag_z;       /**< 1/s, from physics.drag.x|y|z. */
+    /**@}*/
     uint64_t accumulator_ns;            /**< Time not yet simulated (< one step). */
     uint64_t steps;                     /**< Fixed steps run so far. */
     akgl_SolidGrid grid;                /**< Solid tiles (cells NULL: none). */
@@ -96,6 +107,8 @@ struct akgl_Physics
  * physics.drag.x|y|z (each default 0). Everything else is reset: the step
  * counters, the solid grid and the overlap hook, so set those afterwards.
  * On failure neither @p p nor game.physics changes.
+ * @param p The backend's storage (the caller's; it must outlive its use as
+ *          game.physics).
  * @return NULL; AKERR_NULLPOINTER; AKERR_FORMAT naming a property whose value
  *         is not a finite number (inf and nan included); AKERR_OUTOFBOUNDS
  *         naming one too large for a float (beyond FLT_MAX); AKERR_VALUE
@@ -107,6 +120,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_init_arcade(akgl_Physics *p);
 /**
  * @brief Sets the solid tiles actors collide with (copied; the cells are
  *        borrowed), or removes them with NULL.
+ * @param p    The backend.
+ * @param grid The grid (copied; its cells stay the caller's), or NULL.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid, a cell size
  *         below 1 or not finite, or an origin that is not finite. On failure
  *         the grid set before stays.
@@ -117,6 +132,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
 /**
  * @brief The actor's collision box in world pixels: its hitbox, or its
  *        current frame when the hitbox has no size.
+ * @param actor The actor.
+ * @param dest  Gets the box.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when it has neither (then it
  *         moves without colliding).
  */

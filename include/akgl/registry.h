@@ -30,6 +30,7 @@ extern SDL_PropertiesID AKGL_REGISTRY_CHARACTER;           /**< name -> akgl_Cha
 extern SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS; /**< "AKGL_ACTOR_STATE_X" -> bit */
 extern SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;          /**< "game.screenwidth" -> "800" */
 extern SDL_PropertiesID AKGL_REGISTRY_SOUND;               /**< name -> akgl_Sound * */
+extern SDL_PropertiesID AKGL_REGISTRY_TILEMAP;             /**< map file's real path -> akgl_Tilemap * */
 
 /**
  * @brief Creates every registry that does not exist yet (idempotent), and
@@ -50,12 +51,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init(void);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor(void);
 
-/** @brief Creates (if needed) and fills the state-name -> bit registry. */
+/**
+ * @brief Creates (if needed) and fills the state-name -> bit registry.
+ * @return NULL; AKERR_API when SDL cannot create or fill it.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor_state_strings(void);
 
 /**
  * @brief Destroys every registry (not the objects in them). For shutdown and
  *        tests; akgl_registry_init creates them again.
+ * @return NULL (it cannot fail; the status is for the call's shape).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_quit(void);
 
@@ -75,6 +80,8 @@ typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userd
  *         actor registry does not exist; AKERR_OUTOFBOUNDS, before any call,
  *         when the registry holds more than AKGL_MAX_HEAP_ACTOR actors or a
  *         key longer than an actor name can be; a callback's error.
+ * @param callback Called with each actor (borrowed) and @p userdata.
+ * @param userdata The caller's, passed through.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterator callback,
                                                                void *userdata);
@@ -84,31 +91,53 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_iterate_actor(akgl_ActorIterato
  * @p registry is one of the registries above; @p what names it in messages
  * ("sprite"). A registry of 0 (never created) is AKERR_KEY.
  * @{ */
-/** Looks @p key up; a miss is success with *dest = NULL. */
+/**
+ * @brief Looks @p key up; a miss is success with *dest = NULL.
+ * @param registry The registry. @param what Its name, for messages.
+ * @param key The key. @param dest Gets the object (borrowed), or NULL.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for a registry never created.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_get(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void **dest);
 /**
- * Looks @p key up, for callers to whom a miss is an error: as
+ * @brief Looks @p key up, for callers to whom a miss is an error: as
  * akgl_registry_get, but a miss is AKERR_KEY naming @p what and @p key
  * ("no sprite named \"hero.walk\" is registered"), with *dest = NULL.
+ * @param registry The registry. @param what Its name, for messages.
+ * @param key The key. @param dest Gets the object (borrowed).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_require(SDL_PropertiesID registry,
                                                          const char *what, const char *key,
                                                          void **dest);
-/** Registers @p value under @p key; AKERR_REGISTRY when another object holds the key. */
+/**
+ * @brief Registers @p value under @p key.
+ * @param registry The registry. @param what Its name, for messages.
+ * @param key The key (copied). @param value The object (borrowed by the registry).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for a registry never created;
+ *         AKERR_REGISTRY when another object holds the key; AKERR_API when
+ *         SDL cannot store it.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_add(SDL_PropertiesID registry, const char *what,
                                                      const char *key, void *value);
 /**
- * Removes @p key if, and only if, it maps to @p value; anything else (a key
+ * @brief Removes @p key if, and only if, it maps to @p value; anything else (a key
  * that is absent or maps to another object, a registry never created) is
  * success with nothing removed. A NULL @p what, @p key or @p value is
  * AKERR_NULLPOINTER: nothing is registered as NULL, and a NULL must not match
  * an entry that holds no pointer.
+ * @param registry The registry. @param what Its name, for messages.
+ * @param key The key. @param value The object it must map to.
+ * @return NULL; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_remove(SDL_PropertiesID registry,
                                                         const char *what, const char *key,
                                                         void *value);
-/** How many entries @p registry has (0 for a registry never created). */
+/**
+ * @brief How many entries @p registry has (0 for a registry never created).
+ * @param registry The registry. @param dest Gets the count.
+ * @return NULL; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_count(SDL_PropertiesID registry, int *dest);
 /** @} */
 
@@ -128,6 +157,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_count(SDL_PropertiesID registry
  * is already set. So the ID in AKGL_REGISTRY_PROPERTIES changes on every
  * successful load: read the variable, do not keep the ID, and do not load
  * while another thread reads the properties.
+ * @param path The JSON file.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when the properties registry
  *         does not exist; the statuses of akgl_json_load_file (open, read,
  *         caps, ENOMEM, AKERR_FORMAT for invalid JSON); AKERR_TYPE when the
@@ -142,6 +172,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_load_properties(const char *pat
 
 /**
  * @brief Sets property @p name to @p value (copied).
+ * @param name  The property.
+ * @param value Its new value (copied).
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty @p name;
  *         AKERR_KEY when the properties registry does not exist;
  *         AKERR_OUTOFBOUNDS for a value longer than AKGL_MAX_STRING_LENGTH-1
@@ -151,6 +183,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_set_property(const char *name, const cha
 
 /**
  * @brief Reads property @p name into a pooled string.
+ * @param name   The property.
  * @param dest   *dest NULL: a string is claimed from the pool for you; else
  *               written in place. Either way the caller releases it. Only the
  *               value and its terminator are written.
@@ -167,6 +200,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property(const char *name, akgl_Stri
 
 /**
  * @brief Reads property @p name as a base-10 int (the whole value, as aksl_atoi).
+ * @param name The property.
+ * @param dest Gets the value.
  * @param dflt The text used when the property is not set; NULL makes it required.
  * @return NULL; AKERR_KEY when unset without a default; AKERR_FORMAT or
  *         AKERR_OUTOFBOUNDS when the value is not an int, the message
@@ -179,6 +214,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property_integer(const char *name, i
 /**
  * @brief Reads property @p name as a finite number (as aksl_atof; "inf" and
  *        "nan" are refused with AKERR_FORMAT). Otherwise as akgl_get_property_integer.
+ * @param name The property.
+ * @param dest Gets the value.
+ * @param dflt The text used when the property is not set; NULL makes it required.
+ * @return NULL; AKERR_KEY when unset without a default; AKERR_FORMAT;
+ *         AKERR_OUTOFBOUNDS; AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_get_property_number(const char *name, double *dest,
                                                             const char *dflt);

@@ -26,6 +26,7 @@
 extern "C" {
 #endif
 
+/** @brief A render backend: see struct akgl_Renderer. */
 typedef struct akgl_Renderer akgl_Renderer;
 
 /** Starts or ends a frame on @p r. */
@@ -39,6 +40,34 @@ typedef akerr_ErrorContext *(*akgl_RenderShutdownFunc)(akgl_Renderer *r);
 typedef akerr_ErrorContext *(*akgl_RenderSpriteFunc)(akgl_Renderer *r, akgl_Sprite *sprite,
                                                      int frameid, float x, float y,
                                                      SDL_FlipMode flip);
+
+/**
+ * @brief One tile for akgl_RenderTileFunc: a region of a sheet, where it
+ *        lands on the screen, and how it is flipped, turned and modulated.
+ */
+typedef struct akgl_RenderTile
+{
+    akgl_SpriteSheet *sheet; /**< The sheet the tile is on (its texture is drawn). */
+    SDL_FRect src;           /**< The tile's region on the sheet, in texture pixels. */
+    /**
+     * Where the tile lands, in screen pixels, once flipped: with
+     * AKGL_TILE_FLIP_D the region is transposed, so a w x h source lands in
+     * an h x w rectangle. Scaled when its size differs from the source's.
+     */
+    SDL_FRect dst;
+    uint32_t flips;          /**< AKGL_TILE_FLIP_D / _H / _V bits (akgl/tilemap.h): diagonal
+                                  (transpose) first, then horizontal, then vertical. */
+    float angle;             /**< Degrees clockwise about @p pivot, after the flips (0: none). */
+    SDL_FPoint pivot;        /**< Screen point the rotation turns about (unused at angle 0). */
+    SDL_Color color;         /**< Colour and alpha modulation (opaque white: none). */
+} akgl_RenderTile;
+
+/**
+ * Draws one tile in screen space (the caller has applied the camera and
+ * culled). The texture's colour and alpha modulation are restored after the
+ * draw. Counted in stats.submitted.
+ */
+typedef akerr_ErrorContext *(*akgl_RenderTileFunc)(akgl_Renderer *r, const akgl_RenderTile *tile);
 
 /** @brief What a backend drew: for tests and benchmarks. Reset it at will. */
 typedef struct akgl_RenderStats
@@ -60,6 +89,7 @@ struct akgl_Renderer
     akgl_RenderFrameFunc frame_start;   /**< Clears the target. */
     akgl_RenderFrameFunc frame_end;     /**< Presents the frame. */
     akgl_RenderSpriteFunc draw_sprite;  /**< Draws one sprite frame in world space. */
+    akgl_RenderTileFunc draw_tile;      /**< Draws one map tile in screen space. */
     akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind (and stops the camera following). */
 };
 
@@ -87,6 +117,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
  *        The game keeps ownership: shutdown does not destroy it. The camera
  *        takes the properties' screen size, or the renderer's output size
  *        when those are unset.
+ * @param r        The backend's storage (the caller's).
+ * @param existing The SDL renderer; it stays the caller's.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);

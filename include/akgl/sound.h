@@ -128,6 +128,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load(const char *name, const char 
  * for in the working directory first, then beside the JSON file, as sprite
  * sheets are. The game holds each sound through the registry; release them
  * with akgl_game_unload(AKGL_UNLOAD_SOUNDS) or one by one.
+ * @param filename The sound bank (JSON).
  * @return NULL, or the first error, its message beginning with the bank's
  *         path and naming the element ("sounds"[2]); every sound the bank
  *         loaded before the error is released again.
@@ -136,12 +137,15 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load_json(const char *filename);
 
 /**
  * @brief The sound registered as @p name (borrowed), or NULL.
+ * @param name The registry key.
+ * @param dest Gets the sound (borrowed), or NULL.
  * @return NULL (a miss is success with *dest = NULL); AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_get(const char *name, akgl_Sound **dest);
 
 /**
  * @brief A free sound slot with refcount 1 (heap rules, chapter 5).
+ * @param dest Gets the slot; the caller holds its one reference.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the pool is full.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sound(akgl_Sound **dest);
@@ -150,6 +154,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sound(akgl_Sound **dest);
  * @brief Gives one reference back; at 0 every voice playing the sound is
  *        stopped at once, its samples are freed, it leaves the registry and
  *        its slot is freed.
+ * @param obj The sound; the caller's reference is gone afterwards.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sound(akgl_Sound *obj);
@@ -170,13 +175,22 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sound(akgl_Sound *obj);
  *        taking a reference (given back when the character is torn down).
  * Rebinding a state releases the sound it displaces; binding the sound a
  * state already has changes nothing.
+ * @param basechar The character.
+ * @param sound    The sound; the binding takes a reference on it.
+ * @param state    The exact state word.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP for a released sound;
  *         AKERR_OUTOFBOUNDS when AKGL_CHARACTER_MAX_SOUNDS states are mapped.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_add(struct akgl_Character *basechar,
                                                             akgl_Sound *sound, int state);
 
-/** @brief The sound mapped to exactly @p state, or NULL (a miss is success). */
+/**
+ * @brief The sound mapped to exactly @p state, or NULL (a miss is success).
+ * @param basechar The character.
+ * @param state    The exact state word.
+ * @param dest     Gets the sound (borrowed: the binding holds it), or NULL.
+ * @return NULL; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_get(struct akgl_Character *basechar,
                                                             int state, akgl_Sound **dest);
 /** @} */
@@ -188,6 +202,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_get(struct akgl_Characte
 
 /**
  * @brief Plays @p sound once (or looping, when the sound loops) as an effect.
+ * @param sound  The sound (borrowed; the voice holds what it needs).
  * @param volume 0..AKGL_SOUND_MAX_VOLUME, multiplied by the sound's own
  *        volume, the effects bus and the master.
  * @param pan -1 (left) .. 0 (centre) .. 1 (right): a balance, so the centre
@@ -205,24 +220,53 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play(akgl_Sound *sound, float volu
  *
  * Music that is playing already cross-fades: it fades out over the same
  * @p fade_ms and stops while the new track fades in. 0 ms cuts.
+ * @param sound   The sound.
+ * @param volume  0..AKGL_SOUND_MAX_VOLUME, as akgl_sound_play.
+ * @param fade_ms The fade, milliseconds.
+ * @param dest    Receives the voice handle; may be NULL.
  * @return as akgl_sound_play; AKERR_VALUE for a negative fade.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_play(akgl_Sound *sound, float volume,
                                                          int fade_ms, akgl_Voice *dest);
 
-/** @brief Fades the music out over @p fade_ms and stops it (0: at once). No music: nothing. */
+/**
+ * @brief Fades the music out over @p fade_ms and stops it (0: at once). No music: nothing.
+ * @param fade_ms The fade, milliseconds.
+ * @return NULL; AKERR_VALUE for a negative fade.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_stop(int fade_ms);
 
-/** @brief What @p voice is doing. A handle that is not 0 and names no voice is AKERR_VALUE. */
+/**
+ * @brief What @p voice is doing.
+ * @param voice The handle.
+ * @param dest  Gets the state.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a handle that is not 0
+ *         and names no voice.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_state(akgl_Voice voice, akgl_VoiceState *dest);
 
 /**
  * @name Per voice
  * An ended handle is success and changes nothing.
  * @{ */
+/**
+ * @brief Pauses the voice where it is.
+ * @param voice The handle.
+ * @return NULL; AKERR_VALUE for a handle that names no voice.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_pause(akgl_Voice voice);
+/**
+ * @brief Resumes a paused voice where it stopped.
+ * @param voice The handle.
+ * @return NULL; AKERR_VALUE for a handle that names no voice.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_resume(akgl_Voice voice);
-/** @brief Stops the voice, fading out over @p fade_ms first (0: at once). */
+/**
+ * @brief Stops the voice, fading out over @p fade_ms first (0: at once).
+ * @param voice   The handle.
+ * @param fade_ms The fade, milliseconds.
+ * @return NULL; AKERR_VALUE for a negative fade or a handle that names no voice.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_stop(akgl_Voice voice, int fade_ms);
 /** @} */
 
@@ -231,22 +275,42 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_voice_stop(akgl_Voice voice, int f
  * Pausing all pauses the device: every voice holds its place, music too, and
  * resumes where it stopped. Stopping all ends every voice at once.
  * @{ */
+/**
+ * @brief Pauses the device: every voice holds its place.
+ * @return NULL; AKERR_API when SDL cannot pause the device.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_pause_all(void);
+/**
+ * @brief Resumes the device where it stopped.
+ * @return NULL; AKERR_API when SDL cannot resume the device.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_resume_all(void);
+/**
+ * @brief Ends every voice at once.
+ * @return NULL.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_stop_all(void);
 /** @} */
 
 /**
  * @brief Sets a bus's volume, 0..AKGL_SOUND_MAX_VOLUME (1 when the game starts).
  * Takes effect from the next block the device mixes.
+ * @param bus    The bus.
+ * @param volume The volume.
  * @return NULL; AKERR_VALUE for an unknown bus or a volume out of range or NaN.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_set_volume(akgl_SoundBus bus, float volume);
-/** @brief A bus's volume. AKERR_VALUE for an unknown bus; AKERR_NULLPOINTER. */
+/**
+ * @brief A bus's volume.
+ * @param bus  The bus.
+ * @param dest Gets the volume.
+ * @return NULL; AKERR_VALUE for an unknown bus; AKERR_NULLPOINTER.
+ */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_get_volume(akgl_SoundBus bus, float *dest);
 
 /**
  * @brief Whether sound reaches a device, and the voices' numbers.
+ * @param dest Receives whether a device plays the sound.
  * @param device_rate Receives the rate sounds are converted to (may be NULL).
  * @param voices Receives the number of voices (may be NULL).
  * @return NULL; AKERR_NULLPOINTER for a NULL @p dest.

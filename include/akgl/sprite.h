@@ -74,6 +74,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_initialize(akgl_SpriteSheet 
  *
  * Everything else (size, frames, speed in nanoseconds, loop flags) is left at
  * zero for the caller to fill in.
+ * @param spr   The sprite: a pool slot from akgl_heap_next_sprite (keeps its
+ *              reference) or other storage.
+ * @param name  Its name: the registry key.
+ * @param sheet The sheet it is cut from; the sprite takes a reference on it.
  * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name of
  *         AKGL_SPRITE_MAX_NAME_LENGTH bytes or more; AKERR_REGISTRY when
  *         another sprite holds the name; AKGL_ERR_HEAP when @p sheet is
@@ -92,6 +96,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_initialize(akgl_Sprite *spr, cons
  * every spelling of one image shares one sheet and one texture. The sprite
  * holds the reference its acquire took, on the game's behalf, until the game
  * releases it; the sheet belongs to the sprites cut from it.
+ * @param filename The JSON file.
  * @return NULL, or the status of the first problem, with the file named:
  *         AKERR_KEY (a key is missing), AKERR_TYPE (a key has the wrong JSON
  *         type), AKERR_VALUE (width or height < 1, no frames),
@@ -110,6 +115,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_json(const char *filename);
  *
  * Frame numbers count cells left to right, then top to bottom, on a grid of
  * the sprite's width x height.
+ * @param sprite  The sprite.
+ * @param frameid An index into its playlist.
+ * @param dest    Gets the rectangle, in the texture's pixels.
  * @return NULL; AKERR_NULLPOINTER for a NULL sprite or dest, a sprite without
  *         a sheet or a sheet without a texture; AKERR_OUTOFBOUNDS for a
  *         frameid outside 0..frames-1, or a cell that lies off the texture.

@@ -15,19 +15,19 @@
 
 /** @name State bits
  *  @{ */
-#define AKGL_ACTOR_STATE_FACE_DOWN    (1 << 0)
-#define AKGL_ACTOR_STATE_FACE_LEFT    (1 << 1)
-#define AKGL_ACTOR_STATE_FACE_RIGHT   (1 << 2)
-#define AKGL_ACTOR_STATE_FACE_UP      (1 << 3)
-#define AKGL_ACTOR_STATE_ALIVE        (1 << 4)
-#define AKGL_ACTOR_STATE_DYING        (1 << 5)
-#define AKGL_ACTOR_STATE_DEAD         (1 << 6)
-#define AKGL_ACTOR_STATE_MOVING_LEFT  (1 << 7)
-#define AKGL_ACTOR_STATE_MOVING_RIGHT (1 << 8)
-#define AKGL_ACTOR_STATE_MOVING_UP    (1 << 9)
-#define AKGL_ACTOR_STATE_MOVING_DOWN  (1 << 10)
-#define AKGL_ACTOR_STATE_MOVING_IN    (1 << 11)
-#define AKGL_ACTOR_STATE_MOVING_OUT   (1 << 12)
+#define AKGL_ACTOR_STATE_FACE_DOWN    (1 << 0) /**< Facing the camera. */
+#define AKGL_ACTOR_STATE_FACE_LEFT    (1 << 1) /**< Facing left. */
+#define AKGL_ACTOR_STATE_FACE_RIGHT   (1 << 2) /**< Facing right. */
+#define AKGL_ACTOR_STATE_FACE_UP      (1 << 3) /**< Facing away from the camera. */
+#define AKGL_ACTOR_STATE_ALIVE        (1 << 4) /**< Alive. */
+#define AKGL_ACTOR_STATE_DYING        (1 << 5) /**< Dying (hurt, on the way out). */
+#define AKGL_ACTOR_STATE_DEAD         (1 << 6) /**< Dead: never drawn with a living pose. */
+#define AKGL_ACTOR_STATE_MOVING_LEFT  (1 << 7) /**< Moving left. */
+#define AKGL_ACTOR_STATE_MOVING_RIGHT (1 << 8) /**< Moving right. */
+#define AKGL_ACTOR_STATE_MOVING_UP    (1 << 9) /**< Moving up. */
+#define AKGL_ACTOR_STATE_MOVING_DOWN  (1 << 10) /**< Moving down. */
+#define AKGL_ACTOR_STATE_MOVING_IN    (1 << 11) /**< Moving into the screen (z). */
+#define AKGL_ACTOR_STATE_MOVING_OUT   (1 << 12) /**< Moving out of the screen (z). */
 /** Every facing bit. */
 #define AKGL_ACTOR_STATE_FACE_ALL \
     (AKGL_ACTOR_STATE_FACE_DOWN | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_FACE_RIGHT | \

@@ -36,6 +36,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_string_initialize(akgl_String *str, cons
 
 /**
  * @brief Copies @p src's text into @p dest (truncated, terminated).
+ * @param dest The string written.
+ * @param src  The string read.
  * @return NULL; AKERR_NULLPOINTER for a NULL argument.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_string_copy(akgl_String *dest, const akgl_String *src);

@@ -23,6 +23,7 @@ extern "C" {
 /**
  * @brief The game time now, in nanoseconds. Never goes backwards: in real
  *        mode it stops at UINT64_MAX (584 years of game time) rather than wrap.
+ * @return Nanoseconds of game time.
  */
 uint64_t akgl_time_now(void);
 
@@ -32,12 +33,14 @@ uint64_t akgl_time_now(void);
  *        the real one was, and the real one resumes from the manual time.
  *        The clock is not locked: switch modes from the thread that runs the
  *        frames (or with the game state lock held).
+ * @param manual True for the manual clock, false for the real one.
  * @return NULL; it cannot fail.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_time_use_manual(bool manual);
 
 /**
  * @brief Moves the manual clock forward by @p ns.
+ * @param ns Nanoseconds.
  * @return NULL; AKERR_BEHAVIOR when the clock is not manual; AKERR_OUTOFBOUNDS
  *         when the time would overflow.
  */

@@ -11,9 +11,9 @@
 extern "C" {
 #endif
 
-#define AKGL_VERSION_MAJOR 0
-#define AKGL_VERSION_MINOR 1
-#define AKGL_VERSION_PATCH 0
+#define AKGL_VERSION_MAJOR 0 /**< The major version of these headers. */
+#define AKGL_VERSION_MINOR 1 /**< The minor version of these headers. */
+#define AKGL_VERSION_PATCH 0 /**< The patch version of these headers. */
 
 /**
  * @brief The version of the akgl library the program is running with.

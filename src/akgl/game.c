@@ -5,6 +5,7 @@
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
+#include <akgl/tilemap.h>
 #include <akgl/time.h>
 
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "sound_private.h"
+#include "tilemap_game.h"
 
 akgl_Game game;
 
@@ -82,6 +84,7 @@ static akerr_ErrorContext *release_character(void *obj) { return akgl_heap_relea
 static akerr_ErrorContext *release_sprite(void *obj) { return akgl_heap_release_sprite(obj); }
 static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_spritesheet(obj); }
 static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
+static akerr_ErrorContext *release_tilemap(void *obj) { return akgl_heap_release_tilemap(obj); }
 
 /* In the order they go: holders before what they hold. */
 static const struct
@@ -90,6 +93,7 @@ static const struct
     akgl_HeapLayer layer;
     akgl_HeapReleaseFunc release;
 } unload_steps[] = {
+    {AKGL_UNLOAD_TILEMAPS, AKGL_HEAP_TILEMAP, release_tilemap},
     {AKGL_UNLOAD_ACTORS, AKGL_HEAP_ACTOR, release_actor},
     {AKGL_UNLOAD_CHARACTERS, AKGL_HEAP_CHARACTER, release_character},
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITE, release_sprite},
@@ -117,6 +121,7 @@ static unsigned int with_holders(unsigned int what)
 static void drop_actor_holders(akerr_ErrorContext **first)
 {
     akgl_actor_drop_holds(first);
+    akgl_tilemap_drop_actors(first); /* maps hold the actors they spawned */
     for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (actor->refcount > 0) {
@@ -133,6 +138,11 @@ static akerr_ErrorContext *unload(unsigned int what)
     what = with_holders(what);
     if (what & AKGL_UNLOAD_ACTORS) {
         drop_actor_holders(&first);
+    }
+    if ((what & AKGL_UNLOAD_TILEMAPS) && game.tilemap != NULL) {
+        /* The game's reference goes the ordinary way, and the physics stops
+         * borrowing the map's solid cells. */
+        akgl_object_keep_first(&first, akgl_game_set_tilemap(NULL));
     }
     for (size_t i = 0; i < SDL_arraysize(unload_steps); i++) {
         if (what & unload_steps[i].flag) {
@@ -315,7 +325,16 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
         }
+        /* The map under the actors up to its first object layer, the rest over them. */
+        const akgl_Tilemap *map = game.tilemap;
+        int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
+        if (map != NULL) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+        }
         PASS(errctx, draw_actors(r));
+        if (map != NULL && under < map->nlayers) {
+            PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
+        }
         if (r->frame_end != NULL) {
             PASS(errctx, r->frame_end(r));
         }

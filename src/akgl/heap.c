@@ -23,6 +23,7 @@ extern akgl_HeapPool akgl_heap_pool_spritesheet;
 extern akgl_HeapPool akgl_heap_pool_character;
 extern akgl_HeapPool akgl_heap_pool_string;
 extern akgl_HeapPool akgl_heap_pool_sound;
+extern akgl_HeapPool akgl_heap_pool_tilemap;
 
 static akgl_HeapPool *const pools[AKGL_HEAP_LAYER_COUNT] = {
     [AKGL_HEAP_ACTOR] = &akgl_heap_pool_actor,
@@ -31,6 +32,7 @@ static akgl_HeapPool *const pools[AKGL_HEAP_LAYER_COUNT] = {
     [AKGL_HEAP_CHARACTER] = &akgl_heap_pool_character,
     [AKGL_HEAP_STRING] = &akgl_heap_pool_string,
     [AKGL_HEAP_SOUND] = &akgl_heap_pool_sound,
+    [AKGL_HEAP_TILEMAP] = &akgl_heap_pool_tilemap,
 };
 
 /* A layer that exists in the enum and has storage. */

@@ -23,6 +23,7 @@ SDL_PropertiesID AKGL_REGISTRY_CHARACTER;
 SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS;
 SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;
 SDL_PropertiesID AKGL_REGISTRY_SOUND;
+SDL_PropertiesID AKGL_REGISTRY_TILEMAP;
 
 static akerr_ErrorContext *create_registry(SDL_PropertiesID *registry, const char *what)
 {
@@ -52,6 +53,7 @@ akerr_ErrorContext *akgl_registry_init(void)
     PASS(errctx, create_registry(&AKGL_REGISTRY_CHARACTER, "character"));
     PASS(errctx, create_registry(&AKGL_REGISTRY_PROPERTIES, "properties"));
     PASS(errctx, create_registry(&AKGL_REGISTRY_SOUND, "sound"));
+    PASS(errctx, create_registry(&AKGL_REGISTRY_TILEMAP, "tilemap"));
     PASS(errctx, akgl_registry_init_actor_state_strings());
     SUCCEED_RETURN(errctx);
 }
@@ -97,6 +99,7 @@ akerr_ErrorContext *akgl_registry_quit(void)
     destroy_registry(&AKGL_REGISTRY_ACTOR_STATE_STRINGS);
     destroy_registry(&AKGL_REGISTRY_PROPERTIES);
     destroy_registry(&AKGL_REGISTRY_SOUND);
+    destroy_registry(&AKGL_REGISTRY_TILEMAP);
     return NULL;
 }
 

@@ -7,8 +7,10 @@
 #include <akgl/game.h>
 #include <akgl/heap.h>
 #include <akgl/registry.h>
+#include <akgl/tilemap.h>
 #include <akstdlib.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,6 +68,97 @@ static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite,
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Tiled's flips as one SDL flip and a turn. SDL flips the source first, then
+ * turns it clockwise about the rectangle's centre. With y down, a transpose
+ * (D) is a vertical flip turned 90 degrees; D then H is a plain 90-degree
+ * turn, D then V a 270-degree one, and D, H and V together a horizontal flip
+ * turned 90 degrees.
+ */
+static void tile_flip_mode(uint32_t flips, SDL_FlipMode *mode, double *angle)
+{
+    bool h = (flips & AKGL_TILE_FLIP_H) != 0;
+    bool v = (flips & AKGL_TILE_FLIP_V) != 0;
+    *angle = 0.0;
+    if (!(flips & AKGL_TILE_FLIP_D)) {
+        *mode = (SDL_FlipMode)((h ? SDL_FLIP_HORIZONTAL : 0) | (v ? SDL_FLIP_VERTICAL : 0));
+        return;
+    }
+    if (h && v) {
+        *mode = SDL_FLIP_HORIZONTAL;
+        *angle = 90.0;
+    } else if (h) {
+        *mode = SDL_FLIP_NONE;
+        *angle = 90.0;
+    } else if (v) {
+        *mode = SDL_FLIP_NONE;
+        *angle = 270.0;
+    } else {
+        *mode = SDL_FLIP_VERTICAL;
+        *angle = 90.0;
+    }
+}
+
+static bool is_white(SDL_Color c)
+{
+    return c.r == 255 && c.g == 255 && c.b == 255 && c.a == 255;
+}
+
+static akerr_ErrorContext *draw_tile_2d(akgl_Renderer *r, const akgl_RenderTile *t)
+{
+    SDL_FlipMode mode;
+    double angle;
+    Uint8 old_r = 255, old_g = 255, old_b = 255, old_a = 255;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_tile: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, t, AKERR_NULLPOINTER, "draw_tile: NULL tile");
+    FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_tile: renderer not bound");
+    FAIL_ZERO_RETURN(errctx, t->sheet, AKERR_NULLPOINTER, "draw_tile: NULL sheet");
+    SDL_Texture *texture = t->sheet->texture;
+    tile_flip_mode(t->flips, &mode, &angle);
+
+    /* SDL turns the rectangle it is given about its centre: a transposed tile
+     * is drawn from a rectangle of the source's shape centred on dst. */
+    SDL_FRect box = t->dst;
+    if (t->flips & AKGL_TILE_FLIP_D) {
+        float cx = box.x + box.w * 0.5f, cy = box.y + box.h * 0.5f;
+        box = (SDL_FRect){cx - box.h * 0.5f, cy - box.w * 0.5f, box.h, box.w};
+    }
+    if (t->angle != 0.0f) {
+        /* A turn about the pivot is a turn about the centre plus a move of the centre. */
+        double rad = (double)t->angle * (SDL_PI_D / 180.0);
+        double c = cos(rad), s = sin(rad);
+        double dx = (double)(box.x + box.w * 0.5f - t->pivot.x);
+        double dy = (double)(box.y + box.h * 0.5f - t->pivot.y);
+        box.x = (float)((double)t->pivot.x + dx * c - dy * s - (double)box.w * 0.5);
+        box.y = (float)((double)t->pivot.y + dx * s + dy * c - (double)box.h * 0.5);
+        angle += (double)t->angle;
+    }
+    bool modulate = !is_white(t->color);
+    if (modulate) {
+        SDL_GetTextureColorMod(texture, &old_r, &old_g, &old_b);
+        SDL_GetTextureAlphaMod(texture, &old_a);
+        SDL_SetTextureColorMod(texture, t->color.r, t->color.g, t->color.b);
+        SDL_SetTextureAlphaMod(texture, t->color.a);
+    }
+    bool drawn = angle == 0.0 && mode == SDL_FLIP_NONE
+                     ? SDL_RenderTexture(r->sdl_renderer, texture, &t->src, &box)
+                     : SDL_RenderTextureRotated(r->sdl_renderer, texture, &t->src, &box, angle,
+                                                NULL, mode);
+    if (modulate) {
+        SDL_SetTextureColorMod(texture, old_r, old_g, old_b);
+        SDL_SetTextureAlphaMod(texture, old_a);
+    }
+    if (!drawn) {
+        FAIL_RETURN(errctx, AKERR_API, "draw_tile: sheet \"%s\" region %gx%g+%g+%g: %s",
+                    t->sheet->name, (double)t->src.w, (double)t->src.h, (double)t->src.x,
+                    (double)t->src.y, SDL_GetError());
+    }
+    r->stats.submitted++;
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
@@ -102,6 +195,7 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h)
     r->frame_start = frame_start_2d;
     r->frame_end = frame_end_2d;
     r->draw_sprite = draw_sprite_2d;
+    r->draw_tile = draw_tile_2d;
     r->shutdown = shutdown_2d;
     game.renderer = r;
     game.camera = r->camera;

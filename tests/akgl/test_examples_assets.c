@@ -4,14 +4,15 @@
  *
  * Files are found by walking the directory, so a new sample is tested the day
  * it is added. Each is classified by its keys ("spritesheet": a sprite;
- * "sprite_mappings": a character; anything else fails), sprites are loaded
- * first, then characters. Every frame of every sprite must lie on its sheet,
+ * "sprite_mappings": a character; "sounds": a sound bank; anything else
+ * fails), sprites are loaded first, then characters; banks on their own. Every frame of every sprite must lie on its sheet,
  * and the littleguy character must map the nine states of chapter 11's table.
  */
 #define _XOPEN_SOURCE 700
 
 #include <akgl/actor.h>
 #include <akgl/json.h>
+#include <akgl/sound.h>
 
 #include "sprite_fixture.h"
 
@@ -26,6 +27,7 @@ typedef struct Sample
     char path[PATH_MAX];
     char name[AKGL_SPRITE_MAX_NAME_LENGTH];
     bool character;
+    bool bank;
 } Sample;
 
 static Sample samples[MAX_SAMPLES];
@@ -52,6 +54,9 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
         s->character = false;
     } else if (root != NULL && json_object_get(root, "sprite_mappings") != NULL) {
         s->character = true;
+    } else if (root != NULL && json_object_get(root, "sounds") != NULL) {
+        s->bank = true;
+        name = "sound bank";
     } else {
         fprintf(stderr, "%s is neither a sprite nor a character\n", path);
         unknown_kind++;
@@ -65,18 +70,21 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
 
 static void test_every_sample_is_a_sprite_or_a_character(void)
 {
-    int sprites = 0, characters = 0;
+    int sprites = 0, characters = 0, banks = 0;
     CHECK_INT_EQ(unknown_kind, 0);
     for (int i = 0; i < nsamples; i++) {
         CHECK_MSG(samples[i].name[0] != '\0', "%s has no \"name\"", samples[i].path);
-        if (samples[i].character) {
+        if (samples[i].bank) {
+            banks++;
+        } else if (samples[i].character) {
             characters++;
         } else {
             sprites++;
         }
     }
-    CHECK(sprites >= 8);
-    CHECK(characters >= 1);
+    CHECK(sprites >= 8 + 19);  /* littleguy's, hero's, the showcase's */
+    CHECK(characters >= 1 + 4);
+    CHECK(banks >= 1);
 }
 
 static void test_the_sheet_is_the_generated_fixture(void)
@@ -96,7 +104,7 @@ static void load_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
         char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-        if (samples[i].character != character) {
+        if (samples[i].character != character || samples[i].bank) {
             continue;
         }
         akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
@@ -112,7 +120,7 @@ static void load_kind(bool character)
 static void release_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
-        if (samples[i].character != character) {
+        if (samples[i].character != character || samples[i].bank) {
             continue;
         }
         if (character) {
@@ -136,7 +144,7 @@ static void test_every_sample_loads_and_releases(void)
 
     /* Every frame of every sprite is a cell on its sheet. */
     for (int i = 0; i < nsamples; i++) {
-        akgl_Sprite *s = samples[i].character ? NULL : sf_sprite(samples[i].name);
+        akgl_Sprite *s = samples[i].character || samples[i].bank ? NULL : sf_sprite(samples[i].name);
         for (int id = 0; s != NULL && id < s->frames; id++) {
             SDL_FRect r;
             char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
@@ -159,6 +167,64 @@ static void test_every_sample_loads_and_releases(void)
         CHECK_INT_EQ(guy->speedtime, 150 * AKGL_TIME_ONEMS_NS);
     }
 
+    /* The showcase's characters (tools/mkart.c): every state the demo puts
+     * them in draws a sprite, most of them through chapter 11's fallbacks,
+     * and the sprite is the one the mapping means. */
+    static const struct {
+        const char *character;
+        int state;
+        const char *sprite;
+    } SHOWN[] = {
+        {"knight", AKGL_ACTOR_STATE_ALIVE, "knight idle down"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN, "knight idle down"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT, "knight idle left"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT, "knight idle right"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP, "knight idle up"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_MOVING_LEFT,
+         "knight walk left"},
+        {"knight",
+         AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT | AKGL_ACTOR_STATE_MOVING_RIGHT,
+         "knight walk right"},
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP | AKGL_ACTOR_STATE_MOVING_UP,
+         "knight walk up"},
+        {"knight",
+         AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN | AKGL_ACTOR_STATE_MOVING_DOWN,
+         "knight walk down"},
+        /* a walk to the left while still facing right (a knock-back) stands */
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT | AKGL_ACTOR_STATE_MOVING_LEFT,
+         "knight idle right"},
+        /* a game's own bit (13-31, a jump) keeps the facing */
+        {"knight", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT | (1 << 13),
+         "knight idle left"},
+        {"knight", AKGL_ACTOR_STATE_DYING | AKGL_ACTOR_STATE_FACE_LEFT, "knight hurt"},
+        {"knight", AKGL_ACTOR_STATE_DEAD, "knight hurt"},
+        {"slime", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT | AKGL_ACTOR_STATE_MOVING_LEFT,
+         "slime hop"},
+        {"slime", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_DYING, "slime hurt"},
+        {"slime", AKGL_ACTOR_STATE_DEAD, "slime squashed"},
+        {"bat", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT | AKGL_ACTOR_STATE_MOVING_UP,
+         "bat flap"},
+        {"bat", AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_DYING, "bat hurt"},
+        {"bat", AKGL_ACTOR_STATE_DEAD, "bat dead"},
+        {"coin", AKGL_ACTOR_STATE_ALIVE, "coin spin"},
+        {"coin", AKGL_ACTOR_STATE_DYING, "coin sparkle"},
+    };
+    for (size_t i = 0; i < sizeof(SHOWN) / sizeof(SHOWN[0]); i++) {
+        akgl_Character *c = sf_character(SHOWN[i].character);
+        akgl_Sprite *got = NULL;
+        int matched = 0;
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        CHECK_MSG(c != NULL, "no character \"%s\"", SHOWN[i].character);
+        if (c == NULL) {
+            continue;
+        }
+        int status =
+            test_status_of_(akgl_character_sprite_resolve(c, SHOWN[i].state, &got, &matched), msg);
+        CHECK_MSG(status == 0 && got != NULL && strcmp(got->name, SHOWN[i].sprite) == 0,
+                  "%s in state %d draws \"%s\", not \"%s\" (%s)", SHOWN[i].character,
+                  SHOWN[i].state, got ? got->name : "nothing", SHOWN[i].sprite, msg);
+    }
+
     /* The game's releases: characters, then sprites. The sheets go with the
      * last sprite (the harness checks every count afterwards). */
     release_kind(true);
@@ -176,6 +242,36 @@ static void test_sprites_released_first_also_cleans_up(void)
     CHECK_INT_EQ(akgl_test_reg_sprites_(), 0);
 }
 
+/* The showcase's sound bank (tools/mksound.c) loads every sound it lists,
+ * the effects one-shot and the music looping; each is released again. */
+static void test_the_sound_bank_loads(void)
+{
+    static const struct {
+        const char *name;
+        bool loop;
+    } SOUNDS[] = {{"jump", false}, {"coin", false}, {"hurt", false}, {"footstep", false},
+                  {"music", true}};
+    for (int i = 0; i < nsamples; i++) {
+        if (!samples[i].bank) {
+            continue;
+        }
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        int status = test_status_of_(akgl_sound_load_json(samples[i].path), msg);
+        CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+    }
+    for (size_t k = 0; k < sizeof(SOUNDS) / sizeof(SOUNDS[0]); k++) {
+        akgl_Sound *sound = NULL;
+        CHECK_OK(akgl_sound_get(SOUNDS[k].name, &sound));
+        CHECK_MSG(sound != NULL, "no sound \"%s\"", SOUNDS[k].name);
+        if (sound == NULL) {
+            continue;
+        }
+        CHECK(sound->frames > 0);
+        CHECK_INT_EQ(sound->loop, SOUNDS[k].loop);
+        CHECK_OK(akgl_heap_release_sound(sound));
+    }
+}
+
 int main(void)
 {
     sf_begin();
@@ -189,6 +285,7 @@ int main(void)
     RUN_TEST(test_the_sheet_is_the_generated_fixture);
     RUN_TEST(test_every_sample_loads_and_releases);
     RUN_TEST(test_sprites_released_first_also_cleans_up);
+    RUN_TEST(test_the_sound_bank_loads);
     sf_unbind_renderer();
     int rc = AKGL_TEST_END();
     sf_end();

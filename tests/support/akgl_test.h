@@ -56,6 +56,9 @@ static int akgl_test_reg_characters_(void)
     return akgl_test_registry_count_(AKGL_REGISTRY_CHARACTER);
 }
 
+static int akgl_test_tilemaps_(void) { return akgl_test_layer_count_(AKGL_HEAP_TILEMAP); }
+static int akgl_test_reg_tilemaps_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_TILEMAP); }
+
 static inline void akgl_test_add_counters(void)
 {
     test_add_counter("actor slots in use", akgl_test_actors_);
@@ -69,6 +72,8 @@ static inline void akgl_test_add_counters(void)
     test_add_counter("character registry entries", akgl_test_reg_characters_);
     test_add_counter("sound slots in use", akgl_test_sounds_);
     test_add_counter("sound registry entries", akgl_test_reg_sounds_);
+    test_add_counter("tilemap slots in use", akgl_test_tilemaps_);
+    test_add_counter("tilemap registry entries", akgl_test_reg_tilemaps_);
 }
 
 /* Starts akgl or exits: every later check would be meaningless without it. */

@@ -26,7 +26,7 @@
 
 typedef int (*test_counter_fn)(void);
 
-#define TEST_MAX_COUNTERS 16
+#define TEST_MAX_COUNTERS 32
 
 struct test_state {
     int passed;

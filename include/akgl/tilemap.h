@@ -1,0 +1,578 @@
+/**
+ * @file akgl/tilemap.h
+ * @brief Maps made with the Tiled editor (mapeditor.org): the model, the two
+ *        readers (JSON and XML), the queries, and the calls that hand a map
+ *        to the game (drawing, solid tiles, actors).
+ *
+ * A map is a pool object (AKGL_HEAP_TILEMAP) registered in
+ * AKGL_REGISTRY_TILEMAP under the real path of its file. Loading allocates
+ * (the cells, the tilesets, names, properties); querying and drawing never
+ * do. Everything a map points at is owned by the map and lives until its
+ * last reference is given back with akgl_heap_release_tilemap; nothing in it
+ * may be freed or changed by the caller.
+ *
+ * Both formats Tiled saves are read: JSON (.tmj/.json maps, .tsj/.json
+ * tilesets, .tj templates) and XML (.tmx maps, .tsx tilesets, .tx templates),
+ * and either kind of tileset or template may be referenced from either kind
+ * of map. The same map saved in either format gives the same model, field
+ * for field. See docs/07-tilemaps.md for the rules, what Tiled features are
+ * not supported, and the limits (akgl/limits.h, AKGL_TILEMAP_*).
+ *
+ * Conventions of the model:
+ * - Every string (`char *`) is NUL-terminated, owned by the map, and never
+ *   NULL: an absent value is "".
+ * - Every `properties` is an SDL_PropertiesID of the element's custom
+ *   properties, or 0 when it has none. Types: string, file, color → string
+ *   property (a file as written in the file; a color as written, "#AARRGGBB");
+ *   int, object → number property; float → float property; bool → boolean
+ *   property. A class-typed property is flattened: each member becomes a key
+ *   "name.member" (recursively, "name.member.sub").
+ * - Geometry is in pixels and map tiles exactly as the file says; group
+ *   layers are folded into their children (see akgl_TilemapLayer).
+ * - A raw gid is a cell value as Tiled stores it: the AKGL_TILE_FLIP_* /
+ *   AKGL_TILE_ROT_120 bits on top, the global tile id below
+ *   (AKGL_TILE_GID_MASK). 0 is an empty cell.
+ */
+#ifndef AKGL_TILEMAP_H
+#define AKGL_TILEMAP_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/limits.h>
+#include <akgl/physics.h>
+#include <akgl/sprite.h>
+
+#include <SDL3/SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Bits of a raw gid (Tiled's own values)
+ *  @{ */
+#define AKGL_TILE_FLIP_H   0x80000000u /**< Flipped horizontally. */
+#define AKGL_TILE_FLIP_V   0x40000000u /**< Flipped vertically. */
+#define AKGL_TILE_FLIP_D   0x20000000u /**< Flipped diagonally (x and y swapped), applied first. */
+#define AKGL_TILE_ROT_120  0x10000000u /**< Hexagonal maps: rotated 120 degrees (read and kept). */
+#define AKGL_TILE_GID_MASK 0x0FFFFFFFu /**< The global tile id below the flag bits. */
+/** @} */
+
+/** @brief Map orientation (Tiled's `orientation`). */
+typedef enum akgl_TilemapOrientation
+{
+    AKGL_TILEMAP_ORTHOGONAL, /**< "orthogonal" */
+    AKGL_TILEMAP_ISOMETRIC,  /**< "isometric" (diamond) */
+    AKGL_TILEMAP_STAGGERED,  /**< "staggered" (isometric, staggered rows or columns) */
+    AKGL_TILEMAP_HEXAGONAL   /**< "hexagonal" */
+} akgl_TilemapOrientation;
+
+/** @brief The order Tiled draws a layer's tiles in (Tiled's `renderorder`). */
+typedef enum akgl_TilemapRenderOrder
+{
+    AKGL_TILEMAP_RIGHT_DOWN, /**< "right-down", the default */
+    AKGL_TILEMAP_RIGHT_UP,   /**< "right-up" */
+    AKGL_TILEMAP_LEFT_DOWN,  /**< "left-down" */
+    AKGL_TILEMAP_LEFT_UP     /**< "left-up" */
+} akgl_TilemapRenderOrder;
+
+/** @brief Staggered and hexagonal maps: which axis is staggered (`staggeraxis`). */
+typedef enum akgl_TilemapStaggerAxis
+{
+    AKGL_TILEMAP_STAGGER_Y, /**< "y", Tiled's default: rows are shifted */
+    AKGL_TILEMAP_STAGGER_X  /**< "x": columns are shifted */
+} akgl_TilemapStaggerAxis;
+
+/** @brief Staggered and hexagonal maps: which rows/columns are shifted (`staggerindex`). */
+typedef enum akgl_TilemapStaggerIndex
+{
+    AKGL_TILEMAP_STAGGER_ODD, /**< "odd", Tiled's default */
+    AKGL_TILEMAP_STAGGER_EVEN /**< "even" */
+} akgl_TilemapStaggerIndex;
+
+/** @brief What a (flattened) layer holds. Group layers do not appear. */
+typedef enum akgl_TilemapLayerKind
+{
+    AKGL_TILEMAP_LAYER_TILES,   /**< "tilelayer" / `<layer>`: cells of raw gids */
+    AKGL_TILEMAP_LAYER_OBJECTS, /**< "objectgroup" / `<objectgroup>`: objects */
+    AKGL_TILEMAP_LAYER_IMAGE    /**< "imagelayer" / `<imagelayer>`: one image */
+} akgl_TilemapLayerKind;
+
+/** @brief An object layer's `draworder`. */
+typedef enum akgl_TilemapDrawOrder
+{
+    AKGL_TILEMAP_DRAW_TOPDOWN, /**< "topdown", the default: by y */
+    AKGL_TILEMAP_DRAW_INDEX    /**< "index": in the order of the objects */
+} akgl_TilemapDrawOrder;
+
+/** @brief A tileset's `objectalignment`: where a tile object's (x, y) lies on its tile. */
+typedef enum akgl_TilemapObjectAlignment
+{
+    AKGL_TILEMAP_ALIGN_UNSPECIFIED, /**< "unspecified", the default: bottom-left on
+                                         orthogonal maps, bottom (centre) on isometric ones */
+    AKGL_TILEMAP_ALIGN_TOPLEFT,     /**< "topleft" */
+    AKGL_TILEMAP_ALIGN_TOP,         /**< "top" */
+    AKGL_TILEMAP_ALIGN_TOPRIGHT,    /**< "topright" */
+    AKGL_TILEMAP_ALIGN_LEFT,        /**< "left" */
+    AKGL_TILEMAP_ALIGN_CENTER,      /**< "center" */
+    AKGL_TILEMAP_ALIGN_RIGHT,       /**< "right" */
+    AKGL_TILEMAP_ALIGN_BOTTOMLEFT,  /**< "bottomleft" */
+    AKGL_TILEMAP_ALIGN_BOTTOM,      /**< "bottom" */
+    AKGL_TILEMAP_ALIGN_BOTTOMRIGHT  /**< "bottomright" */
+} akgl_TilemapObjectAlignment;
+
+/** @brief A tileset's `tilerendersize` (Tiled 1.9). */
+typedef enum akgl_TilemapTileRenderSize
+{
+    AKGL_TILEMAP_RENDER_TILE_SIZE, /**< "tile", the default: tiles keep their own size */
+    AKGL_TILEMAP_RENDER_GRID_SIZE  /**< "grid": tiles are scaled to the map's grid */
+} akgl_TilemapTileRenderSize;
+
+/** @brief A tileset's `fillmode` (Tiled 1.9), with AKGL_TILEMAP_RENDER_GRID_SIZE. */
+typedef enum akgl_TilemapFillMode
+{
+    AKGL_TILEMAP_FILL_STRETCH,           /**< "stretch", the default */
+    AKGL_TILEMAP_FILL_PRESERVE_ASPECT    /**< "preserve-aspect-fit" */
+} akgl_TilemapFillMode;
+
+/** @brief An object's shape. */
+typedef enum akgl_TilemapObjectShape
+{
+    AKGL_TILEMAP_SHAPE_RECTANGLE, /**< The default (also a tile object's shape: see gid) */
+    AKGL_TILEMAP_SHAPE_ELLIPSE,   /**< In its bounding box x, y, width, height */
+    AKGL_TILEMAP_SHAPE_POINT,     /**< x, y only */
+    AKGL_TILEMAP_SHAPE_POLYGON,   /**< points, relative to x, y, closed */
+    AKGL_TILEMAP_SHAPE_POLYLINE,  /**< points, relative to x, y, open */
+    AKGL_TILEMAP_SHAPE_TEXT       /**< text, in its box (formatting is not kept) */
+} akgl_TilemapObjectShape;
+
+/** @brief One frame of an animated tile. */
+typedef struct akgl_TilemapFrame
+{
+    uint32_t tileid;   /**< Local id (in the same tileset) of the tile shown. */
+    uint32_t duration; /**< How long it is shown, in milliseconds (>= 1). */
+} akgl_TilemapFrame;
+
+/**
+ * @brief What the file says about one tile of a tileset (Tiled's `<tile>` /
+ *        "tiles" entry). Tiles the file says nothing about have no entry,
+ *        except in an image-collection tileset, where every tile has one.
+ */
+typedef struct akgl_TilemapTile
+{
+    uint32_t id;                 /**< Local id; the tile's gid is the tileset's firstgid + id. */
+    char *type;                  /**< `type`, or Tiled 1.9's `class`; "" when none. */
+    SDL_PropertiesID properties; /**< The tile's own custom properties, or 0. */
+    /* Image collections only (else image is "" and sheet NULL): */
+    char *image;                 /**< The tile's image, the path as resolved. */
+    akgl_SpriteSheet *sheet;     /**< Its sheet (the map holds one reference). */
+    /**@{*/
+    int imagewidth, imageheight; /**< The image's size as the file says (0 when not said). */
+    /**@}*/
+    /**@{*/
+    /**
+     * The source rectangle of the tile: in a collection, the sub-rectangle of
+     * its own image (Tiled 1.9's x/y/width/height; the whole image when not
+     * said); in an image tileset, its cell on the tileset's sheet.
+     */
+    int x, y, width, height;
+    /**@}*/
+    int nframes;                 /**< Frames of its animation; 0 when it is not animated. */
+    akgl_TilemapFrame *frames;   /**< nframes frames, in order. */
+    uint32_t duration;           /**< The sum of the frame durations (ms), 0 when not animated. */
+} akgl_TilemapTile;
+
+/** @brief One tileset of a map (inline or from an external .tsj/.tsx file). */
+typedef struct akgl_TilemapTileset
+{
+    uint32_t firstgid;           /**< The gid of its tile 0 in this map. */
+    char *name;                  /**< `name`. */
+    char *class_name;            /**< Tiled 1.9's `class`; "" when none. */
+    char *source;                /**< The external file, resolved; "" for an inline tileset. */
+    int tilecount;               /**< `tilecount`: tiles in the image, or in the collection. */
+    int columns;                 /**< `columns` (0 for a collection). */
+    /**@{*/
+    int tilewidth, tileheight;   /**< The tile size in px (a collection: the largest tile). */
+    /**@}*/
+    int margin;                  /**< px around the tiles on the image. */
+    int spacing;                 /**< px between neighbouring tiles on the image. */
+    /**@{*/
+    int tileoffsetx, tileoffsety; /**< `tileoffset`: px added where each tile is drawn. */
+    /**@}*/
+    akgl_TilemapObjectAlignment objectalignment; /**< Anchor of tile objects. */
+    akgl_TilemapTileRenderSize tilerendersize;   /**< Tile or grid size. */
+    akgl_TilemapFillMode fillmode;                /**< How grid size fills. */
+    bool collection;             /**< An image collection: one image per tile, no sheet here. */
+    char *image;                 /**< Image tilesets: the image, the path as resolved; "" for a collection. */
+    /**@{*/
+    int imagewidth, imageheight; /**< The image's size as the file says. */
+    /**@}*/
+    akgl_SpriteSheet *sheet;     /**< Image tilesets: the sheet (one reference held by the map); NULL for a collection. */
+    uint32_t idlimit;            /**< One past the largest local id a gid may name (tilecount
+                                      for image tilesets, largest id + 1 for collections). */
+    int ntiles;                  /**< Entries in tiles. */
+    akgl_TilemapTile *tiles;     /**< Tiles the file describes, sorted by id (see akgl_tilemap_tileset_tile). */
+    SDL_PropertiesID properties; /**< The tileset's custom properties, or 0. */
+} akgl_TilemapTileset;
+
+/** @brief One object of an object layer, with its template's values filled in. */
+typedef struct akgl_TilemapObject
+{
+    int id;                      /**< Unique in the map. */
+    char *name;                  /**< `name`; "" when none. */
+    char *type;                  /**< `type`, or Tiled 1.9's `class`; "" when none. */
+    /**@{*/
+    float x, y;                  /**< As the file says: a tile object keeps Tiled's bottom-left anchor. */
+    /**@}*/
+    /**@{*/
+    float width, height;         /**< As the file says (a point has 0 x 0). */
+    /**@}*/
+    float rotation;              /**< Degrees, clockwise, about (x, y). */
+    uint32_t gid;                /**< Raw gid, flags included, of a tile object; 0 otherwise.
+                                      A template's gid is renumbered into this map's tilesets. */
+    bool visible;                /**< `visible`. */
+    akgl_TilemapObjectShape shape; /**< Rectangle, ellipse, point, polygon, polyline, text. */
+    int npoints;                 /**< Polygon and polyline points; 0 otherwise. */
+    SDL_FPoint *points;          /**< npoints points relative to (x, y). */
+    char *text;                  /**< A text object's text; "" otherwise. */
+    SDL_PropertiesID properties; /**< Its own and its template's (its own win), not its tile's; or 0. */
+} akgl_TilemapObject;
+
+/**
+ * @brief One layer, after folding the enclosing group layers into it.
+ *
+ * The effective values: `visible` is the AND of the layer's and every
+ * enclosing group's, `opacity` and `parallaxx/y` their product, `offsetx/y`
+ * their sum, `tint` their component-wise product (each channel c1*c2/255,
+ * alpha included). Only the fields of its own kind are set; the others are 0
+ * (and `image` is "").
+ */
+typedef struct akgl_TilemapLayer
+{
+    akgl_TilemapLayerKind kind;  /**< Tiles, objects or image. */
+    int id;                      /**< `id` (unique in the map). */
+    char *name;                  /**< `name`. */
+    char *class_name;            /**< Tiled 1.9's `class`; "" when none. */
+    bool visible;                /**< Effective visibility. */
+    float opacity;               /**< Effective opacity, 0..1. */
+    /**@{*/
+    float offsetx, offsety;      /**< Effective offset in px. */
+    /**@}*/
+    /**@{*/
+    float parallaxx, parallaxy;  /**< Effective parallax factor (1 = moves with the camera). */
+    /**@}*/
+    SDL_Color tint;              /**< Effective tint; opaque white when none. */
+    SDL_PropertiesID properties; /**< The layer's own custom properties (not its groups'), or 0. */
+
+    /* AKGL_TILEMAP_LAYER_TILES */
+    /**@{*/
+    int x0, y0;                  /**< Map cell of cells[0]: 0, 0 for a finite map; for an
+                                      infinite map the top-left of the chunks' bounding box
+                                      (may be negative). */
+    /**@}*/
+    /**@{*/
+    int width, height;           /**< The stored region in tiles (0 x 0 for an infinite layer
+                                      without chunks). */
+    /**@}*/
+    uint32_t *cells;             /**< width * height raw gids, row-major: map cell (x, y) is
+                                      cells[(y - y0) * width + (x - x0)]. NULL when empty. */
+
+    /* AKGL_TILEMAP_LAYER_OBJECTS */
+    int nobjects;                /**< Objects in this layer. */
+    akgl_TilemapObject *objects; /**< In file order. */
+    akgl_TilemapDrawOrder draworder; /**< `draworder`. */
+    SDL_Color color;             /**< The editor's display colour (`color`); alpha 0 when none. */
+
+    /* AKGL_TILEMAP_LAYER_IMAGE */
+    char *image;                 /**< The image, the path as resolved; "" for a layer without one. */
+    akgl_SpriteSheet *sheet;     /**< Its sheet (one reference held by the map), NULL without image. */
+    /**@{*/
+    int imagewidth, imageheight; /**< The image's size as the file says (0 when not said). */
+    /**@}*/
+    /**@{*/
+    bool repeatx, repeaty;       /**< Repeated across the view along x / y. */
+    /**@}*/
+} akgl_TilemapLayer;
+
+/** @brief A map. A pool object: see akgl_heap_next_tilemap / akgl_heap_release_tilemap. */
+typedef struct akgl_Tilemap
+{
+    int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
+    char path[AKGL_MAX_STRING_LENGTH];     /**< The map file's real path: the registry key. */
+    akgl_TilemapOrientation orientation;   /**< Orthogonal, isometric, staggered, hexagonal. */
+    akgl_TilemapRenderOrder renderorder;   /**< `renderorder`, kept. */
+    /**@{*/
+    int width, height;                     /**< Size in tiles, as the file says. */
+    /**@}*/
+    /**@{*/
+    int tilewidth, tileheight;             /**< Grid cell size in px. */
+    /**@}*/
+    bool infinite;                         /**< Stored in chunks (see akgl_TilemapLayer::x0). */
+    int hexsidelength;                     /**< Hexagonal: `hexsidelength` in px (0 otherwise). */
+    akgl_TilemapStaggerAxis staggeraxis;   /**< Staggered/hexagonal: `staggeraxis`. */
+    akgl_TilemapStaggerIndex staggerindex; /**< Staggered/hexagonal: `staggerindex`. */
+    /**@{*/
+    float parallaxoriginx, parallaxoriginy; /**< `parallaxoriginx/y` in px (0 by default). */
+    /**@}*/
+    SDL_Color background;                  /**< `backgroundcolor`; alpha 0 when the map has none. */
+    char *class_name;                      /**< Tiled 1.9's `class`; "" when none. */
+    int ntilesets;                         /**< Entries in tilesets. */
+    akgl_TilemapTileset *tilesets;         /**< In document order (ascending firstgid). */
+    int nlayers;                           /**< Entries in layers. */
+    akgl_TilemapLayer *layers;             /**< Document order, groups flattened away (a
+                                                group's children stand in its place). */
+    SDL_PropertiesID properties;           /**< The map's custom properties, or 0. */
+
+    /* Kept for the game side (akgl_tilemap_solid_grid, akgl_tilemap_spawn_actors);
+     * the loader leaves them empty and akgl_heap_release_tilemap frees them. */
+    uint8_t *solid_cells;                  /**< The solid grid's cells (malloc'd by
+                                                akgl_tilemap_solid_grid), or NULL. */
+    akgl_SolidGrid solid;                  /**< The grid last built over solid_cells. */
+    akgl_Actor **spawned;                  /**< Actors spawned from the objects (malloc'd);
+                                                the map holds one reference on each. */
+    int nspawned;                          /**< Entries in spawned. */
+
+    void *storage;                         /**< Private: every block the loader allocated. */
+} akgl_Tilemap;
+
+/* ------------------------------------------------------------------------ */
+/* The pool                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief Hands out a free map slot with refcount 1 (the caller's reference),
+ *        zero apart from the count.
+ * @param dest Gets the slot; the caller holds its one reference.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKGL_ERR_HEAP naming
+ *         the tilemap layer when every slot is taken.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_tilemap(akgl_Tilemap **dest);
+
+/**
+ * @brief Gives one reference back; at 0 the map is torn down and its slot freed.
+ *
+ * Teardown leaves AKGL_REGISTRY_TILEMAP (if the entry still points at this
+ * map), gives back the actors it spawned and every sheet it holds (tileset
+ * images, collection tiles' images, image layers), destroys every properties
+ * set, and frees every allocation: cells, names, tilesets, objects, the solid
+ * grid's cells. If the map is game.tilemap, unset it first
+ * (akgl_game_set_tilemap(NULL)): the game holds its own reference.
+ * @param obj The map; the caller's reference is gone afterwards.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the refcount is already
+ *         0. An error from a teardown step is returned after the rest of the
+ *         teardown has run.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_tilemap(akgl_Tilemap *obj);
+
+/* ------------------------------------------------------------------------ */
+/* Loading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief Loads a map saved by Tiled in its JSON format (.tmj or .json).
+ *
+ * External tilesets (.tsj/.json or .tsx) and object templates (.tj or .tx)
+ * are read relative to the file that names them. Every image is loaded
+ * through the spritesheet registry under its real path, so maps and sprites
+ * share one texture per image file; a renderer must be bound.
+ *
+ * If the map's real path is already registered, nothing is read: *dest gets
+ * that map with one more reference.
+ * @param filename The map file.
+ * @param dest     Receives the map with a reference for the caller (release it
+ *                 with akgl_heap_release_tilemap). Written only on success.
+ * @return NULL, or, with the file (and the layer, tileset, object or cell)
+ *         and the offending value named in the message:
+ *         AKERR_NULLPOINTER; the errno status (ENOENT...) for a missing map,
+ *         tileset, template or image file; AKERR_FORMAT for text that is not
+ *         JSON (file:line:column) or XML (file:line:column from expat), for
+ *         truncated or corrupt base64, corrupt zlib/gzip/zstd data, or an image
+ *         that cannot be loaded; AKERR_TYPE for a value of the wrong JSON type;
+ *         AKERR_KEY for a required key that is absent; AKERR_VALUE for an
+ *         unknown orientation, layer type, encoding, compression, property
+ *         type or the like, for decoded data whose length does not match the
+ *         layer (or chunk), and for a tileset or template include cycle;
+ *         AKERR_OUTOFBOUNDS for a gid past every tileset (or an id an image
+ *         collection lacks), a layer of more than AKGL_TILEMAP_MAX_LAYER_CELLS
+ *         cells, or any other AKGL_TILEMAP_* limit; AKERR_BEHAVIOR when no
+ *         renderer is bound; AKGL_ERR_HEAP when a pool is full; AKERR_API when
+ *         SDL cannot make a properties set. A failed load leaves nothing
+ *         claimed: no map slot, sheet, texture, registry entry, memory or
+ *         error context.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_json(const char *filename,
+                                                          akgl_Tilemap **dest);
+
+/**
+ * @brief Loads a map saved by Tiled in its XML format (.tmx), through expat.
+ *
+ * As akgl_tilemap_load_json in every respect (the same model for the same
+ * map): external tilesets may be .tsx or .tsj/.json, templates .tx or .tj.
+ * @param filename The map file.
+ * @param dest     As akgl_tilemap_load_json.
+ * @return As akgl_tilemap_load_json; malformed XML is AKERR_FORMAT with
+ *         file:line:column and expat's reason.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
+                                                         akgl_Tilemap **dest);
+
+/**
+ * @brief Loads a map in either format, chosen by the file name: ".tmx" (any
+ *        case) is XML, anything else JSON.
+ * @param filename The map file.
+ * @param dest     As akgl_tilemap_load_json.
+ * @return As akgl_tilemap_load_json / akgl_tilemap_load_tmx.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest);
+
+/* ------------------------------------------------------------------------ */
+/* Queries (never allocate; a miss that is not an error formats nothing)    */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief The raw gid (flags included; 0 = empty) of tile layer @p layer at
+ *        map cell (@p x, @p y).
+ *
+ * Cells outside the stored region (x0, y0, width, height) are empty: 0 and
+ * success, negative coordinates included.
+ * @param map   The map.
+ * @param layer An index into map->layers.
+ * @param x     Map cell column.
+ * @param y     Map cell row.
+ * @param raw   Gets the raw gid.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a layer index
+ *         outside 0..nlayers-1; AKERR_TYPE for a layer that is not a tile
+ *         layer. *raw is written only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_at(const akgl_Tilemap *map, int layer, int x,
+                                                        int y, uint32_t *raw);
+
+/**
+ * @brief The index in map->tilesets of the tileset @p gid belongs to.
+ *
+ * Flag bits are ignored. The tileset is the one with the largest firstgid
+ * not above the gid.
+ * @param map   The map.
+ * @param gid   A gid (flag bits ignored).
+ * @param index Gets the tileset's index.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for gid 0, a gid below every
+ *         firstgid, a gid past its tileset's tiles (local id >= idlimit), and
+ *         a local id an image collection does not have. *index is written
+ *         only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_for_gid(const akgl_Tilemap *map,
+                                                                uint32_t gid, int *index);
+
+/**
+ * @brief A tile's own custom properties (flag bits ignored).
+ * @param map  The map.
+ * @param gid  The tile's gid.
+ * @param dest Receives the SDL_PropertiesID, 0 when the tile has none (not an
+ *             error). Owned by the map: do not destroy it.
+ * @return NULL; AKERR_NULLPOINTER; the errors of akgl_tilemap_tileset_for_gid.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_properties(const akgl_Tilemap *map,
+                                                                uint32_t gid,
+                                                                SDL_PropertiesID *dest);
+
+/**
+ * @brief The index in map->layers of the first layer named @p name (exact,
+ *        case-sensitive; group layers are not layers here).
+ * @param map   The map.
+ * @param name  The layer's name.
+ * @param index Gets the index.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY naming @p name when no layer has it.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_layer_index(const akgl_Tilemap *map,
+                                                            const char *name, int *index);
+
+/**
+ * @brief What @p tileset says about local tile @p localid: a binary search of
+ *        its tiles.
+ * @param tileset The tileset.
+ * @param localid The local tile id.
+ * @param dest Receives the entry, or NULL when the file says nothing about
+ *             that tile (success: most tiles of an image tileset have none).
+ * @return NULL; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_tile(const akgl_TilemapTileset *tileset,
+                                                             uint32_t localid,
+                                                             const akgl_TilemapTile **dest);
+
+/**
+ * @brief Where local tile @p localid of @p tileset is drawn from: its sheet
+ *        and the source rectangle on it (margin and spacing applied for image
+ *        tilesets; the tile's own image and sub-rectangle for collections).
+ * @param tileset The tileset.
+ * @param localid The local tile id.
+ * @param sheet   Gets the sheet (borrowed: the map holds it).
+ * @param src     Gets the source rectangle on the sheet.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for a local id at or past
+ *         idlimit, or one a collection does not have.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_TilemapTileset *tileset,
+                                                               uint32_t localid,
+                                                               akgl_SpriteSheet **sheet,
+                                                               SDL_FRect *src);
+
+/* ------------------------------------------------------------------------ */
+/* The map in the game                                                      */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief Makes @p map the current map (game.tilemap), drawn by
+ *        akgl_game_update under the actors.
+ *
+ * Takes a reference on @p map and gives the previous map's back; NULL unsets
+ * the current map. With a physics backend bound (game.physics), its solid
+ * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
+ * or one without tile cells), or none with NULL.
+ * @param map The map, or NULL.
+ * @return NULL; AKERR_VALUE naming the orientation for a map that cannot be
+ *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
+ *         for a released map; the errors of akgl_tilemap_solid_grid.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
+
+/**
+ * @brief The solid grid of @p map for the arcade physics.
+ *
+ * A cell is solid where a tile layer holds a tile whose tile property
+ * `solid` is true, or where a tile layer whose layer property `solid` is true
+ * holds any tile, whatever the layers' visibility. The cells are stored in
+ * the map (solid_cells) and live as long as it does.
+ * @param map  The map.
+ * @param dest Receives the grid; its cells are borrowed from the map.
+ * Built once: later calls give the same cells (a physics backend may be
+ * borrowing them).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a map whose grid cannot be
+ *         expressed as an akgl_SolidGrid: one that is not orthogonal, or whose
+ *         tile layers together span more than AKGL_TILEMAP_MAX_LAYER_CELLS
+ *         cells (see docs/07-tilemaps.md); ENOMEM.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest);
+
+/**
+ * @brief Turns the map's objects into actors.
+ *
+ * Every object whose `type` names a registered character becomes an actor of
+ * that character at the object's top-left corner (tile objects converted
+ * from Tiled's bottom-left anchor), named after the object, or
+ * "<map file base name>#<object id>" (e.g. "level1.tmj#7") when its name is
+ * empty or taken; visible only when the object is. Objects whose type names
+ * no character are left alone. The map holds one reference on each actor it
+ * spawned (map->spawned) and gives them back when it is released.
+ * @param map   The map.
+ * @param count Receives how many actors were spawned.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full;
+ *         akgl_actor_spawn's errors (a "<file>#<id>" name that is taken too);
+ *         ENOMEM. On failure nothing spawned by this call is kept.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_TILEMAP_H */

@@ -1,0 +1,488 @@
+/*
+ * Tilemaps: the pool, the map's memory, teardown, the queries and the load
+ * entry points. The model is built in tilemap_build.c from a Tiled JSON
+ * document; tilemap_tmx.c makes that document from Tiled XML.
+ *
+ * Memory: everything the loader allocates for a map (names, arrays, cells)
+ * is one malloc'd block each, chained on map->storage, so teardown frees a
+ * map whatever state a failed load left it in. What is not memory (sheets,
+ * properties sets) sits in the model's fields as soon as it exists, for the
+ * same reason.
+ */
+#define _POSIX_C_SOURCE 200809L /* fileno, strcasecmp */
+#include <akgl/tilemap.h>
+
+#include "heap_pool.h"
+#include "json_private.h"
+#include "object.h"
+#include "tilemap_private.h"
+
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/json.h>
+#include <akgl/registry.h>
+#include <akstdlib.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+AKGL_HEAP_POOL(akgl_heap_pool_tilemap, akgl_Tilemap, akgl_heap_tilemaps, AKGL_MAX_HEAP_TILEMAP,
+               "tilemap");
+
+/* ------------------------------------------------------------------------ */
+/* Memory owned by a map                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct StorageBlock
+{
+    struct StorageBlock *next;
+    max_align_t align[]; /* the caller's bytes start here, aligned for anything */
+} StorageBlock;
+
+akerr_ErrorContext *akgl_tilemap_alloc(akgl_Tilemap *map, size_t n, size_t size, const char *what,
+                                       void **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (size != 0 && n > (SIZE_MAX - sizeof(StorageBlock)) / size) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %zu x %zu bytes do not fit in memory", what,
+                    n, size);
+    }
+    StorageBlock *block = calloc(1, sizeof(StorageBlock) + n * size);
+    FAIL_ZERO_RETURN(errctx, block, ENOMEM, "%s: cannot allocate %zu bytes", what, n * size);
+    block->next = map->storage;
+    map->storage = block;
+    *dest = block->align;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_strdup(akgl_Tilemap *map, const char *s, char **dest)
+{
+    void *p = NULL;
+    PREPARE_ERROR(errctx);
+    size_t len = strlen(s);
+    PASS(errctx, akgl_tilemap_alloc(map, len + 1, 1, "tilemap string", &p));
+    memcpy(p, s, len + 1);
+    *dest = p;
+    SUCCEED_RETURN(errctx);
+}
+
+static void free_storage(akgl_Tilemap *map)
+{
+    StorageBlock *block = map->storage;
+    while (block != NULL) {
+        StorageBlock *next = block->next;
+        free(block);
+        block = next;
+    }
+    map->storage = NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The pool                                                                 */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_heap_next_tilemap(akgl_Tilemap **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_heap_acquire(AKGL_HEAP_TILEMAP, (void **)dest));
+    SUCCEED_RETURN(errctx);
+}
+
+static void destroy_properties(SDL_PropertiesID *props)
+{
+    if (*props != 0) {
+        SDL_DestroyProperties(*props);
+        *props = 0;
+    }
+}
+
+static void release_sheet(akgl_SpriteSheet **sheet, akerr_ErrorContext **first)
+{
+    if (*sheet != NULL) {
+        akgl_object_keep_first(first, akgl_heap_release_spritesheet(*sheet));
+        *sheet = NULL;
+    }
+}
+
+/* Gives back everything the map holds; every step runs. */
+static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
+{
+    akgl_object_keep_first(first, akgl_registry_remove(AKGL_REGISTRY_TILEMAP, "tilemap",
+                                                       map->path, map));
+    for (int i = 0; i < map->nspawned; i++) {
+        if (map->spawned[i] != NULL) {
+            akgl_object_keep_first(first, akgl_heap_release_actor(map->spawned[i]));
+        }
+    }
+    free(map->spawned);
+    map->spawned = NULL;
+    map->nspawned = 0;
+    free(map->solid_cells);
+    map->solid_cells = NULL;
+    for (int t = 0; map->tilesets != NULL && t < map->ntilesets; t++) {
+        akgl_TilemapTileset *ts = &map->tilesets[t];
+        release_sheet(&ts->sheet, first);
+        destroy_properties(&ts->properties);
+        for (int i = 0; ts->tiles != NULL && i < ts->ntiles; i++) {
+            release_sheet(&ts->tiles[i].sheet, first);
+            destroy_properties(&ts->tiles[i].properties);
+        }
+    }
+    for (int l = 0; map->layers != NULL && l < map->nlayers; l++) {
+        akgl_TilemapLayer *layer = &map->layers[l];
+        release_sheet(&layer->sheet, first);
+        destroy_properties(&layer->properties);
+        for (int i = 0; layer->objects != NULL && i < layer->nobjects; i++) {
+            destroy_properties(&layer->objects[i].properties);
+        }
+    }
+    destroy_properties(&map->properties);
+    free_storage(map);
+}
+
+akerr_ErrorContext *akgl_heap_release_tilemap(akgl_Tilemap *obj)
+{
+    akerr_ErrorContext *first = NULL;
+    bool down = false;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_TILEMAP, obj, obj ? obj->path : "", &down));
+    if (!down) {
+        SUCCEED_RETURN(errctx);
+    }
+    teardown(obj, &first);
+    akgl_heap_release_end(AKGL_HEAP_TILEMAP, obj);
+    return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Documents                                                                */
+/* ------------------------------------------------------------------------ */
+
+bool akgl_tilemap_path_is_xml(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (dot == NULL || (slash != NULL && dot < slash)) {
+        return false;
+    }
+    return strcasecmp(dot, ".tmx") == 0 || strcasecmp(dot, ".tsx") == 0 ||
+           strcasecmp(dot, ".tx") == 0;
+}
+
+/* The whole file, NUL-terminated, malloc'd; refused beyond the size limit. */
+static akerr_ErrorContext *read_whole_file(const char *path, char **dest, size_t *len)
+{
+    FILE *fp = NULL;
+    struct stat st;
+    char *buf = NULL;
+    size_t got = 0;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+
+    akgl_json_message_path(path, shown);
+    PASS(errctx, aksl_fopen(path, "rb", &fp));
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        int err = S_ISDIR(st.st_mode) ? EISDIR : (errno != 0 ? errno : AKERR_IO);
+        IGNORE(aksl_fclose(fp));
+        FAIL_RETURN(errctx, err, "%s: not a regular file", shown);
+    }
+    if (st.st_size > AKGL_TILEMAP_MAX_FILE_SIZE) {
+        IGNORE(aksl_fclose(fp));
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: %lld bytes, more than a map file may have (AKGL_TILEMAP_MAX_FILE_SIZE, "
+                    "%ld)", shown, (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
+    }
+    buf = malloc((size_t)st.st_size + 1);
+    if (buf == NULL) {
+        IGNORE(aksl_fclose(fp));
+        FAIL_RETURN(errctx, ENOMEM, "%s: cannot allocate %lld bytes", shown,
+                    (long long)st.st_size + 1);
+    }
+    akerr_ErrorContext *read = aksl_fread(buf, (size_t)st.st_size, fp, &got);
+    IGNORE(aksl_fclose(fp));
+    if (read != NULL) {
+        free(buf);
+        PASS(errctx, read);
+    }
+    buf[got] = '\0';
+    *dest = buf;
+    *len = got;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_t **dest)
+{
+    char *text = NULL;
+    size_t len = 0;
+    json_error_t jerr;
+    PREPARE_ERROR(errctx);
+
+    PASS(errctx, read_whole_file(path, &text, &len));
+    if (xml) {
+        akerr_ErrorContext *translated = akgl_tilemap_xml_to_json(path, text, len, dest);
+        free(text);
+        PASS(errctx, translated);
+        SUCCEED_RETURN(errctx);
+    }
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s",
+                     akgl_json_message_path(path, shown), jerr.line, jerr.column,
+                     jerr.text);
+    *dest = root;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static akerr_ErrorContext *load(const char *filename, bool xml, akgl_Tilemap **dest,
+                                const char *caller)
+{
+    char real[AKGL_MAX_STRING_LENGTH];
+    void *found = NULL;
+    json_t *root = NULL;
+    akgl_Tilemap *map = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "%s: NULL filename", caller);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "%s: NULL destination", caller);
+    if (strlen(filename) >= sizeof(real)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: the path is %zu bytes (limit %zu)", caller,
+                    strlen(filename), sizeof(real) - 1);
+    }
+    PASS(errctx, akerr_prefix_message(aksl_realpath(filename, real), "%s: map", caller));
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_TILEMAP, "tilemap", real, &found));
+    if (found != NULL) {
+        map = found;
+        map->refcount++; /* the caller's reference */
+        *dest = map;
+        SUCCEED_RETURN(errctx);
+    }
+    ATTEMPT {
+        CATCH(errctx, akgl_tilemap_read_document(real, xml, &root));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_tilemap(&map), real));
+        memcpy(map->path, real, strlen(real) + 1);
+        CATCH(errctx, akgl_tilemap_build(map, root));
+        CATCH(errctx, akgl_json_error_in_file(akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap",
+                                                                map->path, map), real));
+    } CLEANUP {
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+        if (map != NULL) {
+            IGNORE(akgl_heap_release_tilemap(map));
+        }
+    } FINISH(errctx, true);
+    *dest = map;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_load_json(const char *filename, akgl_Tilemap **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, load(filename, false, dest, "akgl_tilemap_load_json"));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_load_tmx(const char *filename, akgl_Tilemap **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, load(filename, true, dest, "akgl_tilemap_load_tmx"));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_tilemap_load: NULL filename");
+    const char *dot = strrchr(filename, '.');
+    bool xml = dot != NULL && strcasecmp(dot, ".tmx") == 0;
+    PASS(errctx, load(filename, xml, dest, "akgl_tilemap_load"));
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Queries                                                                  */
+/* ------------------------------------------------------------------------ */
+
+const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id)
+{
+    int lo = 0, hi = ts->ntiles - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        uint32_t at = ts->tiles[mid].id;
+        if (at == id) {
+            return &ts->tiles[mid];
+        }
+        if (at < id) {
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return NULL;
+}
+
+int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid)
+{
+    gid &= AKGL_TILE_GID_MASK;
+    if (gid == 0 || map->ntilesets == 0) {
+        return -1;
+    }
+    /* The last tileset whose firstgid is not above gid (they ascend). */
+    int lo = 0, hi = map->ntilesets - 1, found = -1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (map->tilesets[mid].firstgid <= gid) {
+            found = mid;
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if (found < 0) {
+        return -1;
+    }
+    const akgl_TilemapTileset *ts = &map->tilesets[found];
+    uint32_t local = gid - ts->firstgid;
+    if (local >= ts->idlimit) {
+        return -1;
+    }
+    if (ts->collection && akgl_tilemap_find_tile(ts, local) == NULL) {
+        return -1;
+    }
+    return found;
+}
+
+akerr_ErrorContext *akgl_tilemap_tile_at(const akgl_Tilemap *map, int layer, int x, int y,
+                                         uint32_t *raw)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_tile_at: NULL map");
+    FAIL_ZERO_RETURN(errctx, raw, AKERR_NULLPOINTER, "akgl_tilemap_tile_at: NULL destination");
+    if (layer < 0 || layer >= map->nlayers) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "akgl_tilemap_tile_at: %s: layer %d is outside 0..%d",
+                    akgl_json_message_path(map->path, shown), layer, map->nlayers - 1);
+    }
+    const akgl_TilemapLayer *l = &map->layers[layer];
+    if (l->kind != AKGL_TILEMAP_LAYER_TILES) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_TYPE, "akgl_tilemap_tile_at: %s: layer %d (\"%s\") is not a tile "
+                    "layer", akgl_json_message_path(map->path, shown), layer, l->name);
+    }
+    /* 64-bit: x - x0 cannot overflow whatever the caller passes. */
+    int64_t cx = (int64_t)x - l->x0;
+    int64_t cy = (int64_t)y - l->y0;
+    if (l->cells == NULL || cx < 0 || cy < 0 || cx >= l->width || cy >= l->height) {
+        *raw = 0;
+    } else {
+        *raw = l->cells[cy * l->width + cx];
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_tileset_for_gid(const akgl_Tilemap *map, uint32_t gid, int *index)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_tileset_for_gid: NULL map");
+    FAIL_ZERO_RETURN(errctx, index, AKERR_NULLPOINTER,
+                     "akgl_tilemap_tileset_for_gid: NULL destination");
+    int found = akgl_tilemap_find_tileset(map, gid);
+    if (found < 0) {
+        uint32_t id = gid & AKGL_TILE_GID_MASK;
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        akgl_json_message_path(map->path, shown);
+        if (id == 0) {
+            FAIL_RETURN(errctx, AKERR_KEY, "%s: gid 0 is the empty tile, of no tileset", shown);
+        }
+        FAIL_RETURN(errctx, AKERR_KEY, "%s: gid %u names no tile of any tileset", shown, id);
+    }
+    *index = found;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_tile_properties(const akgl_Tilemap *map, uint32_t gid,
+                                                 SDL_PropertiesID *dest)
+{
+    int index = 0;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER,
+                     "akgl_tilemap_tile_properties: NULL destination");
+    PASS(errctx, akgl_tilemap_tileset_for_gid(map, gid, &index));
+    const akgl_TilemapTileset *ts = &map->tilesets[index];
+    const akgl_TilemapTile *tile =
+        akgl_tilemap_find_tile(ts, (gid & AKGL_TILE_GID_MASK) - ts->firstgid);
+    *dest = tile != NULL ? tile->properties : 0;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_layer_index(const akgl_Tilemap *map, const char *name, int *index)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_layer_index: NULL map");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_tilemap_layer_index: NULL name");
+    FAIL_ZERO_RETURN(errctx, index, AKERR_NULLPOINTER, "akgl_tilemap_layer_index: NULL destination");
+    for (int i = 0; i < map->nlayers; i++) {
+        if (strcmp(map->layers[i].name, name) == 0) {
+            *index = i;
+            SUCCEED_RETURN(errctx);
+        }
+    }
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    FAIL_RETURN(errctx, AKERR_KEY, "%s: no layer is named \"%s\"",
+                akgl_json_message_path(map->path, shown), name);
+}
+
+akerr_ErrorContext *akgl_tilemap_tileset_tile(const akgl_TilemapTileset *tileset, uint32_t localid,
+                                              const akgl_TilemapTile **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, tileset, AKERR_NULLPOINTER, "akgl_tilemap_tileset_tile: NULL tileset");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_tilemap_tileset_tile: NULL destination");
+    *dest = akgl_tilemap_find_tile(tileset, localid);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_tileset_source(const akgl_TilemapTileset *tileset, uint32_t localid,
+                                                akgl_SpriteSheet **sheet, SDL_FRect *src)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, tileset, AKERR_NULLPOINTER,
+                     "akgl_tilemap_tileset_source: NULL tileset");
+    FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER,
+                     "akgl_tilemap_tileset_source: NULL sheet destination");
+    FAIL_ZERO_RETURN(errctx, src, AKERR_NULLPOINTER,
+                     "akgl_tilemap_tileset_source: NULL rectangle destination");
+    if (localid >= tileset->idlimit) {
+        FAIL_RETURN(errctx, AKERR_KEY, "tileset \"%s\": tile %u is past its %u tiles",
+                    tileset->name, localid, tileset->idlimit);
+    }
+    if (tileset->collection) {
+        const akgl_TilemapTile *tile = akgl_tilemap_find_tile(tileset, localid);
+        if (tile == NULL) {
+            FAIL_RETURN(errctx, AKERR_KEY, "tileset \"%s\": the collection has no tile %u",
+                        tileset->name, localid);
+        }
+        *sheet = tile->sheet;
+        *src = (SDL_FRect){(float)tile->x, (float)tile->y, (float)tile->width,
+                           (float)tile->height};
+        SUCCEED_RETURN(errctx);
+    }
+    int col = (int)(localid % (uint32_t)tileset->columns);
+    int row = (int)(localid / (uint32_t)tileset->columns);
+    *sheet = tileset->sheet;
+    *src = (SDL_FRect){(float)(tileset->margin + col * (tileset->tilewidth + tileset->spacing)),
+                       (float)(tileset->margin + row * (tileset->tileheight + tileset->spacing)),
+                       (float)tileset->tilewidth, (float)tileset->tileheight};
+    SUCCEED_RETURN(errctx);
+}

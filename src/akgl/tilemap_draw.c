@@ -1,0 +1,556 @@
+/*
+ * Drawing the current map inside akgl_game_update (docs/07-tilemaps.md,
+ * "Drawing").
+ *
+ * Cost follows the view, not the map: for each tile layer only the cells
+ * whose tiles can reach the camera's view are visited (the view's rectangle
+ * turned into a range of cells, widened by how far the largest tile of any
+ * tileset reaches past its cell), and each of those is checked once more
+ * against the view before it is submitted. Nothing here allocates, and an
+ * error is formatted only when SDL refuses a draw.
+ */
+#include "json_private.h"
+#include "tilemap_game.h"
+#include "tilemap_private.h"
+
+#include <akgl/time.h>
+
+#include <math.h>
+
+/* The camera's view in world pixels. */
+typedef struct View
+{
+    float x, y, w, h;
+} View;
+
+/* How far the tiles of a map reach past their cell, in pixels, each side. */
+typedef struct Reach
+{
+    float left, right, up, down;
+} Reach;
+
+static void view_of(akgl_Renderer *r, View *v)
+{
+    if (r->camera != NULL) {
+        *v = (View){r->camera->x, r->camera->y, r->camera->w, r->camera->h};
+        return;
+    }
+    int w = 0, h = 0;
+    if (!SDL_GetCurrentRenderOutputSize(r->sdl_renderer, &w, &h)) {
+        w = 0;
+        h = 0;
+    }
+    *v = (View){0.0f, 0.0f, (float)w, (float)h};
+}
+
+/*
+ * screen = layer pixel + shift. A layer with parallax factor p and offset o
+ * is at o + position - camera * p, the camera measured from the map's
+ * parallax origin; like Tiled, the camera's position is the centre of its
+ * view. With p = 1 this is the plain world-to-screen offset.
+ */
+static SDL_FPoint layer_shift(const akgl_Tilemap *map, const akgl_TilemapLayer *layer,
+                              const View *v)
+{
+    float cx = v->x + v->w * 0.5f - map->parallaxoriginx;
+    float cy = v->y + v->h * 0.5f - map->parallaxoriginy;
+    return (SDL_FPoint){layer->offsetx + cx * (1.0f - layer->parallaxx) - v->x,
+                        layer->offsety + cy * (1.0f - layer->parallaxy) - v->y};
+}
+
+static SDL_Color layer_color(const akgl_TilemapLayer *layer)
+{
+    SDL_Color c = layer->tint;
+    float a = (float)c.a * layer->opacity;
+    c.a = (Uint8)(a <= 0.0f ? 0 : a >= 255.0f ? 255 : (int)(a + 0.5f));
+    return c;
+}
+
+static bool on_screen(const SDL_FRect *d, const View *v)
+{
+    return d->x < v->w && d->x + d->w > 0.0f && d->y < v->h && d->y + d->h > 0.0f;
+}
+
+/* The tileset a gid belongs to, or NULL (the loader's lookup: no formatting). */
+static const akgl_TilemapTileset *tileset_of(const akgl_Tilemap *map, uint32_t gid)
+{
+    int i = akgl_tilemap_find_tileset(map, gid);
+    return i < 0 ? NULL : &map->tilesets[i];
+}
+
+/* What a tile shows at game time now_ms: the frame of its animation, if it has one. */
+static uint32_t animated_id(const akgl_TilemapTileset *ts, uint32_t id, uint64_t now_ms)
+{
+    const akgl_TilemapTile *tile = ts->ntiles > 0 ? akgl_tilemap_find_tile(ts, id) : NULL;
+    if (tile == NULL || tile->nframes <= 0 || tile->duration == 0) {
+        return id;
+    }
+    uint64_t t = now_ms % tile->duration;
+    for (int i = 0; i < tile->nframes; i++) {
+        if (t < tile->frames[i].duration) {
+            return tile->frames[i].tileid;
+        }
+        t -= tile->frames[i].duration;
+    }
+    return tile->frames[tile->nframes - 1].tileid;
+}
+
+/*
+ * Fills the sheet and source region of a gid (animation applied), and the
+ * size its tile is drawn at before any object scaling. False when the gid
+ * names no drawable tile (a broken gid is never drawn, and never an error
+ * here: the loader refused those).
+ */
+static bool tile_source(const akgl_Tilemap *map, uint32_t raw, uint64_t now_ms,
+                        akgl_RenderTile *t, float *w, float *h, const akgl_TilemapTileset **tsp)
+{
+    const akgl_TilemapTileset *ts = tileset_of(map, raw & AKGL_TILE_GID_MASK);
+    if (ts == NULL) {
+        return false;
+    }
+    uint32_t id = animated_id(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid, now_ms);
+    if (ts->collection) {
+        const akgl_TilemapTile *tile = akgl_tilemap_find_tile(ts, id);
+        if (tile == NULL || tile->sheet == NULL) {
+            return false;
+        }
+        t->sheet = tile->sheet;
+        t->src = (SDL_FRect){(float)tile->x, (float)tile->y, (float)tile->width,
+                             (float)tile->height};
+    } else {
+        if (ts->sheet == NULL || ts->columns <= 0 || id >= ts->idlimit) {
+            return false;
+        }
+        int col = (int)(id % (uint32_t)ts->columns), row = (int)(id / (uint32_t)ts->columns);
+        t->sheet = ts->sheet;
+        t->src = (SDL_FRect){(float)(ts->margin + col * (ts->tilewidth + ts->spacing)),
+                             (float)(ts->margin + row * (ts->tileheight + ts->spacing)),
+                             (float)ts->tilewidth, (float)ts->tileheight};
+    }
+    *w = t->src.w;
+    *h = t->src.h;
+    *tsp = ts;
+    return true;
+}
+
+/*
+ * Where a tile of size w x h lands in its cell, given the cell's bottom-left
+ * corner (bx, by): on that corner, shifted by the tileset's tileoffset; or,
+ * with tilerendersize "grid", scaled into the cell (stretched, or fitted and
+ * centred with "preserve-aspect-fit").
+ */
+static SDL_FRect place_in_cell(const akgl_Tilemap *map, const akgl_TilemapTileset *ts, float w,
+                               float h, float bx, float by, uint32_t flips)
+{
+    if (ts->tilerendersize == AKGL_TILEMAP_RENDER_GRID_SIZE && w > 0.0f && h > 0.0f) {
+        float gw = (float)map->tilewidth, gh = (float)map->tileheight;
+        if (ts->fillmode == AKGL_TILEMAP_FILL_PRESERVE_ASPECT) {
+            float s = SDL_min(gw / w, gh / h);
+            float sw = w * s, sh = h * s;
+            return (SDL_FRect){bx + (float)ts->tileoffsetx + (gw - sw) * 0.5f,
+                               by + (float)ts->tileoffsety - gh + (gh - sh) * 0.5f, sw, sh};
+        }
+        w = gw;
+        h = gh;
+    } else if (flips & AKGL_TILE_FLIP_D) {
+        float tmp = w;
+        w = h;
+        h = tmp;
+    }
+    return (SDL_FRect){bx + (float)ts->tileoffsetx, by + (float)ts->tileoffsety - h, w, h};
+}
+
+/* How far any tile of the map reaches past its cell (flips may turn a tile). */
+static Reach map_reach(const akgl_Tilemap *map)
+{
+    Reach r = {0.0f, 0.0f, 0.0f, 0.0f};
+    float gw = (float)map->tilewidth, gh = (float)map->tileheight;
+    for (int i = 0; i < map->ntilesets; i++) {
+        const akgl_TilemapTileset *ts = &map->tilesets[i];
+        float side = (float)SDL_max(ts->tilewidth, ts->tileheight);
+        if (ts->tilerendersize == AKGL_TILEMAP_RENDER_GRID_SIZE) {
+            side = SDL_max(gw, gh);
+        }
+        float ox = (float)ts->tileoffsetx, oy = (float)ts->tileoffsety;
+        r.right = SDL_max(r.right, side - gw + ox);
+        r.left = SDL_max(r.left, -ox);
+        r.up = SDL_max(r.up, side - gh - oy);
+        r.down = SDL_max(r.down, oy);
+    }
+    return r;
+}
+
+/* Clamps a cell coordinate computed in double to [lo, hi]. */
+static int clamp_cell(double c, int lo, int hi)
+{
+    if (!(c >= (double)lo)) { /* NaN included */
+        return lo;
+    }
+    if (c > (double)hi) {
+        return hi;
+    }
+    return (int)c;
+}
+
+typedef struct Frame
+{
+    const akgl_Tilemap *map;
+    akgl_Renderer *r;
+    View view;
+    Reach reach;
+    uint64_t now_ms;
+} Frame;
+
+/* Isometric: the world position of cell (cx, cy)'s top corner (Tiled's tileToScreenCoords). */
+static SDL_FPoint iso_cell_top(const akgl_Tilemap *map, float cx, float cy)
+{
+    float hw = (float)map->tilewidth * 0.5f, hh = (float)map->tileheight * 0.5f;
+    float origin = (float)map->height * hw;
+    return (SDL_FPoint){(cx - cy) * hw + origin, (cx + cy) * hh};
+}
+
+SDL_FPoint akgl_tilemap_object_world(const akgl_Tilemap *map, float x, float y)
+{
+    if (map->orientation != AKGL_TILEMAP_ISOMETRIC || map->tileheight <= 0) {
+        return (SDL_FPoint){x, y};
+    }
+    /* Tiled stores isometric object positions in "tile pixels": both axes in
+     * units of tileheight along the map's diagonals. */
+    return iso_cell_top(map, x / (float)map->tileheight, y / (float)map->tileheight);
+}
+
+void akgl_tilemap_object_anchor(const akgl_Tilemap *map, const akgl_TilemapObject *obj,
+                                float *ax, float *ay)
+{
+    akgl_TilemapObjectAlignment a = AKGL_TILEMAP_ALIGN_TOPLEFT;
+    *ax = 0.0f;
+    *ay = 0.0f;
+    if (obj->gid == 0) {
+        return; /* shapes: (x, y) is their top-left corner */
+    }
+    const akgl_TilemapTileset *ts = tileset_of(map, obj->gid & AKGL_TILE_GID_MASK);
+    a = ts != NULL ? ts->objectalignment : AKGL_TILEMAP_ALIGN_UNSPECIFIED;
+    if (a == AKGL_TILEMAP_ALIGN_UNSPECIFIED) {
+        a = map->orientation == AKGL_TILEMAP_ISOMETRIC ? AKGL_TILEMAP_ALIGN_BOTTOM
+                                                        : AKGL_TILEMAP_ALIGN_BOTTOMLEFT;
+    }
+    switch (a) {
+    case AKGL_TILEMAP_ALIGN_TOP: *ax = 0.5f; break;
+    case AKGL_TILEMAP_ALIGN_TOPRIGHT: *ax = 1.0f; break;
+    case AKGL_TILEMAP_ALIGN_LEFT: *ay = 0.5f; break;
+    case AKGL_TILEMAP_ALIGN_CENTER: *ax = 0.5f; *ay = 0.5f; break;
+    case AKGL_TILEMAP_ALIGN_RIGHT: *ax = 1.0f; *ay = 0.5f; break;
+    case AKGL_TILEMAP_ALIGN_BOTTOMLEFT: *ay = 1.0f; break;
+    case AKGL_TILEMAP_ALIGN_BOTTOM: *ax = 0.5f; *ay = 1.0f; break;
+    case AKGL_TILEMAP_ALIGN_BOTTOMRIGHT: *ax = 1.0f; *ay = 1.0f; break;
+    default: break;
+    }
+}
+
+/* One cell of a tile layer whose bottom-left corner lands at screen (bx, by). */
+static akerr_ErrorContext *draw_cell(const Frame *f, uint32_t raw, float bx, float by,
+                                     SDL_Color color)
+{
+    akgl_RenderTile t;
+    const akgl_TilemapTileset *ts = NULL;
+    float w = 0.0f, h = 0.0f;
+    PREPARE_ERROR(errctx);
+    if (!tile_source(f->map, raw, f->now_ms, &t, &w, &h, &ts)) {
+        SUCCEED_RETURN(errctx);
+    }
+    t.flips = raw & (AKGL_TILE_FLIP_D | AKGL_TILE_FLIP_H | AKGL_TILE_FLIP_V);
+    t.dst = place_in_cell(f->map, ts, w, h, bx, by, t.flips);
+    t.angle = 0.0f;
+    t.pivot = (SDL_FPoint){0.0f, 0.0f};
+    t.color = color;
+    if (on_screen(&t.dst, &f->view)) {
+        PASS(errctx, f->r->draw_tile(f->r, &t));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLayer *layer,
+                                           SDL_FPoint shift, SDL_Color color)
+{
+    const akgl_Tilemap *map = f->map;
+    double gw = (double)map->tilewidth, gh = (double)map->tileheight;
+    PREPARE_ERROR(errctx);
+    /* The view in this layer's pixels, widened by the tiles' reach. */
+    double left = (double)(-shift.x) - (double)f->reach.right;
+    double right = (double)(-shift.x + f->view.w) + (double)f->reach.left;
+    double top = (double)(-shift.y) - (double)f->reach.down;
+    double bottom = (double)(-shift.y + f->view.h) + (double)f->reach.up;
+    int xlast = layer->x0 + layer->width - 1, ylast = layer->y0 + layer->height - 1;
+    int cx0 = clamp_cell(floor(left / gw), layer->x0, xlast);
+    int cx1 = clamp_cell(floor(right / gw), layer->x0, xlast);
+    int cy0 = clamp_cell(floor(top / gh), layer->y0, ylast);
+    int cy1 = clamp_cell(floor(bottom / gh), layer->y0, ylast);
+    bool up = map->renderorder == AKGL_TILEMAP_RIGHT_UP || map->renderorder == AKGL_TILEMAP_LEFT_UP;
+    bool leftward = map->renderorder == AKGL_TILEMAP_LEFT_DOWN ||
+                    map->renderorder == AKGL_TILEMAP_LEFT_UP;
+    for (int n = 0; n <= cy1 - cy0; n++) {
+        int cy = up ? cy1 - n : cy0 + n;
+        const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
+        float by = (float)((double)(cy + 1) * gh) + shift.y;
+        for (int m = 0; m <= cx1 - cx0; m++) {
+            int cx = leftward ? cx1 - m : cx0 + m;
+            uint32_t raw = row[cx - layer->x0];
+            if (raw != 0) {
+                PASS(errctx, draw_cell(f, raw, (float)((double)cx * gw) + shift.x, by, color));
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Isometric: the cells under the view's corners bound the ones to visit. */
+static akerr_ErrorContext *draw_isometric(const Frame *f, const akgl_TilemapLayer *layer,
+                                          SDL_FPoint shift, SDL_Color color)
+{
+    const akgl_Tilemap *map = f->map;
+    double hw = (double)map->tilewidth * 0.5, hh = (double)map->tileheight * 0.5;
+    double origin = (double)map->height * hw;
+    double left = (double)(-shift.x) - (double)f->reach.right - hw;
+    double right = (double)(-shift.x + f->view.w) + (double)f->reach.left + hw;
+    double top = (double)(-shift.y) - (double)f->reach.down - 2.0 * hh;
+    double bottom = (double)(-shift.y + f->view.h) + (double)f->reach.up + 2.0 * hh;
+    const double xs[2] = {left, right}, ys[2] = {top, bottom};
+    double cxmin = INFINITY, cxmax = -INFINITY, cymin = INFINITY, cymax = -INFINITY;
+    PREPARE_ERROR(errctx);
+    for (int i = 0; i < 4; i++) {
+        double u = (xs[i & 1] - origin) / hw, v = ys[i >> 1] / hh;
+        double cx = (v + u) * 0.5, cy = (v - u) * 0.5;
+        cxmin = SDL_min(cxmin, cx);
+        cxmax = SDL_max(cxmax, cx);
+        cymin = SDL_min(cymin, cy);
+        cymax = SDL_max(cymax, cy);
+    }
+    int xlast = layer->x0 + layer->width - 1, ylast = layer->y0 + layer->height - 1;
+    int cx0 = clamp_cell(floor(cxmin), layer->x0, xlast);
+    int cx1 = clamp_cell(floor(cxmax), layer->x0, xlast);
+    int cy0 = clamp_cell(floor(cymin), layer->y0, ylast);
+    int cy1 = clamp_cell(floor(cymax), layer->y0, ylast);
+    for (int cy = cy0; cy <= cy1; cy++) {
+        const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
+        for (int cx = cx0; cx <= cx1; cx++) {
+            uint32_t raw = row[cx - layer->x0];
+            if (raw != 0) {
+                SDL_FPoint top_corner = iso_cell_top(map, (float)cx, (float)cy);
+                PASS(errctx, draw_cell(f, raw, top_corner.x - (float)hw + shift.x,
+                                       top_corner.y + (float)(2.0 * hh) + shift.y, color));
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *draw_tiles(const Frame *f, const akgl_TilemapLayer *layer,
+                                      SDL_FPoint shift, SDL_Color color)
+{
+    PREPARE_ERROR(errctx);
+    if (layer->cells == NULL || layer->width <= 0 || layer->height <= 0 ||
+        f->map->tilewidth <= 0 || f->map->tileheight <= 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (f->map->orientation == AKGL_TILEMAP_ISOMETRIC) {
+        PASS(errctx, draw_isometric(f, layer, shift, color));
+    } else {
+        PASS(errctx, draw_orthogonal(f, layer, shift, color));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* One tile object: its tile in the object's box, turned about its anchor. */
+static akerr_ErrorContext *draw_object(const Frame *f, const akgl_TilemapObject *obj,
+                                       SDL_FPoint shift, SDL_Color color)
+{
+    akgl_RenderTile t;
+    const akgl_TilemapTileset *ts = NULL;
+    float w = 0.0f, h = 0.0f, ax = 0.0f, ay = 0.0f;
+    PREPARE_ERROR(errctx);
+    if (!tile_source(f->map, obj->gid, f->now_ms, &t, &w, &h, &ts)) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (obj->width > 0.0f && obj->height > 0.0f) {
+        w = obj->width;
+        h = obj->height;
+    }
+    akgl_tilemap_object_anchor(f->map, obj, &ax, &ay);
+    SDL_FPoint at = akgl_tilemap_object_world(f->map, obj->x, obj->y);
+    at.x += shift.x;
+    at.y += shift.y;
+    t.flips = obj->gid & (AKGL_TILE_FLIP_H | AKGL_TILE_FLIP_V);
+    t.dst = (SDL_FRect){at.x - ax * w + (float)ts->tileoffsetx,
+                        at.y - ay * h + (float)ts->tileoffsety, w, h};
+    t.angle = obj->rotation;
+    t.pivot = at;
+    t.color = color;
+    SDL_FRect reach = t.dst;
+    if (t.angle != 0.0f) { /* anywhere within its diagonal of the pivot */
+        float d = w + h;
+        reach = (SDL_FRect){at.x - d, at.y - d, 2.0f * d, 2.0f * d};
+    }
+    if (on_screen(&reach, &f->view)) {
+        PASS(errctx, f->r->draw_tile(f->r, &t));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * draworder "topdown" draws an object layer's tile objects by y, ties in
+ * file order, as Tiled does. The order is worked out each frame in static
+ * scratch space (one index per object a layer may hold), so nothing is
+ * allocated; the frame loop runs on one thread at a time (the state lock).
+ */
+static int sort_order[AKGL_TILEMAP_MAX_OBJECTS];
+static int sort_scratch[AKGL_TILEMAP_MAX_OBJECTS];
+
+/* A stable bottom-up merge sort of order[0..n) by the objects' y. */
+static void sort_by_y(const akgl_TilemapObject *objects, int *order, int *scratch, int n)
+{
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = SDL_min(lo + width, n), hi = SDL_min(lo + 2 * width, n);
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                scratch[k++] = objects[order[j]].y < objects[order[i]].y ? order[j++] : order[i++];
+            }
+            while (i < mid) {
+                scratch[k++] = order[i++];
+            }
+            while (j < hi) {
+                scratch[k++] = order[j++];
+            }
+        }
+        SDL_memcpy(order, scratch, sizeof(int) * (size_t)n);
+    }
+}
+
+static akerr_ErrorContext *draw_objects(const Frame *f, const akgl_TilemapLayer *layer,
+                                        SDL_FPoint shift, SDL_Color color)
+{
+    int n = 0;
+    PREPARE_ERROR(errctx);
+    for (int i = 0; i < layer->nobjects && i < AKGL_TILEMAP_MAX_OBJECTS; i++) {
+        const akgl_TilemapObject *obj = &layer->objects[i];
+        if (obj->gid != 0 && obj->visible) {
+            sort_order[n++] = i;
+        }
+    }
+    if (layer->draworder == AKGL_TILEMAP_DRAW_TOPDOWN) {
+        sort_by_y(layer->objects, sort_order, sort_scratch, n);
+    }
+    for (int i = 0; i < n; i++) {
+        PASS(errctx, draw_object(f, &layer->objects[sort_order[i]], shift, color));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* One copy of the image starting at `from`, stepping by `step` across [0, extent) when repeated. */
+static float first_copy(float from, float step, float extent, bool repeat, int *copies)
+{
+    if (!repeat || step <= 0.0f) {
+        *copies = 1;
+        return from;
+    }
+    float start = from - ceilf(from / step) * step; /* <= 0, within one step of it */
+    *copies = (int)ceilf((extent - start) / step);
+    return start;
+}
+
+static akerr_ErrorContext *draw_image(const Frame *f, const akgl_TilemapLayer *layer,
+                                      SDL_FPoint shift, SDL_Color color)
+{
+    PREPARE_ERROR(errctx);
+    if (layer->sheet == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    float w = (float)(layer->imagewidth > 0 ? layer->imagewidth : layer->sheet->texture_w);
+    float h = (float)(layer->imageheight > 0 ? layer->imageheight : layer->sheet->texture_h);
+    int nx = 1, ny = 1;
+    float x0 = first_copy(shift.x, w, f->view.w, layer->repeatx, &nx);
+    float y0 = first_copy(shift.y, h, f->view.h, layer->repeaty, &ny);
+    akgl_RenderTile t = {layer->sheet, {0.0f, 0.0f, (float)layer->sheet->texture_w,
+                                        (float)layer->sheet->texture_h},
+                         {0.0f, 0.0f, w, h}, 0, 0.0f, {0.0f, 0.0f}, color};
+    for (int j = 0; j < ny; j++) {
+        for (int i = 0; i < nx; i++) {
+            t.dst.x = x0 + (float)i * w;
+            t.dst.y = y0 + (float)j * h;
+            if (on_screen(&t.dst, &f->view)) {
+                PASS(errctx, f->r->draw_tile(f->r, &t));
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+int akgl_tilemap_layers_under_actors(const akgl_Tilemap *map)
+{
+    for (int i = 0; i < map->nlayers; i++) {
+        if (map->layers[i].kind == AKGL_TILEMAP_LAYER_OBJECTS) {
+            return i + 1;
+        }
+    }
+    return map->nlayers;
+}
+
+static akerr_ErrorContext *draw_background(const Frame *f)
+{
+    SDL_Color c = f->map->background;
+    SDL_Renderer *sdl = f->r->sdl_renderer;
+    Uint8 r, g, b, a;
+    SDL_BlendMode mode;
+    PREPARE_ERROR(errctx);
+    if (c.a == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    SDL_GetRenderDrawColor(sdl, &r, &g, &b, &a);
+    SDL_GetRenderDrawBlendMode(sdl, &mode);
+    SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a);
+    bool filled = SDL_RenderFillRect(sdl, NULL);
+    SDL_SetRenderDrawColor(sdl, r, g, b, a);
+    SDL_SetRenderDrawBlendMode(sdl, mode);
+    if (!filled) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_API, "map %s: cannot fill the background: %s",
+                    akgl_json_message_path(f->map->path, shown), SDL_GetError());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_draw_layers(const akgl_Tilemap *map, akgl_Renderer *r, int from,
+                                             int to)
+{
+    Frame f;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_draw_layers: NULL map");
+    FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_tilemap_draw_layers: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, r->draw_tile, AKERR_BEHAVIOR,
+                     "akgl_tilemap_draw_layers: the renderer has no draw_tile");
+    f.map = map;
+    f.r = r;
+    view_of(r, &f.view);
+    f.reach = map_reach(map);
+    f.now_ms = akgl_time_now() / AKGL_TIME_ONEMS_NS;
+    if (from <= 0) {
+        from = 0;
+        PASS(errctx, draw_background(&f));
+    }
+    to = SDL_min(to, map->nlayers);
+    for (int i = from; i < to; i++) {
+        const akgl_TilemapLayer *layer = &map->layers[i];
+        if (!layer->visible || layer->opacity <= 0.0f || layer->tint.a == 0) {
+            continue;
+        }
+        SDL_FPoint shift = layer_shift(map, layer, &f.view);
+        SDL_Color color = layer_color(layer);
+        switch (layer->kind) {
+        case AKGL_TILEMAP_LAYER_TILES: PASS(errctx, draw_tiles(&f, layer, shift, color)); break;
+        case AKGL_TILEMAP_LAYER_OBJECTS: PASS(errctx, draw_objects(&f, layer, shift, color)); break;
+        case AKGL_TILEMAP_LAYER_IMAGE: PASS(errctx, draw_image(&f, layer, shift, color)); break;
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}

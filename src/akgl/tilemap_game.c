@@ -1,0 +1,337 @@
+/*
+ * The map in the game: akgl_game_set_tilemap, the solid grid the arcade
+ * physics collides with, actors spawned from objects, and what a level
+ * change does with the actors maps hold (docs/07-tilemaps.md, "The map in
+ * the game").
+ */
+#include "tilemap_game.h"
+
+#include <akgl/character.h>
+#include <akgl/game.h>
+#include <akgl/heap.h>
+#include <akgl/registry.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heap_pool.h"
+#include "json_private.h"
+#include "object.h"
+#include "tilemap_private.h"
+
+/* The map pool's slots (defined with the pool in tilemap.c). */
+extern akgl_Tilemap *akgl_heap_tilemaps;
+
+/* The map's path as messages show it (a long one as head...tail). */
+#define SHOWN(map, buf) akgl_json_message_path((map)->path, (buf))
+
+static const char *orientation_name(akgl_TilemapOrientation o)
+{
+    switch (o) {
+    case AKGL_TILEMAP_ORTHOGONAL: return "orthogonal";
+    case AKGL_TILEMAP_ISOMETRIC: return "isometric";
+    case AKGL_TILEMAP_STAGGERED: return "staggered";
+    case AKGL_TILEMAP_HEXAGONAL: return "hexagonal";
+    }
+    return "unknown";
+}
+
+/* ------------------------------------------------------------------------ */
+/* The solid grid                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* The cells the grid covers: the map's own size for a finite map, and the
+ * union of every tile layer's stored region (an infinite map's chunks). */
+static void grid_bounds(const akgl_Tilemap *map, long *x0, long *y0, long *x1, long *y1)
+{
+    bool any = !map->infinite && map->width > 0 && map->height > 0;
+    *x0 = 0;
+    *y0 = 0;
+    *x1 = any ? map->width : 0;
+    *y1 = any ? map->height : 0;
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->cells == NULL || l->width <= 0 ||
+            l->height <= 0) {
+            continue;
+        }
+        long lx1 = (long)l->x0 + l->width, ly1 = (long)l->y0 + l->height;
+        *x0 = any ? SDL_min(*x0, (long)l->x0) : l->x0;
+        *y0 = any ? SDL_min(*y0, (long)l->y0) : l->y0;
+        *x1 = any ? SDL_max(*x1, lx1) : lx1;
+        *y1 = any ? SDL_max(*y1, ly1) : ly1;
+        any = true;
+    }
+}
+
+/* Whether the tile a raw gid names says `solid`: true (flags ignored). */
+static bool tile_is_solid(const akgl_Tilemap *map, uint32_t raw)
+{
+    int i = akgl_tilemap_find_tileset(map, raw);
+    if (i < 0) {
+        return false;
+    }
+    const akgl_TilemapTileset *ts = &map->tilesets[i];
+    const akgl_TilemapTile *tile =
+        akgl_tilemap_find_tile(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid);
+    return tile != NULL && tile->properties != 0 &&
+           SDL_GetBooleanProperty(tile->properties, "solid", false);
+}
+
+static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long gy0, long cols)
+{
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->cells == NULL) {
+            continue;
+        }
+        bool whole = l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false);
+        /* Runs of one gid are common: remember the last answer. */
+        uint32_t last_gid = 0;
+        bool last_solid = false;
+        for (long y = 0; y < l->height; y++) {
+            const uint32_t *row = l->cells + y * l->width;
+            uint8_t *out = cells + ((long)l->y0 + y - gy0) * cols + ((long)l->x0 - gx0);
+            for (long x = 0; x < l->width; x++) {
+                uint32_t gid = row[x] & AKGL_TILE_GID_MASK;
+                if (gid == 0) {
+                    continue;
+                }
+                if (!whole && gid != last_gid) {
+                    last_gid = gid;
+                    last_solid = tile_is_solid(map, gid);
+                }
+                if (whole || last_solid) {
+                    out[x] = 1;
+                }
+            }
+        }
+    }
+}
+
+akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest)
+{
+    long x0, y0, x1, y1;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_solid_grid: NULL map");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_tilemap_solid_grid: NULL destination");
+    FAIL_NONZERO_RETURN(errctx, map->orientation != AKGL_TILEMAP_ORTHOGONAL, AKERR_VALUE,
+                        "akgl_tilemap_solid_grid: map %s is %s; the arcade physics collides "
+                        "with orthogonal grids only",
+                        SHOWN(map, shown), orientation_name(map->orientation));
+    if (map->solid_cells != NULL) {
+        /* Built already: a map does not change once loaded, and the physics may
+         * be borrowing these cells. */
+        *dest = map->solid;
+        SUCCEED_RETURN(errctx);
+    }
+    grid_bounds(map, &x0, &y0, &x1, &y1);
+    long cols = x1 - x0, rows = y1 - y0;
+    akgl_SolidGrid grid = {NULL, 0, 0, (float)map->tilewidth, (float)map->tileheight,
+                           (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight};
+    if (cols > 0 && rows > 0) {
+        FAIL_NONZERO_RETURN(errctx, cols > AKGL_TILEMAP_MAX_LAYER_CELLS / rows, AKERR_VALUE,
+                            "akgl_tilemap_solid_grid: map %s: the tile layers span %ld x %ld "
+                            "cells (from cell %ld, %ld), more than AKGL_TILEMAP_MAX_LAYER_CELLS "
+                            "(%ld) in one grid",
+                            SHOWN(map, shown), cols, rows, x0, y0,
+                            (long)AKGL_TILEMAP_MAX_LAYER_CELLS);
+        uint8_t *cells = calloc((size_t)(cols * rows), 1);
+        FAIL_ZERO_RETURN(errctx, cells, ENOMEM,
+                         "akgl_tilemap_solid_grid: map %s: no memory for %ld x %ld cells",
+                         SHOWN(map, shown), cols, rows);
+        fill_solid(map, cells, x0, y0, cols);
+        map->solid_cells = cells;
+        grid.cells = cells;
+        grid.cols = (int)cols;
+        grid.rows = (int)rows;
+    }
+    map->solid = grid;
+    *dest = grid;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The current map                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* The grid the physics should collide with for `map`: its solid grid, or
+ * none for a map without tile cells or one that is not orthogonal. */
+static akerr_ErrorContext *physics_grid_for(akgl_Tilemap *map, akgl_SolidGrid *grid, bool *has)
+{
+    PREPARE_ERROR(errctx);
+    *has = false;
+    if (map == NULL || map->orientation != AKGL_TILEMAP_ORTHOGONAL) {
+        SUCCEED_RETURN(errctx);
+    }
+    PASS(errctx, akgl_tilemap_solid_grid(map, grid));
+    *has = grid->cells != NULL;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
+{
+    akgl_SolidGrid grid;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    bool has_grid = false;
+    PREPARE_ERROR(errctx);
+    if (map != NULL) {
+        FAIL_NONZERO_RETURN(errctx, map->refcount <= 0, AKGL_ERR_HEAP,
+                            "akgl_game_set_tilemap: map %s has been released",
+                            SHOWN(map, shown));
+        FAIL_NONZERO_RETURN(errctx,
+                            map->orientation != AKGL_TILEMAP_ORTHOGONAL &&
+                                map->orientation != AKGL_TILEMAP_ISOMETRIC,
+                            AKERR_VALUE,
+                            "akgl_game_set_tilemap: map %s is %s; only orthogonal and isometric "
+                            "maps are drawn",
+                            SHOWN(map, shown), orientation_name(map->orientation));
+    }
+    if (game.physics != NULL) {
+        PASS(errctx, physics_grid_for(map, &grid, &has_grid));
+        PASS(errctx, akgl_physics_set_solid_grid(game.physics, has_grid ? &grid : NULL));
+    }
+    akgl_Tilemap *previous = game.tilemap;
+    if (map != NULL) {
+        map->refcount++; /* the game's reference */
+    }
+    game.tilemap = map;
+    if (previous != NULL) {
+        PASS(errctx, akgl_heap_release_tilemap(previous));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Actors from objects                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* The file name of the map's path: "level1.tmj". */
+static const char *base_name(const akgl_Tilemap *map)
+{
+    const char *slash = strrchr(map->path, '/');
+    return slash != NULL ? slash + 1 : map->path;
+}
+
+static bool names_character(const akgl_TilemapObject *obj)
+{
+    return obj->type[0] != '\0' &&
+           SDL_GetPointerProperty(AKGL_REGISTRY_CHARACTER, obj->type, NULL) != NULL;
+}
+
+/* The actor's name: the object's, or "<map file>#<id>" when that is empty or taken. */
+static void actor_name(const akgl_Tilemap *map, const akgl_TilemapObject *obj, char *buf,
+                       size_t size)
+{
+    if (obj->name[0] != '\0' && strlen(obj->name) < size &&
+        SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, obj->name, NULL) == NULL) {
+        memcpy(buf, obj->name, strlen(obj->name) + 1);
+        return;
+    }
+    SDL_snprintf(buf, size, "%s#%d", base_name(map), obj->id);
+}
+
+/* The object's top-left corner in world pixels. */
+static SDL_FPoint object_top_left(const akgl_Tilemap *map, const akgl_TilemapObject *obj)
+{
+    float ax = 0.0f, ay = 0.0f;
+    akgl_tilemap_object_anchor(map, obj, &ax, &ay);
+    SDL_FPoint at = akgl_tilemap_object_world(map, obj->x, obj->y);
+    return (SDL_FPoint){at.x - ax * obj->width, at.y - ay * obj->height};
+}
+
+static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_TilemapObject *obj,
+                                     akgl_Actor **dest)
+{
+    char name[AKGL_ACTOR_MAX_NAME_LENGTH];
+    akgl_Actor *actor = NULL;
+    PREPARE_ERROR(errctx);
+    actor_name(map, obj, name, sizeof(name));
+    SDL_FPoint at = object_top_left(map, obj);
+    PASS(errctx, akgl_actor_spawn(name, obj->type, at.x, at.y, &actor));
+    actor->visible = obj->visible;
+    *dest = actor;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Gives back the actors spawned from index `from` on, and forgets them. */
+static void drop_spawned(akgl_Tilemap *map, int from, akerr_ErrorContext **first)
+{
+    for (int i = from; i < map->nspawned; i++) {
+        if (map->spawned[i] != NULL) {
+            akgl_object_keep_first(first, akgl_heap_release_actor(map->spawned[i]));
+            map->spawned[i] = NULL;
+        }
+    }
+    map->nspawned = from;
+    if (from == 0) {
+        free(map->spawned);
+        map->spawned = NULL;
+    }
+}
+
+/* Every object naming a character, in layer and file order, appended to map->spawned
+ * (which has room for them). */
+static akerr_ErrorContext *spawn_all(akgl_Tilemap *map)
+{
+    PREPARE_ERROR(errctx);
+    for (int l = 0; l < map->nlayers; l++) {
+        const akgl_TilemapLayer *layer = &map->layers[l];
+        for (int i = 0; i < layer->nobjects; i++) {
+            if (names_character(&layer->objects[i])) {
+                akgl_Actor *actor = NULL;
+                PASS(errctx, spawn_one(map, &layer->objects[i], &actor));
+                map->spawned[map->nspawned++] = actor;
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
+{
+    int wanted = 0, before;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_spawn_actors: NULL map");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_tilemap_spawn_actors: NULL count");
+    for (int l = 0; l < map->nlayers; l++) {
+        for (int i = 0; i < map->layers[l].nobjects; i++) {
+            wanted += names_character(&map->layers[l].objects[i]) ? 1 : 0;
+        }
+    }
+    *count = 0;
+    if (wanted == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    /* Room for all of them first: nothing can fail half-way for want of memory. */
+    akgl_Actor **grown = realloc(map->spawned, sizeof(*grown) * (size_t)(map->nspawned + wanted));
+    FAIL_ZERO_RETURN(errctx, grown, ENOMEM,
+                     "akgl_tilemap_spawn_actors: map %s: no memory for %d actors", SHOWN(map, shown),
+                     map->nspawned + wanted);
+    map->spawned = grown;
+    before = map->nspawned;
+    akerr_ErrorContext *failed = spawn_all(map);
+    if (failed != NULL) {
+        /* Nothing this call spawned is kept. */
+        akerr_ErrorContext *ignored = NULL;
+        drop_spawned(map, before, &ignored);
+        IGNORE(ignored);
+        PASS(errctx, akerr_prefix_message(failed, "akgl_tilemap_spawn_actors: map %s: ",
+                                          SHOWN(map, shown)));
+    }
+    *count = map->nspawned - before;
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_tilemap_drop_actors(akerr_ErrorContext **first)
+{
+    for (int i = 0; i < AKGL_MAX_HEAP_TILEMAP; i++) {
+        akgl_Tilemap *map = &akgl_heap_tilemaps[i];
+        if (map->refcount > 0 && map->nspawned > 0) {
+            drop_spawned(map, 0, first);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/*
+ * Internal: what the tilemap files share. Not installed.
+ *
+ *   tilemap.c        the pool, teardown, the queries, the load entry points
+ *   tilemap_build.c  a Tiled JSON document -> the model (both formats end here)
+ *   tilemap_tmx.c    a Tiled XML file -> the same JSON document, through expat
+ *   tilemap_data.c   cell data: CSV, base64, zlib, gzip, zstd
+ *
+ * The XML reader does not build a second model: it translates each element
+ * into the JSON that Tiled itself writes for it, so one builder makes the
+ * model and the two formats cannot drift apart.
+ */
+#ifndef AKGL_SRC_TILEMAP_PRIVATE_H
+#define AKGL_SRC_TILEMAP_PRIVATE_H
+
+#include <akerror.h>
+#include <akgl/tilemap.h>
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- memory owned by a map (tilemap.c) ---- */
+
+/* A zeroed block of n * size bytes that the map owns until its teardown.
+ * ENOMEM (or AKERR_OUTOFBOUNDS when n * size overflows) naming `what`. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_alloc(akgl_Tilemap *map, size_t n, size_t size,
+                                                      const char *what, void **dest);
+/* A copy of s owned by the map. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_strdup(akgl_Tilemap *map, const char *s,
+                                                       char **dest);
+/* The tileset index for gid (flags ignored), or -1: no formatting, for hot paths. */
+int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid);
+/* The entry of local id `id` in tileset ts, or NULL. */
+const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id);
+
+/* ---- documents ---- */
+
+/* Reads `path` (at most AKGL_TILEMAP_MAX_FILE_SIZE bytes) as Tiled JSON
+ * (xml false) or Tiled XML translated to the same JSON (xml true). The
+ * caller json_decref()s *dest. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_read_document(const char *path, bool xml,
+                                                              json_t **dest);
+/* Whether a referenced file is XML, by its name (.tmx, .tsx, .tx, any case). */
+bool akgl_tilemap_path_is_xml(const char *path);
+/* The XML translator: the whole text of one file -> its JSON document. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_xml_to_json(const char *path, const char *text,
+                                                            size_t len, json_t **dest);
+
+/* Fills `map` (its path already set: the real path of the file) from a map
+ * document. On failure the map holds what was built so far: release it. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_build(akgl_Tilemap *map, json_t *root);
+
+/* ---- cell data (tilemap_data.c) ---- */
+
+/* Decodes `count` raw gids into `cells` from a layer's or chunk's data:
+ * `encoding` "csv" or "base64", `compression` "", "zlib", "gzip" or "zstd";
+ * `data` a JSON array of integers (csv) or a string (csv text, or base64).
+ * `where` names the layer (or chunk) in messages. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_decode_cells(const char *where,
+                                                             const char *encoding,
+                                                             const char *compression,
+                                                             json_t *data, uint32_t *cells,
+                                                             size_t count);
+
+/* Strict base64 (RFC 4648 alphabet, '=' padding, whitespace skipped): *dest
+ * is malloc'd (the caller frees it). AKERR_FORMAT for a bad character or a
+ * truncated text. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_base64_decode(const char *text, size_t len,
+                                                              uint8_t **dest, size_t *destlen);
+
+#endif /* AKGL_SRC_TILEMAP_PRIVATE_H */

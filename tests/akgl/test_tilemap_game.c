@@ -1,0 +1,470 @@
+/*
+ * The map in the game: akgl_game_set_tilemap (references, refusals, the
+ * physics grid), akgl_tilemap_solid_grid, akgl_tilemap_spawn_actors, and
+ * what akgl_game_unload does with maps and the actors they hold. Maps are
+ * pool slots filled in memory (tilemap_draw_fixture.h), so each rule is
+ * checked on exactly the cells and objects it is about.
+ */
+#include "physics_test.h"
+#include "tilemap_draw_fixture.h"
+
+static Scene scene;
+static akgl_SpriteSheet *tiles;
+static MemMap mm, mm2;
+
+static int tilemaps_in_use(void)
+{
+    return akgl_test_layer_count_(AKGL_HEAP_TILEMAP);
+}
+
+static bool open_scene(void)
+{
+    if (!scene_open_bound(&scene, 64, 48)) {
+        return false;
+    }
+    scene_capture(&scene.r);
+    tiles = load_tileset_sheet();
+    return tiles != NULL;
+}
+
+static void close_scene(void)
+{
+    scene_capture_done();
+    if (tiles != NULL) {
+        CHECK_OK(akgl_heap_release_spritesheet(tiles));
+        tiles = NULL;
+    }
+    scene_close(&scene);
+}
+
+/*
+ * A pool map holding what `m` describes, with the caller's reference. Like a
+ * loaded map it holds a reference on each sheet it uses, and owns its
+ * properties (the teardown destroys them).
+ */
+static akgl_Tilemap *pool_map(MemMap *m)
+{
+    akgl_Tilemap *map = NULL;
+    CHECK_OK(akgl_heap_next_tilemap(&map));
+    if (map == NULL) {
+        return NULL;
+    }
+    int refcount = map->refcount;
+    *map = m->map;
+    map->refcount = refcount;
+    for (int i = 0; i < map->ntilesets; i++) {
+        if (map->tilesets[i].sheet != NULL) {
+            map->tilesets[i].sheet->refcount++;
+        }
+    }
+    for (int i = 0; i < map->nlayers; i++) {
+        if (map->layers[i].sheet != NULL) {
+            map->layers[i].sheet->refcount++;
+        }
+    }
+    return map;
+}
+
+static SDL_PropertiesID solid_props(void)
+{
+    SDL_PropertiesID p = SDL_CreateProperties();
+    CHECK(p != 0);
+    CHECK(SDL_SetBooleanProperty(p, "solid", true));
+    return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* akgl_game_set_tilemap                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void test_set_tilemap_references(void)
+{
+    if (!open_scene()) {
+        close_scene();
+        return;
+    }
+    mem_map(&mm, 8, 6, tiles);
+    mem_set(mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES), 1, 1, 2);
+    mem_map(&mm2, 8, 6, tiles);
+    SDL_strlcpy(mm2.map.path, "/mem/other.tmj", sizeof(mm2.map.path));
+    akgl_Tilemap *a = pool_map(&mm), *b = pool_map(&mm2);
+    CHECK_INT_EQ(tilemaps_in_use(), 2);
+
+    CHECK_OK(akgl_game_set_tilemap(a));
+    CHECK(game.tilemap == a);
+    CHECK_INT_EQ(a->refcount, 2);
+    /* It is drawn. */
+    CHECK_OK(akgl_game_update(NULL));
+    check_tile_at(scene_last_frame, 8, 8, 1, 0);
+
+    CHECK_OK(akgl_game_set_tilemap(b)); /* gives a's reference back */
+    CHECK(game.tilemap == b);
+    CHECK_INT_EQ(a->refcount, 1);
+    CHECK_INT_EQ(b->refcount, 2);
+    CHECK_OK(akgl_game_set_tilemap(b)); /* the same map again: no change */
+    CHECK_INT_EQ(b->refcount, 2);
+
+    /* The game's reference keeps a map the caller gave back. */
+    CHECK_OK(akgl_heap_release_tilemap(b));
+    CHECK_INT_EQ(b->refcount, 1);
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK(game.tilemap == NULL);
+    CHECK_INT_EQ(tilemaps_in_use(), 1);
+    CHECK_OK(akgl_heap_release_tilemap(a));
+    close_scene();
+}
+
+static void test_set_tilemap_refusals(void)
+{
+    static const struct
+    {
+        akgl_TilemapOrientation o;
+        const char *name;
+    } refused[] = {{AKGL_TILEMAP_STAGGERED, "staggered"}, {AKGL_TILEMAP_HEXAGONAL, "hexagonal"}};
+    mem_map(&mm, 4, 4, NULL);
+    akgl_Tilemap *current = pool_map(&mm);
+    CHECK_OK(akgl_game_set_tilemap(current));
+    for (size_t i = 0; i < SDL_arraysize(refused); i++) {
+        mem_map(&mm2, 4, 4, NULL);
+        mm2.map.orientation = refused[i].o;
+        akgl_Tilemap *map = pool_map(&mm2);
+        CHECK_STATUS_MSG(akgl_game_set_tilemap(map), AKERR_VALUE, refused[i].name);
+        CHECK_STATUS_MSG(akgl_game_set_tilemap(map), AKERR_VALUE, "/mem/map.tmj");
+        CHECK(game.tilemap == current); /* nothing changed */
+        CHECK_INT_EQ(map->refcount, 1);
+        CHECK_INT_EQ(current->refcount, 2);
+        CHECK_OK(akgl_heap_release_tilemap(map));
+    }
+    /* A released map (a free slot) is refused too. */
+    akgl_Tilemap gone = mm.map;
+    gone.refcount = 0;
+    CHECK_STATUS_MSG(akgl_game_set_tilemap(&gone), AKGL_ERR_HEAP, "released");
+    CHECK(game.tilemap == current);
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK_OK(akgl_heap_release_tilemap(current));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The solid grid                                                           */
+/* ------------------------------------------------------------------------ */
+
+static void test_solid_grid_rules(void)
+{
+    mem_map(&mm, 6, 4, NULL);
+    mm.tiles[0] = (akgl_TilemapTile){.id = 1, .type = "", .image = ""};
+    mm.tiles[1] = (akgl_TilemapTile){.id = 2, .type = "", .image = ""};
+    mm.tilesets[0].ntiles = 2;
+    akgl_TilemapLayer *ground = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    akgl_TilemapLayer *hidden = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    akgl_TilemapLayer *deco = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    /* Tile 1 (gid 2) says solid: true; tile 2 (gid 3) solid: false; others nothing. */
+    mm.tiles[0].properties = solid_props();
+    mm.tiles[1].properties = SDL_CreateProperties();
+    CHECK(SDL_SetBooleanProperty(mm.tiles[1].properties, "solid", false));
+    /* A hidden layer whose layer property says solid: any tile on it is. */
+    hidden->visible = false;
+    hidden->properties = solid_props();
+    mem_set(ground, 0, 3, 2);                      /* solid tile */
+    mem_set(ground, 1, 3, 2 | AKGL_TILE_FLIP_H);   /* flags do not matter */
+    mem_set(ground, 2, 3, 3);                      /* solid: false */
+    mem_set(ground, 3, 3, 1);                      /* no property */
+    mem_set(hidden, 5, 0, 3);                      /* solid by its layer */
+    mem_set(deco, 4, 2, 4);                        /* nothing */
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_SolidGrid g;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK_INT_EQ(g.cols, 6);
+    CHECK_INT_EQ(g.rows, 4);
+    CHECK(g.tile_w == 8.0f && g.tile_h == 8.0f);
+    CHECK(g.origin_x == 0.0f && g.origin_y == 0.0f);
+    CHECK(g.cells == map->solid_cells);
+    int solid = 0;
+    for (int i = 0; i < 24; i++) {
+        solid += g.cells[i] != 0;
+    }
+    CHECK_INT_EQ(solid, 3);
+    CHECK(g.cells[3 * 6 + 0] && g.cells[3 * 6 + 1] && g.cells[0 * 6 + 5]);
+    /* Asked again: the same cells (the physics may be borrowing them). */
+    akgl_SolidGrid again;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &again));
+    CHECK(again.cells == g.cells);
+
+    CHECK_STATUS(akgl_tilemap_solid_grid(NULL, &g), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_tilemap_solid_grid(map, NULL), AKERR_NULLPOINTER);
+    CHECK_OK(akgl_heap_release_tilemap(map)); /* frees the cells (ASan would say) */
+}
+
+/* Infinite maps: the grid covers every stored region; cell (x, y) of the map
+ * is grid cell (x - x0, y - y0), whose world position the origin gives. */
+static void test_solid_grid_infinite(void)
+{
+    mem_map(&mm, 0, 0, NULL);
+    mm.map.infinite = true;
+    akgl_TilemapLayer *a = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    akgl_TilemapLayer *b = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    a->x0 = -16;
+    a->y0 = -32;
+    a->width = 16;
+    a->height = 16;
+    a->properties = solid_props();
+    b->x0 = 0;
+    b->y0 = 0;
+    b->width = 16;
+    b->height = 16;
+    b->properties = solid_props();
+    mem_set(a, -1, -17, 1);
+    mem_set(b, 15, 15, 1);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_SolidGrid g;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK_INT_EQ(g.cols, 32);
+    CHECK_INT_EQ(g.rows, 48);
+    CHECK(g.origin_x == -128.0f && g.origin_y == -256.0f);
+    CHECK(g.cells[(-17 + 32) * 32 + (-1 + 16)] != 0);
+    CHECK(g.cells[(15 + 32) * 32 + (15 + 16)] != 0);
+    CHECK(g.cells[0] == 0);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+
+    /* Regions too far apart for one grid: refused, naming the span and the limit. */
+    mem_map(&mm, 0, 0, NULL);
+    mm.map.infinite = true;
+    a = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    b = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    a->x0 = -5000;
+    a->width = 16;
+    a->height = 16;
+    b->x0 = 5000;
+    b->y0 = 3000;
+    b->width = 16;
+    b->height = 16;
+    map = pool_map(&mm);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), AKERR_VALUE, "AKGL_TILEMAP_MAX_LAYER_CELLS");
+    CHECK(map->solid_cells == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+
+    /* Isometric maps have no grid the arcade physics can use. */
+    mem_map(&mm, 4, 4, NULL);
+    mm.map.orientation = AKGL_TILEMAP_ISOMETRIC;
+    map = pool_map(&mm);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), AKERR_VALUE, "isometric");
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
+/* An actor falls onto the map's solid row and stands on it. */
+static void test_actor_lands_on_map(void)
+{
+    physics_begin();
+    phys.gravity_y = 980.0f;
+    mem_map(&mm, 20, 15, NULL);
+    akgl_TilemapLayer *ground = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    ground->properties = solid_props();
+    for (int x = 0; x < 20; x++) {
+        mem_set(ground, x, 12, 1); /* row 12: its top is y = 96 */
+    }
+    akgl_Tilemap *map = pool_map(&mm);
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK(phys.grid.cells == map->solid_cells);
+    CHECK_INT_EQ(phys.grid.cols, 20);
+    akgl_Actor *a = spawn("faller", 40.0f, 10.0f, 6.0f, 10.0f);
+    for (int i = 0; i < 100; i++) { /* 100 updates of 10 ms: 1 s */
+        advance_ms(10);
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_MSG(a->y == 86.0f, "y %.9g, not 86", (double)a->y);
+    CHECK(a->vy == 0.0f);
+    CHECK(a->touching & AKGL_PHYSICS_TOUCH_BOTTOM);
+
+    /* Unsetting the map removes its grid from the physics. */
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK(phys.grid.cells == NULL);
+    despawn(a);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    physics_end();
+}
+
+/* ------------------------------------------------------------------------ */
+/* Spawning                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static akgl_Character *hero;
+
+static void objects_map(MemMap *m)
+{
+    mem_map(m, 10, 10, NULL);
+    akgl_TilemapLayer *objs = mem_layer(m, AKGL_TILEMAP_LAYER_OBJECTS);
+    static const akgl_TilemapObject base = {.name = "", .type = "", .visible = true, .text = ""};
+    for (int i = 0; i < 4; i++) {
+        m->objects[i] = base;
+        m->objects[i].id = i + 1;
+    }
+    m->objects[0].name = "p1"; /* a rectangle: (x, y) is its top-left */
+    m->objects[0].type = "hero";
+    m->objects[0].x = 10.0f;
+    m->objects[0].y = 20.0f;
+    m->objects[0].width = 16.0f;
+    m->objects[0].height = 16.0f;
+    m->objects[1].type = "hero"; /* a tile object: (x, y) is its bottom-left */
+    m->objects[1].gid = 1;
+    m->objects[1].x = 32.0f;
+    m->objects[1].y = 48.0f;
+    m->objects[1].width = 8.0f;
+    m->objects[1].height = 8.0f;
+    m->objects[1].visible = false;
+    m->objects[2].name = "p1"; /* name taken by then: named after the map */
+    m->objects[2].type = "hero";
+    m->objects[2].x = 1.0f;
+    m->objects[2].y = 2.0f;
+    m->objects[3].name = "door"; /* names no character: left alone */
+    m->objects[3].type = "door";
+    objs->objects = m->objects;
+    objs->nobjects = 4;
+}
+
+static void test_spawn_actors(void)
+{
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    akgl_Tilemap *map = pool_map(&mm);
+    int count = -1, actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 3);
+    CHECK_INT_EQ(map->nspawned, 3);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors + 3);
+    akgl_Actor *p1 = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL);
+    akgl_Actor *tile = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL);
+    akgl_Actor *dup = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#3", NULL);
+    CHECK(p1 != NULL && tile != NULL && dup != NULL);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "door", NULL) == NULL);
+    if (p1 != NULL && tile != NULL && dup != NULL) {
+        CHECK(p1->basechar == hero && tile->basechar == hero && dup->basechar == hero);
+        CHECK(p1->x == 10.0f && p1->y == 20.0f);
+        CHECK(tile->x == 32.0f && tile->y == 40.0f);
+        CHECK(dup->x == 1.0f && dup->y == 2.0f);
+        CHECK(p1->visible && !tile->visible && dup->visible);
+        CHECK_INT_EQ((int)p1->state, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN);
+        CHECK_INT_EQ(p1->refcount, 1); /* the map's reference */
+    }
+    /* Releasing the map gives them back. */
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL) == NULL);
+
+    CHECK_STATUS(akgl_tilemap_spawn_actors(NULL, &count), AKERR_NULLPOINTER);
+    objects_map(&mm);
+    map = pool_map(&mm);
+    CHECK_STATUS(akgl_tilemap_spawn_actors(map, NULL), AKERR_NULLPOINTER);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
+/* Isometric maps: object positions are in Tiled's isometric object space
+ * (both axes in units of tileheight along the diagonals). */
+static void test_spawn_actors_isometric(void)
+{
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    mm.map.orientation = AKGL_TILEMAP_ISOMETRIC;
+    mm.map.width = 4;
+    mm.map.height = 4;
+    mm.map.tilewidth = 16;
+    mm.map.tileheight = 8;
+    mm.layers[0].nobjects = 2;
+    mm.objects[0].x = 8.0f; /* cell (1, 1)'s top corner: (32, 8) */
+    mm.objects[0].y = 8.0f;
+    mm.objects[1].x = 16.0f; /* a tile object anchored bottom centre at cell (2, 1)'s top corner */
+    mm.objects[1].y = 8.0f;
+    mm.objects[1].width = 16.0f;
+    akgl_Tilemap *map = pool_map(&mm);
+    int count = 0;
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 2);
+    akgl_Actor *a = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL);
+    akgl_Actor *b = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL);
+    CHECK(a != NULL && b != NULL);
+    if (a != NULL && b != NULL) {
+        CHECK_MSG(a->x == 32.0f && a->y == 8.0f, "(%g, %g)", (double)a->x, (double)a->y);
+        /* (2, 1): top corner ((2 - 1) * 8 + 32, (2 + 1) * 4) = (40, 12); the
+         * bottom centre there, 16 x 8: top-left (32, 4). */
+        CHECK_MSG(b->x == 32.0f && b->y == 4.0f, "(%g, %g)", (double)b->x, (double)b->y);
+    }
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
+/* With room for only two of the three actors, nothing this call spawned is kept. */
+static void test_spawn_actors_pool_full(void)
+{
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_Actor *filler[AKGL_MAX_HEAP_ACTOR];
+    int nfill = 0;
+    while (akgl_test_layer_count_(AKGL_HEAP_ACTOR) < AKGL_MAX_HEAP_ACTOR - 2) {
+        CHECK_OK(akgl_heap_next_actor(&filler[nfill]));
+        nfill++;
+    }
+    int count = -1;
+    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(map, &count), AKGL_ERR_HEAP, "map.tmj");
+    CHECK_INT_EQ(map->nspawned, 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), AKGL_MAX_HEAP_ACTOR - 2);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL) == NULL);
+    for (int i = 0; i < nfill; i++) {
+        CHECK_OK(akgl_heap_release_actor(filler[i]));
+    }
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Level change                                                             */
+/* ------------------------------------------------------------------------ */
+
+static void test_unload_with_maps(void)
+{
+    physics_begin();
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    akgl_TilemapLayer *ground = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    ground->properties = solid_props();
+    mem_set(ground, 0, 0, 1);
+    akgl_Tilemap *map = pool_map(&mm);
+    int count = 0;
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK(phys.grid.cells != NULL);
+
+    /* Unloading the actors: the map lets go of its actors and stays. */
+    CHECK_OK(akgl_game_unload(AKGL_UNLOAD_ACTORS));
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), 0);
+    CHECK_INT_EQ(map->nspawned, 0);
+    CHECK(game.tilemap == map);
+    CHECK_INT_EQ(map->refcount, 2);
+
+    /* Unloading the maps: the game's current map is unset and every map goes,
+     * with the actors they spawned. */
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 3);
+    CHECK_OK(akgl_game_unload(AKGL_UNLOAD_TILEMAPS));
+    CHECK(game.tilemap == NULL);
+    CHECK(phys.grid.cells == NULL);
+    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_CHARACTER), 1);
+    CHECK_OK(akgl_heap_release_character(hero));
+    physics_end();
+}
+
+int main(void)
+{
+    AKGL_TEST_BEGIN();
+    RUN_TEST(test_set_tilemap_references);
+    RUN_TEST(test_set_tilemap_refusals);
+    RUN_TEST(test_solid_grid_rules);
+    RUN_TEST(test_solid_grid_infinite);
+    RUN_TEST(test_actor_lands_on_map);
+    RUN_TEST(test_spawn_actors);
+    RUN_TEST(test_spawn_actors_isometric);
+    RUN_TEST(test_spawn_actors_pool_full);
+    RUN_TEST(test_unload_with_maps);
+    return AKGL_TEST_END();
+}

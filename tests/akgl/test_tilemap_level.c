@@ -1,0 +1,192 @@
+/*
+ * A level loaded from disk, in both of Tiled's formats
+ * (tests/assets/tilemaps/draw/level.tmj and level.tmx, the same map): made
+ * current, drawn with its actors, collided with, populated, and unloaded.
+ *
+ * The map (8 x 6 cells of 8 px, tileset tests/assets/tiles_32x32_8.png):
+ * background #204060; layer "ground": tile 0 at cell (0, 0), tile 1 (tile
+ * property solid: true) along row 5; object layer "actors": "hero1" (type
+ * hero) at (8, 16), an invisible tile object of type hero at (40, 40)
+ * bottom-left, and a horizontally flipped tile object "lamp" (tile 2, no
+ * type) at (56, 16) bottom-left; layer "front": tile 15 at cell (3, 3).
+ */
+#include "physics_test.h"
+#include "scene.h"
+
+#include <akgl/tilemap.h>
+
+#define LEVEL_DIR AKGL_TEST_ASSETS_DIR "/tilemaps/draw/"
+
+static const char *const LEVELS[] = {LEVEL_DIR "level.tmj", LEVEL_DIR "level.tmx"};
+
+static int tilemaps_in_use(void)
+{
+    return akgl_test_layer_count_(AKGL_HEAP_TILEMAP);
+}
+
+/* tiles_32x32_8.png: tile k (column k % 4, row k / 4) */
+static SDL_Color tile_fill(int k)
+{
+    return (SDL_Color){(Uint8)(32 + 64 * (k % 4)), (Uint8)(32 + 64 * (k / 4)), 96, 255};
+}
+
+static SDL_Color tile_marker(int k)
+{
+    return (SDL_Color){255, 255, (Uint8)(k * 16), 255};
+}
+
+static Scene scene;
+static akgl_Sprite *hero_sprite;
+static akgl_Character *hero;
+
+/* A renderer, and the character "hero" showing the red 48 x 48 cell. */
+static bool level_begin(void)
+{
+    if (!scene_open_bound(&scene, 64, 48)) {
+        return false;
+    }
+    scene_capture(&scene.r);
+    static const int cells[] = {0};
+    hero_sprite = make_sprite(&scene, "hero-stand", cells, 1, 100, true, false);
+    hero = make_character("hero", 100);
+    if (hero == NULL || hero_sprite == NULL) {
+        return false;
+    }
+    CHECK_OK(hero->sprite_add(hero, hero_sprite,
+                              AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+    return true;
+}
+
+static void level_end(void)
+{
+    if (hero != NULL) {
+        CHECK_OK(akgl_heap_release_character(hero));
+    }
+    if (hero_sprite != NULL) {
+        CHECK_OK(akgl_heap_release_sprite(hero_sprite));
+    }
+    hero = NULL;
+    hero_sprite = NULL;
+    scene_capture_done();
+    scene_close(&scene);
+}
+
+/* Draws, spawns and collides the same way from either file. */
+static void check_level(const char *path, SDL_Surface **frame)
+{
+    akgl_Tilemap *map = NULL;
+    int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+    CHECK_OK(akgl_tilemap_load(path, &map));
+    if (map == NULL) {
+        return;
+    }
+    const char *base = SDL_strrchr(path, '/') + 1;
+    char unnamed[64];
+    SDL_snprintf(unnamed, sizeof(unnamed), "%s#2", base);
+
+    int count = -1;
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 2);
+    akgl_Actor *h1 = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "hero1", NULL);
+    akgl_Actor *h2 = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, unnamed, NULL);
+    CHECK_MSG(h1 != NULL && h2 != NULL, "%s: actors hero1 and %s", path, unnamed);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "lamp", NULL) == NULL);
+    if (h1 != NULL && h2 != NULL) {
+        CHECK(h1->basechar == hero && h2->basechar == hero);
+        CHECK(h1->x == 8.0f && h1->y == 16.0f && h1->visible);
+        CHECK(h2->x == 40.0f && h2->y == 32.0f && !h2->visible);
+    }
+
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK_OK(akgl_game_update(NULL));
+    SDL_Surface *s = scene_last_frame;
+    CHECK_PIXEL(s, 0, 0, tile_marker(0));            /* ground, tile 0 */
+    CHECK_PIXEL(s, 4, 4, tile_fill(0));
+    CHECK_PIXEL(s, 2, 20, ((SDL_Color){0x20, 0x40, 0x60, 255})); /* background */
+    CHECK_PIXEL(s, 4, 44, tile_fill(1));             /* ground row 5, beside the actor */
+    CHECK_PIXEL(s, 20, 44, CELL_FILL[0]);            /* ... and under it */
+    CHECK_PIXEL(s, 20, 20, CELL_FILL[0]);            /* the actor */
+    CHECK_PIXEL(s, 24, 24, tile_marker(15));         /* front, over the actor */
+    CHECK_PIXEL(s, 28, 28, tile_fill(15));
+    CHECK_PIXEL(s, 63, 8, tile_marker(2));           /* the lamp, mirrored */
+    CHECK_PIXEL(s, 56, 8, tile_fill(2));
+    *frame = SDL_DuplicateSurface(s);
+
+    /* An actor dropped above the solid row lands on it (row 5: top y = 40). */
+    physics_begin();
+    phys.gravity_y = 980.0f;
+    CHECK_OK(akgl_game_set_tilemap(map)); /* the physics was bound after: again */
+    CHECK(phys.grid.cells != NULL && phys.grid.cols == 8 && phys.grid.rows == 6);
+    akgl_Actor *faller = spawn("faller", 30.0f, 0.0f, 4.0f, 6.0f);
+    for (int i = 0; i < 60; i++) {
+        advance_ms(10);
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_MSG(faller->y == 34.0f, "%s: y %.9g, not 34", path, (double)faller->y);
+    CHECK(faller->touching & AKGL_PHYSICS_TOUCH_BOTTOM);
+    despawn(faller);
+
+    /* Releasing the map (the caller's reference, then the game's) gives its actors back. */
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_INT_EQ(tilemaps_in_use(), 1);
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK(phys.grid.cells == NULL);
+    physics_end();
+    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+}
+
+static void test_level_in_both_formats(void)
+{
+    SDL_Surface *frames[2] = {NULL, NULL};
+    if (level_begin()) {
+        for (int i = 0; i < 2; i++) {
+            check_level(LEVELS[i], &frames[i]);
+        }
+        /* The same map in either format draws the same frame. */
+        if (frames[0] != NULL && frames[1] != NULL) {
+            int differ = 0;
+            for (int y = 0; y < 48; y++) {
+                for (int x = 0; x < 64; x++) {
+                    differ += !same_rgb(pixel_at(frames[0], x, y), pixel_at(frames[1], x, y));
+                }
+            }
+            CHECK_INT_EQ(differ, 0);
+        }
+    }
+    SDL_DestroySurface(frames[0]);
+    SDL_DestroySurface(frames[1]);
+    level_end();
+}
+
+/* A level change with the map current and its actors spawned: everything goes. */
+static void test_unload_all_with_level(void)
+{
+    if (!level_begin()) {
+        level_end();
+        return;
+    }
+    akgl_Tilemap *map = NULL;
+    int count = 0;
+    CHECK_OK(akgl_tilemap_load(LEVELS[0], &map));
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK_OK(akgl_game_update(NULL));
+    hero = NULL; /* the unload gives these back, the fixture sheet too */
+    scene.sheet = NULL;
+    hero_sprite = NULL;
+    CHECK_OK(akgl_game_unload(AKGL_UNLOAD_ALL));
+    CHECK(game.tilemap == NULL);
+    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_CHARACTER), 0);
+    level_end(); /* scene_close gives back the fixture sheet */
+}
+
+int main(void)
+{
+    AKGL_TEST_BEGIN();
+    RUN_TEST(test_level_in_both_formats);
+    RUN_TEST(test_unload_all_with_level);
+    return AKGL_TEST_END();
+}

@@ -1,0 +1,7 @@
+# Included by tests/akgl/CMakeLists.txt: the game side of the tilemap part
+# (drawing, the solid grid, spawning actors, the map in the game).
+akgl_add_test(akgl_tilemap_draw SOURCES test_tilemap_draw.c LIBS akgl SDL3_image::SDL3_image)
+target_compile_definitions(akgl_tilemap_draw PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+akgl_add_test(akgl_tilemap_game SOURCES test_tilemap_game.c LIBS akgl SDL3_image::SDL3_image m)
+target_compile_definitions(akgl_tilemap_game PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+akgl_add_test(akgl_tilemap_level SOURCES test_tilemap_level.c LIBS akgl SDL3_image::SDL3_image m)

@@ -1,0 +1,78 @@
+# Included by tools/CMakeLists.txt: the showcase's generators (art, sounds,
+# the level), each with a target that rewrites its committed output and a
+# test (tools/check_generated.cmake) that the committed bytes are what it
+# writes. Kept in a file of its own so that other parts' tools are added to
+# tools/CMakeLists.txt without touching these lines.
+
+# akgl_mkart draws the showcase's art (examples/assets/: the knight, the
+# enemies, the coin, the tileset, the parallax backgrounds) and writes their
+# sprite and character JSON.
+add_executable(akgl_mkart mkart.c)
+target_link_libraries(akgl_mkart PRIVATE akerror SDL3_image::SDL3_image SDL3::SDL3
+    PkgConfig::JANSSON m)
+akgl_target_defaults(akgl_mkart)
+
+add_custom_target(akgl_art
+    COMMAND akgl_mkart ${PROJECT_SOURCE_DIR}/examples/assets
+    COMMENT "Regenerating the showcase art in examples/assets/"
+    VERBATIM)
+
+if(AKGL_BUILD_TESTS)
+    # Two runs write the same bytes, and those are the committed files.
+    add_test(NAME akgl_art
+        COMMAND ${CMAKE_COMMAND}
+            -DTOOL=$<TARGET_FILE:akgl_mkart>
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/art-check
+            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
+    set_tests_properties(akgl_art PROPERTIES TIMEOUT 60
+        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+endif()
+
+# akgl_mksound synthesises the showcase's sound effects and music loop
+# (examples/assets/sounds/).
+add_executable(akgl_mksound mksound.c)
+target_link_libraries(akgl_mksound PRIVATE akerror SDL3::SDL3 PkgConfig::JANSSON)
+akgl_target_defaults(akgl_mksound)
+
+add_custom_target(akgl_sounds
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_SOURCE_DIR}/examples/assets/sounds
+    COMMAND akgl_mksound ${PROJECT_SOURCE_DIR}/examples/assets/sounds
+    COMMENT "Regenerating examples/assets/sounds/"
+    VERBATIM)
+
+if(AKGL_BUILD_TESTS)
+    add_test(NAME akgl_sounds
+        COMMAND ${CMAKE_COMMAND}
+            -DTOOL=$<TARGET_FILE:akgl_mksound>
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/sounds-check
+            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets/sounds
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
+    # SDL's own WAV reader accepts each committed file, in the format we mean.
+    add_test(NAME akgl_sounds_load
+        COMMAND akgl_mksound --check ${PROJECT_SOURCE_DIR}/examples/assets/sounds)
+    set_tests_properties(akgl_sounds akgl_sounds_load PROPERTIES TIMEOUT 60
+        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+endif()
+
+# akgl_mklevel writes the showcase's level as a Tiled map (examples/assets/
+# tiles.tsj and level1.tmj).
+add_executable(akgl_mklevel mklevel.c)
+target_link_libraries(akgl_mklevel PRIVATE akerror SDL3::SDL3 PkgConfig::JANSSON)
+akgl_target_defaults(akgl_mklevel)
+
+add_custom_target(akgl_level_map
+    COMMAND akgl_mklevel ${PROJECT_SOURCE_DIR}/examples/assets
+    COMMENT "Regenerating examples/assets/tiles.tsj and level1.tmj"
+    VERBATIM)
+
+if(AKGL_BUILD_TESTS)
+    add_test(NAME akgl_level_files
+        COMMAND ${CMAKE_COMMAND}
+            -DTOOL=$<TARGET_FILE:akgl_mklevel>
+            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/level-check
+            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
+    set_tests_properties(akgl_level_files PROPERTIES TIMEOUT 60
+        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+endif()
