@@ -139,6 +139,8 @@
 /** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
  *  renderer's own largest texture side. */
 #define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)
+/** @} */
+
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
  *  A file or a map beyond one of these is refused with AKERR_OUTOFBOUNDS
  *  naming the file, the element and the value, before anything is allocated
