@@ -114,6 +114,38 @@
 #define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
 /** @} */
 
+/** @name Hostile input: what a loader accepts (docs/19-reliability.md)
+ *
+ * Each is a documented refusal with its own message naming the limit, so a
+ * wrong or malicious file costs bounded time and memory. Not ABI: only the
+ * library reads them.
+ * @{ */
+/** Largest JSON file a loader reads, in bytes (1 MiB). */
+#define AKGL_JSON_MAX_FILE_SIZE (1024u * 1024u)
+/** Memory jansson may ask for while parsing one file, in bytes (16 MiB). */
+#define AKGL_JSON_MAX_PARSE_MEMORY (16u * 1024u * 1024u)
+/** Values (objects, arrays, strings, numbers...) in one JSON file. */
+#define AKGL_JSON_MAX_VALUES 65536
+/** Longest object key in a JSON file, in bytes (no terminator). */
+#define AKGL_JSON_MAX_KEY_LENGTH 255
+/** Deepest nesting of objects and arrays in a JSON file. */
+#define AKGL_JSON_MAX_DEPTH 32
+/** Properties one properties file may set. */
+#define AKGL_PROPERTIES_MAX_COUNT 1024
+/** Entries of a character's "sprite_mappings". */
+#define AKGL_CHARACTER_MAX_MAPPINGS 256
+/** Widest and highest sprite (one frame), in pixels. */
+#define AKGL_SPRITE_MAX_SIZE 4096
+/** Largest image file a loader opens, in bytes (64 MiB). */
+#define AKGL_IMAGE_MAX_FILE_SIZE (64u * 1024u * 1024u)
+/** Widest and highest image, in pixels, whatever the renderer allows (the
+ *  software renderer reports no limit of its own). */
+#define AKGL_IMAGE_MAX_SIDE 16384
+/** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
+ *  renderer's own largest texture side. */
+#define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)
+/** @} */
+
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)
  *  A file or a map beyond one of these is refused with AKERR_OUTOFBOUNDS
  *  naming the file, the element and the value, before anything is allocated

@@ -427,7 +427,17 @@ akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
         video_started = true;
         if (headless_driver()) {
             /* Otherwise SDL loads a GL stack for the window surface. */
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+            const char *held = NULL;
+            if (!SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") &&
+                ((held = SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)) == NULL ||
+                 strcmp(held, "0") != 0)) {
+                /* An environment variable or an override holds the hint: the
+                 * user chose, so go on with their value, but say so. */
+                akerr_log_method("akgl: warning: cannot turn framebuffer acceleration off for "
+                                 "the headless driver (%s stays \"%s\"): %s",
+                                 SDL_HINT_FRAMEBUFFER_ACCELERATION, held ? held : "",
+                                 SDL_GetError());
+            }
         }
         r->window = SDL_CreateWindow(game.name, w, h, 0);
         FAIL_ZERO_BREAK(errctx, r->window, AKERR_API,
