@@ -37,6 +37,7 @@
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
 #include <akgl/time.h>
+#include <akstdlib.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -400,9 +401,26 @@ SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) {
             demo.check = true;
-        } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
-            int n = SDL_atoi(argv[++i]); /* once: SDL_max would evaluate it twice */
-            demo.frames = SDL_clamp(n, 1, MAX_FRAMES);
+        } else if (strcmp(argv[i], "--frames") == 0) {
+            /* One argument, read once: SDL_max is a macro that evaluates its
+             * arguments twice, so argv[++i] inside it skipped the next flag.
+             * Not a number, or below 1, is refused rather than read as 1. */
+            int n = 0;
+            akerr_ErrorContext *bad = (i + 1 < argc) ? aksl_atoi(argv[i + 1], &n)
+                                                     : akerr_fail_at(NULL, AKERR_VALUE, __FILE__,
+                                                                     __func__, __LINE__,
+                                                                     "--frames needs a number");
+            if (bad == NULL && (n < 1 || n > MAX_FRAMES)) {
+                bad = akerr_fail_at(NULL, AKERR_VALUE, __FILE__, __func__, __LINE__,
+                                    "--frames is %d; it must be 1..%d", n, MAX_FRAMES);
+            }
+            if (bad != NULL) {
+                SDL_Log("akgl_demo: %s", bad->message);
+                RELEASE_ERROR(bad);
+                return SDL_APP_FAILURE;
+            }
+            demo.frames = n;
+            i++;
         } else if (strcmp(argv[i], "--assets") == 0 && i + 1 < argc) {
             SDL_strlcpy(demo.assets, argv[++i], sizeof(demo.assets));
         } else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) {

@@ -88,7 +88,13 @@ extern "C" {
 #define AKERR_VALUE                    211  /**< A value was of the right type but unacceptable. */
 #define AKERR_BEHAVIOR                 212  /**< An operation is not allowed in the current state. */
 #define AKERR_RELATIONSHIP             213  /**< Objects are not related as the call requires. */
-#define AKERR_LAST_LIBRARY_STATUS      213  /**< The last of the library's own statuses. */
+/**
+ * Every context of the pool was live when an error was raised, so it was
+ * raised on the one reserved context instead, and reports this status (the
+ * message says which status was meant). See akerr_next_error().
+ */
+#define AKERR_EXHAUSTED                214
+#define AKERR_LAST_LIBRARY_STATUS      214  /**< The last of the library's own statuses. */
 /** The first status an application (or a library above akerror) may define. */
 #define AKERR_FIRST_APPLICATION_STATUS 256
 /** @} */
@@ -164,10 +170,16 @@ void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
 /**
  * @brief Takes a context from the pool, zeroed, with refcount 1.
  *
- * Never returns NULL. When all AKERR_MAX_ARRAY_ERROR contexts are live the
- * library logs one line saying so and what usually causes it (a return out of
- * a HANDLE block, or a *_RETURN inside ATTEMPT), then exits with AKERR_HEAP:
- * there is no context left to report the failure in.
+ * Never returns NULL, and never ends the process. When all
+ * AKERR_MAX_ARRAY_ERROR contexts are live it hands out one more, reserved
+ * context instead: akerr_fail_at() raises AKERR_EXHAUSTED on it, whatever
+ * status was asked for, with a message naming that status, so the caller
+ * sees an ordinary error it can release. The reserved context is shared: every
+ * caller that gets it while the pool is full takes one reference on the same
+ * record (its message is the latest raise), and it returns to reserve when the
+ * last one lets go. The first time the pool fills, one line is logged saying
+ * how many contexts are live; holding them is not in itself a bug (a caller may
+ * keep errors on purpose), so the line does not guess where they came from.
  * @return The context; the caller holds its one reference.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akerr_next_error(void);
@@ -184,8 +196,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akerr_next_error(void);
 akerr_ErrorContext AKERR_NOIGNORE *akerr_release_error(akerr_ErrorContext *errctx);
 
 /**
- * @brief How many contexts are live right now. Tests assert it returns to where it started.
- * @return The number of contexts with a refcount above 0.
+ * @brief How many contexts are live right now, the reserved one included while
+ *        anyone holds it. Tests assert it returns to where it started.
+ * @return The number of contexts with a refcount above 0 (the reserved one included).
  */
 int akerr_contexts_in_use(void);
 
@@ -289,8 +302,12 @@ void akerr_unhandled(akerr_ErrorContext *errctx, const char *fname, const char *
 /** Logs @p e with its trace through akerr_log_method. */
 #define LOG_ERROR(e) akerr_log_error((e), __FILE__, __func__, __LINE__, "")
 
-/** Gives back @p e (if set) and leaves it NULL, or still set when others hold it. */
-#define RELEASE_ERROR(e) ((e) = akerr_release_error(e))
+/**
+ * Gives back @p e (if set) and leaves it NULL, or still set when others hold
+ * it. NULL, the success path, is tested here, inline: success costs no call
+ * into the library (the frame path succeeds many times per actor per frame).
+ */
+#define RELEASE_ERROR(e) ((e) = ((e) != NULL ? akerr_release_error(e) : NULL))
 
 /**
  * Raises @p status with a printf-style message on @p e, acquiring a context

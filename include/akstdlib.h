@@ -205,6 +205,29 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_path_exists(const char *path, bool *dest
 akerr_ErrorContext AKERR_NOIGNORE *aksl_fopen(const char *path, const char *mode, FILE **dest);
 
 /**
+ * @brief Opens a regular file for reading ("rb") and refuses anything else,
+ *        without blocking: a FIFO, socket or device named where a file was
+ *        expected is refused before a byte is read, and a file larger than
+ *        @p max_size is refused before it is read at all.
+ *
+ * The file is opened with O_NONBLOCK and checked with fstat(2) on the open
+ * descriptor (not a stat of the path, which a rename could race), then the
+ * descriptor goes back to blocking and becomes the stream.
+ * @param path     The file.
+ * @param max_size The largest size accepted, in bytes.
+ * @param dest     Receives the stream (close it with aksl_fclose or fclose).
+ * @param size     Optional: receives the file's size in bytes.
+ * @return NULL; the errno status from open(2) naming the path (ENOENT,
+ *         EACCES...); EISDIR for a directory; AKERR_IO for any other file that
+ *         is not a regular file (the message names its kind: "a FIFO", "a
+ *         socket", "a character device"...); AKERR_OUTOFBOUNDS for a file
+ *         larger than @p max_size, naming both sizes; AKERR_NULLPOINTER.
+ *         @p dest and @p size are written only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *aksl_fopen_regular(const char *path, size_t max_size,
+                                                      FILE **dest, size_t *size);
+
+/**
  * @brief fclose(3); the errno status when the final flush fails (ENOSPC,
  *        EIO, ...). The stream is closed either way: never close it again.
  * @param fp The stream, given up by the caller.

@@ -41,6 +41,13 @@ typedef akerr_ErrorContext *(*akgl_ActorFunc)(akgl_Actor *obj);
 /** A per-actor hook that advances the animation by @p elapsed_ns of game time. */
 typedef akerr_ErrorContext *(*akgl_ActorChangeFrameFunc)(akgl_Actor *obj, akgl_Sprite *sprite,
                                                          uint64_t elapsed_ns);
+/**
+ * A per-actor overlap callback: @p self's box overlaps @p other's, and
+ * self's collision_mask takes other's collision_layers (see akgl/physics.h).
+ * It may release either actor, or any other: the physics stops reporting
+ * an actor once it is released.
+ */
+typedef akerr_ErrorContext *(*akgl_ActorOverlapFunc)(akgl_Actor *self, akgl_Actor *other);
 /** A per-actor hook that draws the actor. */
 typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
                                                     struct akgl_Renderer *renderer);
@@ -96,6 +103,9 @@ struct akgl_Actor
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */
     bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
+    uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
+    uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
+    akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
     int missing_logged[AKGL_ACTOR_MISSING_SPRITE_MEMORY]; /**< States (+1) already logged as
                                                                having no sprite: logged once. */
     int missing_logged_next;               /**< Next entry of missing_logged to overwrite. */

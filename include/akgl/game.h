@@ -44,8 +44,35 @@ typedef struct akgl_Game
 extern akgl_Game game;
 
 /**
+ * @brief How big the game's pools are, and the sound engine's voices: chosen
+ *        when the game starts (akgl_game_init_with_config).
+ *
+ * Every field at 0 means its default, so `akgl_GameConfig cfg = {0};` is
+ * akgl_game_init's start. A default is also the floor: a capacity below it
+ * gets the default, so code written for the seed's fixed arrays
+ * (akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1]) still indexes inside them.
+ */
+typedef struct akgl_GameConfig
+{
+    /** Slots per heap layer, by akgl_HeapLayer: capacity[AKGL_HEAP_ACTOR] is
+     *  how many actors can live at once. 0 = the layer's AKGL_MAX_HEAP_*
+     *  default. Each pool is allocated once, when the game starts, and freed
+     *  at quit; nothing is allocated for a pool in between. */
+    int capacity[AKGL_HEAP_LAYER_COUNT];
+    /** Sound voices mixed at once (akgl/sound.h): AKGL_SOUND_MIN_VOICES ..
+     *  AKGL_SOUND_MAX_VOICES, or 0 for AKGL_SOUND_DEFAULT_VOICES. */
+    int voices;
+} akgl_GameConfig;
+
+/**
  * @brief The limits and struct sizes a program was compiled with, which
  *        akgl_game_init compares with the library's own.
+ *
+ * The struct sizes must match the library's (a header edited on one side
+ * only is refused). The max_heap_* values are no longer checked: they are
+ * the program's view of the defaults, and each becomes a floor of its
+ * pool's capacity, so a program built with a larger AKGL_MAX_HEAP_ACTOR
+ * still indexes inside akgl_heap_actors.
  */
 typedef struct akgl_BuildLimits
 {
@@ -55,8 +82,9 @@ typedef struct akgl_BuildLimits
         max_heap_string, max_string_length;
     /**@}*/
     /**@{*/
-    /** sizeof each pooled struct and of akgl_Game. */
-    size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game;
+    /** sizeof each pooled struct, of akgl_Game and of akgl_GameConfig. */
+    size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game,
+        size_config;
     /**@}*/
 } akgl_BuildLimits;
 
@@ -65,26 +93,55 @@ typedef struct akgl_BuildLimits
     ((akgl_BuildLimits){AKGL_MAX_HEAP_ACTOR, AKGL_MAX_HEAP_SPRITE, AKGL_MAX_HEAP_SPRITESHEET, \
                         AKGL_MAX_HEAP_CHARACTER, AKGL_MAX_HEAP_STRING, AKGL_MAX_STRING_LENGTH, \
                         sizeof(akgl_Actor), sizeof(akgl_Sprite), sizeof(akgl_SpriteSheet), \
-                        sizeof(akgl_Character), sizeof(akgl_String), sizeof(akgl_Game)})
+                        sizeof(akgl_Character), sizeof(akgl_String), sizeof(akgl_Game), \
+                        sizeof(akgl_GameConfig)})
 
 /**
- * @brief Starts akgl: checks the build limits, names akgl's statuses, resets
- *        the pools, creates the registries and the state lock. No window.
+ * @brief Starts akgl with the default capacities: checks the struct sizes,
+ *        names akgl's statuses, allocates the pools, creates the registries
+ *        and the state lock. No window.
  *
- * A macro, so that it passes the caller's own compile-time limits: a program
- * built with a different AKGL_MAX_HEAP_* than the library is refused here
- * with AKGL_ERR_ABI naming the mismatch, instead of indexing past the end of
- * an array in another object file.
+ * A macro, so that it passes the caller's own struct sizes: a program built
+ * against different headers than the library is refused here with
+ * AKGL_ERR_ABI naming the mismatch, instead of indexing past the end of an
+ * array in another object file.
  *
  * Calling it again after akgl_game_quit starts afresh. Calling it while the
  * game runs is AKERR_BEHAVIOR.
- * @return NULL; AKGL_ERR_ABI; AKERR_BEHAVIOR; AKERR_API when SDL cannot make
- *         the mutex or a registry.
+ * @return NULL; AKGL_ERR_ABI; AKERR_BEHAVIOR; AKGL_ERR_HEAP when a pool
+ *         cannot be allocated; AKERR_API when SDL cannot make the mutex or a
+ *         registry. On failure nothing is left allocated or created.
  */
-#define akgl_game_init() akgl_game_init_with_limits(&AKGL_BUILD_LIMITS)
+#define akgl_game_init() akgl_game_start(&AKGL_BUILD_LIMITS, NULL)
 
 /**
- * @brief akgl_game_init with explicit limits (what the macro calls).
+ * @brief akgl_game_init with the capacities of @p cfg: a game of 100,000
+ *        actors sets cfg.capacity[AKGL_HEAP_ACTOR] = 100000, without
+ *        rebuilding the library.
+ *
+ * A macro passing the caller's struct sizes, like akgl_game_init. @p cfg is
+ * copied; akgl_heap_capacity says what each layer got.
+ * @param cfg The capacities; NULL is the defaults (akgl_game_init).
+ * @return As akgl_game_init; also AKERR_VALUE for a negative capacity or
+ *         voice count (naming the layer), and AKGL_ERR_HEAP naming the layer, the slot count and the
+ *         bytes when a pool cannot be allocated. Nothing is half-made: quit
+ *         is not needed, and akgl_game_init_with_config may be called again
+ *         with another size.
+ */
+#define akgl_game_init_with_config(cfg) akgl_game_start(&AKGL_BUILD_LIMITS, (cfg))
+
+/**
+ * @brief What akgl_game_init and akgl_game_init_with_config call; call the
+ *        macros instead.
+ * @param limits The caller's AKGL_BUILD_LIMITS (its struct sizes and floors).
+ * @param cfg    The capacities and voices; NULL is the defaults.
+ * @return As akgl_game_init_with_config; AKERR_NULLPOINTER for a NULL @p limits.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_start(const akgl_BuildLimits *limits,
+                                                   const akgl_GameConfig *cfg);
+
+/**
+ * @brief akgl_game_init with explicit limits and the default capacities.
  * @param limits The caller's AKGL_BUILD_LIMITS.
  * @return As akgl_game_init; AKERR_NULLPOINTER for a NULL @p limits.
  */

@@ -1,10 +1,12 @@
 /**
  * @file akgl/heap.h
- * @brief The static object pools: actors, sprites, spritesheets, characters, strings.
+ * @brief The object pools: actors, sprites, spritesheets, characters, strings, ...
  *
- * akgl does not call malloc for its objects. Each kind lives in a fixed
- * array sized by its AKGL_MAX_HEAP_* ceiling (akgl/limits.h), and
- * "allocation" takes a free slot in O(1) from a free list, however full the
+ * akgl does not call malloc for its objects while the game runs. Each kind
+ * lives in one array per layer, allocated when the game starts for the
+ * capacity it chose (akgl_game_init_with_config; the AKGL_MAX_HEAP_* values
+ * of akgl/limits.h are the defaults and the floors) and freed when it quits.
+ * "Allocation" takes a free slot in O(1) from a free list, however full the
  * pool is. Exhaustion is an ordinary, handleable error: AKGL_ERR_HEAP with
  * the layer named in the message.
  *
@@ -38,11 +40,11 @@
 extern "C" {
 #endif
 
-/** @brief The pools, public so sweeps (render, physics) can walk them:
- *  akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1] and so on. A slot with
- *  refcount 0 is free. Each points at storage owned by the module of its
- *  kind (actor.c, sprite.c, ...), not at an array this header sizes, so a
- *  program cannot declare a different extent than the library has.
+/** @brief The pools, public so sweeps can walk them:
+ *  akgl_heap_actors[0 .. capacity-1] (akgl_heap_capacity) and so on; the
+ *  capacity is at least the AKGL_MAX_HEAP_* the program was built with. A
+ *  slot with refcount 0 is free. Each points at the storage allocated when
+ *  the game started, and is NULL while it is stopped.
  *  @{ */
 extern akgl_Actor *akgl_heap_actors;
 extern akgl_Sprite *akgl_heap_sprites;
@@ -147,6 +149,18 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_string(akgl_String *obj);
  * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for an unknown layer.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_in_use(akgl_HeapLayer layer, int *dest);
+
+/**
+ * @brief How many slots @p layer has: the capacity the game started with
+ *        (akgl_game_init_with_config; the AKGL_MAX_HEAP_* default, which is
+ *        also the floor). 0 while the game is stopped: the pools are
+ *        allocated when it starts and freed when it quits. A layer no module
+ *        defines yet has 0 slots.
+ * @param layer The layer.
+ * @param dest  Receives the slot count.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_INDEX for a value outside the enum.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_capacity(akgl_HeapLayer layer, int *dest);
 
 /**
  * @brief Whether @p obj lies in the pool of @p layer (a slot's address).

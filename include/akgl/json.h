@@ -23,21 +23,28 @@ extern "C" {
 #endif
 
 /**
- * @brief Parses the JSON file at @p path.
+ * @brief Parses the JSON file at @p path, within the caps of akgl/limits.h.
  *
+ * Only a regular file is read (a FIFO would block forever), and only up to
+ * AKGL_JSON_MAX_FILE_SIZE bytes; parsing may use AKGL_JSON_MAX_PARSE_MEMORY
+ * bytes; the document may hold AKGL_JSON_MAX_VALUES values, keys of
+ * AKGL_JSON_MAX_KEY_LENGTH bytes, and nest AKGL_JSON_MAX_DEPTH deep.
  * Every message begins with @p path (one of more than
  * AKGL_MAX_MESSAGE_PATH_LENGTH bytes is shown as its head and tail around
  * "..."), so a loader that starts with this call names its file in every error.
  * @param path The file.
  * @param dest Receives a new reference: the caller json_decref()s it.
  * @return NULL; AKERR_OUTOFBOUNDS when @p path is AKGL_MAX_STRING_LENGTH
- *         bytes or more ("path: the JSON path is N bytes, too long for a
- *         pooled string (limit 4095)"); the errno status (ENOENT, EACCES...)
- *         when it cannot be opened ("path: cannot open: reason"), or cannot
- *         be read (EISDIR for a directory; AKERR_IO when the read fails
- *         without an errno); AKERR_FORMAT with "path:line:column: reason" for
- *         invalid JSON, duplicate keys included; AKERR_NULLPOINTER. @p dest
- *         is written only on success.
+ *         bytes or more; the errno status (ENOENT, EACCES...) when it cannot
+ *         be opened ("path: cannot open: reason"); EISDIR for a directory;
+ *         AKERR_IO for a FIFO, socket or device; EIO (or the read's errno)
+ *         when a read fails ("path: cannot read: reason");
+ *         AKERR_OUTOFBOUNDS naming the limit for a file, a parse, a key, a
+ *         depth or a count over its cap; ENOMEM "out of memory while
+ *         parsing" when any allocation failed during the parse (even when
+ *         jansson itself would have returned a document); AKERR_FORMAT with
+ *         "path:line:column: reason" for invalid JSON, duplicate keys
+ *         included; AKERR_NULLPOINTER. @p dest is written only on success.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file(const char *path, json_t **dest);
 

@@ -2,11 +2,12 @@
  * @file akgl/limits.h
  * @brief Every compile-time limit of akgl in one place.
  *
- * The AKGL_MAX_HEAP_* ceilings size the static pools (see akgl/heap.h). They
- * are \#ifndef-guarded so a build can raise them, but they are part of the
- * library's ABI: the library and every program using it must be compiled with
- * the same values. akgl_game_init() checks that they are and refuses to start
- * otherwise (see akgl/game.h).
+ * The AKGL_MAX_HEAP_* values are the default capacities of the pools (see
+ * akgl/heap.h), which a game chooses when it starts
+ * (akgl_game_init_with_config), and their floors: a pool never has fewer
+ * slots. A program built with a larger value gets at least that many slots,
+ * so its own loops over akgl_heap_actors[0 .. AKGL_MAX_HEAP_ACTOR-1] stay
+ * inside the pool.
  */
 #ifndef AKGL_LIMITS_H
 #define AKGL_LIMITS_H
@@ -14,16 +15,16 @@
 #include <limits.h>
 #include <stdint.h>
 
-/** @name Pool ceilings (ABI: library and program must agree)
+/** @name Pool default capacities (and floors)
  *  @{ */
 #ifndef AKGL_MAX_HEAP_ACTOR
 #define AKGL_MAX_HEAP_ACTOR 64
 #endif
 #ifndef AKGL_MAX_HEAP_SPRITE
-#define AKGL_MAX_HEAP_SPRITE (AKGL_MAX_HEAP_ACTOR * 16)
+#define AKGL_MAX_HEAP_SPRITE 1024 /* no longer 16 per actor: a big game raises actors alone */
 #endif
 #ifndef AKGL_MAX_HEAP_SPRITESHEET
-#define AKGL_MAX_HEAP_SPRITESHEET AKGL_MAX_HEAP_SPRITE
+#define AKGL_MAX_HEAP_SPRITESHEET 1024
 #endif
 #ifndef AKGL_MAX_HEAP_CHARACTER
 #define AKGL_MAX_HEAP_CHARACTER 256
@@ -111,6 +112,38 @@
 #define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
 #define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
 #define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
+/** @} */
+
+/** @name Hostile input: what a loader accepts (docs/19-reliability.md)
+ *
+ * Each is a documented refusal with its own message naming the limit, so a
+ * wrong or malicious file costs bounded time and memory. Not ABI: only the
+ * library reads them.
+ * @{ */
+/** Largest JSON file a loader reads, in bytes (1 MiB). */
+#define AKGL_JSON_MAX_FILE_SIZE (1024u * 1024u)
+/** Memory jansson may ask for while parsing one file, in bytes (16 MiB). */
+#define AKGL_JSON_MAX_PARSE_MEMORY (16u * 1024u * 1024u)
+/** Values (objects, arrays, strings, numbers...) in one JSON file. */
+#define AKGL_JSON_MAX_VALUES 65536
+/** Longest object key in a JSON file, in bytes (no terminator). */
+#define AKGL_JSON_MAX_KEY_LENGTH 255
+/** Deepest nesting of objects and arrays in a JSON file. */
+#define AKGL_JSON_MAX_DEPTH 32
+/** Properties one properties file may set. */
+#define AKGL_PROPERTIES_MAX_COUNT 1024
+/** Entries of a character's "sprite_mappings". */
+#define AKGL_CHARACTER_MAX_MAPPINGS 256
+/** Widest and highest sprite (one frame), in pixels. */
+#define AKGL_SPRITE_MAX_SIZE 4096
+/** Largest image file a loader opens, in bytes (64 MiB). */
+#define AKGL_IMAGE_MAX_FILE_SIZE (64u * 1024u * 1024u)
+/** Widest and highest image, in pixels, whatever the renderer allows (the
+ *  software renderer reports no limit of its own). */
+#define AKGL_IMAGE_MAX_SIDE 16384
+/** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
+ *  renderer's own largest texture side. */
+#define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)
 /** @} */
 
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)

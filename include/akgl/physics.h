@@ -25,10 +25,17 @@
  *   moves sideways, so it slides over seams. A blocked axis stops (its
  *   velocity becomes 0), is placed exactly against the tile, and sets the
  *   AKGL_PHYSICS_TOUCH_* bit.
+ * - The intent (movementlogicfunc) and the box are found once per update,
+ *   before that actor's steps, not on every step.
  * - After an update that ran at least one step, every pair of actors whose
- *   boxes overlap (share area: touching edges do not) is reported to
- *   on_overlap once, the one earlier in the actor pool first. Its error ends
- *   the step and is returned (by akgl_game_update too).
+ *   boxes overlap (share area: touching edges do not) and whose collision
+ *   layers ask for it ((a.collision_mask & b.collision_layers) ||
+ *   (b.collision_mask & a.collision_layers)) is reported once, the one
+ *   earlier in the actor pool first, pairs in pool order: to on_overlap, then
+ *   to a's overlapfunc if a's mask takes b's layers, then to b's if b's mask
+ *   takes a's. A uniform grid finds the pairs (docs/14-physics.md). A hook or
+ *   callback may release or spawn actors: a released actor is not reported
+ *   again. Its error ends the step and is returned (by akgl_game_update too).
  */
 #ifndef AKGL_PHYSICS_H
 #define AKGL_PHYSICS_H
@@ -63,7 +70,8 @@ typedef struct akgl_Physics akgl_Physics;
 
 /** Advances the simulation by @p elapsed_ns of game time. */
 typedef akerr_ErrorContext *(*akgl_PhysicsStepFunc)(akgl_Physics *p, uint64_t elapsed_ns);
-/** Told about two actors whose boxes overlap (each pair once per update). */
+/** Told about two actors whose boxes overlap (each pair once per update); it may
+ *  release either, or any actor. */
 typedef akerr_ErrorContext *(*akgl_PhysicsOverlapFunc)(akgl_Physics *p, akgl_Actor *a,
                                                        akgl_Actor *b, void *userdata);
 

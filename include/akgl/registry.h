@@ -151,17 +151,22 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_count(SDL_PropertiesID registry
  * @brief Loads `{"properties": {"key": "value", ...}}` from @p path.
  *
  * Every value must be a JSON string. The whole file is checked before
- * anything is set, so a bad file changes nothing; a good one adds to (and
- * overrides) what is already set.
+ * anything is set, and the file is applied to a copy of the set that
+ * replaces it only when every property is in: a bad file, or an allocation
+ * failing half-way, changes nothing; a good one adds to (and overrides) what
+ * is already set. So the ID in AKGL_REGISTRY_PROPERTIES changes on every
+ * successful load: read the variable, do not keep the ID, and do not load
+ * while another thread reads the properties.
  * @param path The JSON file.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when the properties registry
- *         does not exist; the errno status (ENOENT, EISDIR...) when the file
- *         cannot be opened or read; AKERR_FORMAT for invalid JSON
- *         (file:line:column), duplicate keys included; AKERR_TYPE when the
+ *         does not exist; the statuses of akgl_json_load_file (open, read,
+ *         caps, ENOMEM, AKERR_FORMAT for invalid JSON); AKERR_TYPE when the
  *         top level or "properties" is not an object; AKERR_KEY when
  *         "properties" is absent; AKERR_TYPE naming the key whose value is
  *         not a string; AKERR_VALUE for an empty key; AKERR_OUTOFBOUNDS for a
- *         value longer than AKGL_MAX_STRING_LENGTH-1. Messages name the file.
+ *         value longer than AKGL_MAX_STRING_LENGTH-1 or more than
+ *         AKGL_PROPERTIES_MAX_COUNT properties; ENOMEM when setting them runs
+ *         out of memory. Messages name the file.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_load_properties(const char *path);
 

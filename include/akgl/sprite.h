@@ -45,6 +45,17 @@ typedef struct akgl_Sprite
     uint32_t speed;                         /**< Nanoseconds each frame is held. */
     bool loop;                              /**< Restart at the end instead of holding the last frame. */
     bool loopReverse;                       /**< With loop: walk back down (ping-pong). */
+    /** Owned by akgl: each playlist entry's source rectangle on the sheet,
+     *  computed when the sprite is loaded and again, on the next draw,
+     *  whenever what it comes from changes (the frame number, the frame
+     *  size, the sheet or its texture size), so a draw divides nothing. */
+    SDL_FRect frame_src[AKGL_SPRITE_MAX_FRAMES];
+    int16_t frame_src_cell[AKGL_SPRITE_MAX_FRAMES]; /**< The frame number each was computed for; -1: none. */
+    int frame_src_w;                        /**< The frame width they were computed for. */
+    int frame_src_h;                        /**< The frame height they were computed for. */
+    int frame_src_tw;                       /**< The texture width they were computed for. */
+    int frame_src_th;                       /**< The texture height they were computed for. */
+    const akgl_SpriteSheet *frame_src_sheet; /**< The sheet they were computed for. */
 } akgl_Sprite;
 
 /**

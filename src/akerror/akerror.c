@@ -20,7 +20,10 @@
 akerr_LogFunction akerr_log_method = akerr_default_logger;
 akerr_UnhandledErrorHandler akerr_handler_unhandled_error = akerr_default_handler_unhandled_error;
 
-static akerr_ErrorContext pool[AKERR_MAX_ARRAY_ERROR];
+/* One slot more than the pool: the reserved context, handed out (shared) when
+ * the others are all live, so exhaustion is an error the caller sees. */
+#define RESERVED_ID AKERR_MAX_ARRAY_ERROR
+static akerr_ErrorContext pool[AKERR_MAX_ARRAY_ERROR + 1];
 static int pool_free[AKERR_MAX_ARRAY_ERROR];
 static int pool_free_count;
 static int pool_fresh;
@@ -59,6 +62,7 @@ static char status_names[AKERR_MAX_STATUS][AKERR_MAX_ERROR_NAME_LENGTH] = {
     [AKERR_VALUE] = "Value error",
     [AKERR_BEHAVIOR] = "Behavior error",
     [AKERR_RELATIONSHIP] = "Relationship error",
+    [AKERR_EXHAUSTED] = "Error contexts exhausted",
 };
 
 static char unknown_status[] = "Unknown status";
@@ -98,17 +102,22 @@ char *akerr_name_for_status(int status, char *name)
 /* The pool                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static void exhausted(void)
+/* Whether the pool has been full since it last had room: the log line is
+ * written once per episode, not once per error raised while it lasts. */
+static bool exhaustion_logged;
+
+static void log_exhaustion(void)
 {
-    akerr_log_method("akerror: all %d error contexts are in use; a return out of a HANDLE "
-                     "block or a *_RETURN inside ATTEMPT leaked contexts",
-                     AKERR_MAX_ARRAY_ERROR);
-    exit(AKERR_HEAP);
+    akerr_log_method("akerror: all %d error contexts are live; errors raised until some are "
+                     "released report AKERR_EXHAUSTED (%d) on the reserved context",
+                     AKERR_MAX_ARRAY_ERROR, AKERR_EXHAUSTED);
 }
 
 akerr_ErrorContext *akerr_next_error(void)
 {
     int id = -1;
+    bool first_holder = false;
+    bool log_it = false;
 
     lock_pool();
     if (pool_free_count > 0) {
@@ -119,13 +128,27 @@ akerr_ErrorContext *akerr_next_error(void)
     if (id >= 0) {
         pool_live++;
         pool[id].refcount = 1;
+        exhaustion_logged = false;
+    } else {
+        /* Full: share the reserved context. Only its first holder zeroes it. */
+        id = RESERVED_ID;
+        first_holder = pool[id].refcount == 0;
+        if (first_holder) {
+            pool_live++;
+        }
+        pool[id].refcount++;
+        log_it = !exhaustion_logged;
+        exhaustion_logged = true;
     }
     unlock_pool();
 
-    if (id < 0) {
-        exhausted();
+    if (log_it) {
+        log_exhaustion();
     }
     akerr_ErrorContext *errctx = &pool[id];
+    if (id == RESERVED_ID && !first_holder) {
+        return errctx;
+    }
     /* Zero everything but the bookkeeping the lock protected. */
     memset(errctx, 0, offsetof(akerr_ErrorContext, refcount));
     errctx->heapid = id;
@@ -140,7 +163,7 @@ static bool in_pool(const akerr_ErrorContext *errctx)
      * different objects is undefined, and this is exactly the check for that. */
     uintptr_t p = (uintptr_t)errctx;
     uintptr_t lo = (uintptr_t)&pool[0];
-    uintptr_t hi = (uintptr_t)&pool[AKERR_MAX_ARRAY_ERROR];
+    uintptr_t hi = (uintptr_t)&pool[RESERVED_ID + 1];
     return p >= lo && p < hi && (p - lo) % sizeof(pool[0]) == 0;
 }
 
@@ -167,7 +190,9 @@ akerr_ErrorContext *akerr_release_error(akerr_ErrorContext *errctx)
     } else if (--errctx->refcount > 0) {
         still_held = errctx;
     } else {
-        pool_free[pool_free_count++] = id;
+        if (id != RESERVED_ID) { /* the reserved one never joins the free stack */
+            pool_free[pool_free_count++] = id;
+        }
         pool_live--;
     }
     unlock_pool();
@@ -234,6 +259,14 @@ akerr_ErrorContext *akerr_fail_at(akerr_ErrorContext *errctx, int status, const 
     va_start(ap, fmt);
     vsnprintf(errctx->message, sizeof(errctx->message), fmt, ap);
     va_end(ap);
+    if (errctx->heapid == RESERVED_ID && errctx == &pool[RESERVED_ID]) {
+        /* Raised while the pool was full: a status of its own, so no HANDLE
+         * for the status meant swallows it, and a message that keeps it. */
+        akerr_prefix_message(errctx, "no free error context (all %d live) for status %d (%s)",
+                             AKERR_MAX_ARRAY_ERROR, status, akerr_name_for_status(status, NULL));
+        errctx->status = AKERR_EXHAUSTED;
+        status = AKERR_EXHAUSTED;
+    }
 
     trace_printf(errctx, "%s:%s:%d: %d (%s): %s\n", fname, function, lineno, status,
                  akerr_name_for_status(status, NULL), errctx->message);

@@ -109,6 +109,8 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->changeframefunc = akgl_actor_advance_frame;
     obj->updatefunc = akgl_actor_run_update;
     obj->renderfunc = akgl_actor_draw;
+    obj->collision_layers = 1;
+    obj->collision_mask = UINT32_MAX;
     if (first != NULL) {
         return akerr_trace_append(first, __FILE__, __func__, __LINE__);
     }
@@ -170,6 +172,24 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     SUCCEED_RETURN(errctx);
 }
 
+/* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
+ * frame path asks twice per actor per frame (update, draw), and the answer
+ * changes only with the state, the character or its bindings. */
+static inline bool cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
+{
+    const akgl_Character *basechar = obj->basechar;
+    if (basechar == NULL) {
+        *dest = NULL;
+        return true;
+    }
+    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
+        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
+        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
+        return true;
+    }
+    return false;
+}
+
 /*
  * An actor whose state has no sprite, even after the fallback, draws
  * nothing; say so once per actor and state (the last few states are
@@ -194,16 +214,11 @@ akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
+    if (cached_sprite(obj, dest)) {
+        SUCCEED_RETURN(errctx);
+    }
     *dest = NULL;
     akgl_Character *basechar = obj->basechar;
-    if (basechar == NULL) {
-        SUCCEED_RETURN(errctx);
-    }
-    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
-        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
-        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
-        SUCCEED_RETURN(errctx);
-    }
     obj->cursprite_valid = false;
     /* Exact mapping or nearest fallback, once per change of state: the
      * result is cached below, so frames pay a compare, not a lookup. */
@@ -256,10 +271,18 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
     SUCCEED_RETURN(errctx);
 }
 
+static void automatic_face(akgl_Actor *obj);
+
 akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_automatic_face: NULL actor");
+    automatic_face(obj);
+    SUCCEED_RETURN(errctx);
+}
+
+static void automatic_face(akgl_Actor *obj)
+{
     int moving = obj->state & AKGL_ACTOR_STATE_MOVING_ALL;
     int face = 0;
     /* Side views are the common art, so horizontal movement decides first. */
@@ -277,7 +300,6 @@ akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
     if (face != 0) {
         obj->state = (obj->state & ~AKGL_ACTOR_STATE_FACE_ALL) | face;
     }
-    SUCCEED_RETURN(errctx);
 }
 
 static float axis_intent(int state, int negative, int positive)
@@ -285,13 +307,18 @@ static float axis_intent(int state, int negative, int positive)
     return (float)(((state & positive) != 0) - ((state & negative) != 0));
 }
 
+static inline void move_by_state(akgl_Actor *obj)
+{
+    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
+    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
+    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+}
+
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_move_by_state: NULL actor");
-    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
-    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
-    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+    move_by_state(obj);
     SUCCEED_RETURN(errctx);
 }
 
@@ -336,15 +363,15 @@ static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
     return steps;
 }
 
-akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
-                                             uint64_t elapsed_ns)
+/*
+ * The frame advance without the argument checks. Most updates add less than
+ * a dwell to a frame's banked time and step at most once: that path needs no
+ * 64-bit division. It computes exactly what the general path computes.
+ */
+static void advance_frame(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t elapsed_ns)
 {
-    PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
-    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
-                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
     if (sprite->frames <= 0) {
-        SUCCEED_RETURN(errctx);
+        return;
     }
     uint64_t dwell = sprite->speed;
     if (dwell == 0 && obj->basechar != NULL) {
@@ -354,13 +381,23 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
         obj->curSpriteFrameId = sprite->frames - 1;
     }
     if (dwell == 0) {
-        SUCCEED_RETURN(errctx); /* no dwell time anywhere: a still picture */
+        return; /* no dwell time anywhere: a still picture */
+    }
+    uint64_t banked = obj->curSpriteFrameTimer;
+    if (elapsed_ns < dwell && banked < dwell) {
+        /* Both quotients are 0 and the remainders are the values. */
+        if (banked >= dwell - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked - (dwell - elapsed_ns);
+            step_frame(obj, sprite); /* reduce_steps(1) is 1 for every playlist */
+        } else {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+        }
+        return;
     }
     /* Whole dwells in the pause and in the banked time are counted apart,
      * and the two remainders added without overflow: elapsed_ns may be any
      * uint64_t, and `timer + elapsed` wrapped (a pause near UINT64_MAX ns
      * then advanced nothing). */
-    uint64_t banked = obj->curSpriteFrameTimer;
     uint64_t steps =
         reduce_steps(sprite, elapsed_ns / dwell) + reduce_steps(sprite, banked / dwell);
     uint64_t rest = banked % dwell;
@@ -376,6 +413,16 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
     for (uint64_t i = 0; i < steps; i++) {
         step_frame(obj, sprite);
     }
+}
+
+akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
+                                             uint64_t elapsed_ns)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
+                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
+    advance_frame(obj, sprite, elapsed_ns);
     SUCCEED_RETURN(errctx);
 }
 
@@ -388,29 +435,52 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
     return e;
 }
 
-akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
+/*
+ * The default hooks are called directly, not through their pointers and
+ * argument checks: the frame path runs this for every actor every frame.
+ * Any other hook is called through its pointer as before.
+ */
+static akerr_ErrorContext *run_update(akgl_Actor *obj)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
     uint64_t now = akgl_time_now();
-    if (obj->facefunc != NULL) {
+    if (obj->facefunc == akgl_actor_automatic_face) {
+        automatic_face(obj);
+    } else if (obj->facefunc != NULL) {
         PASS(errctx, obj->facefunc(obj));
     }
-    if (obj->movementlogicfunc != NULL) {
+    if (obj->movementlogicfunc == akgl_actor_move_by_state) {
+        move_by_state(obj);
+    } else if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
     }
     /* Read the animation clock after the lookup: a new sprite restarts it. */
-    akerr_ErrorContext *found = akgl_actor_lookup_sprite(obj, &sprite);
+    akerr_ErrorContext *found = NULL;
+    if (!cached_sprite(obj, &sprite)) {
+        found = akgl_actor_lookup_sprite(obj, &sprite);
+    }
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
     uint64_t elapsed = now > since ? now - since : 0;
     obj->lastupdate_ns = now;
     obj->updated = true;
     PASS(errctx, found);
-    if (sprite != NULL && obj->changeframefunc != NULL) {
-        PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
+    if (sprite != NULL) {
+        if (obj->changeframefunc == akgl_actor_advance_frame) {
+            advance_frame(obj, sprite, elapsed);
+        } else if (obj->changeframefunc != NULL) {
+            PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
+        }
     }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_run_update: NULL actor");
+    PASS(errctx, run_update(obj));
     SUCCEED_RETURN(errctx);
 }
 
@@ -418,7 +488,9 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_update: NULL actor");
-    if (obj->updatefunc != NULL) {
+    if (obj->updatefunc == akgl_actor_run_update) {
+        PASS(errctx, swallow_missing_sprite(run_update(obj)));
+    } else if (obj->updatefunc != NULL) {
         PASS(errctx, swallow_missing_sprite(obj->updatefunc(obj)));
     }
     if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
@@ -446,7 +518,9 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                      "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
-    PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
+    if (!cached_sprite(obj, &sprite)) {
+        PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
+    }
     if (sprite == NULL) {
         SUCCEED_RETURN(errctx); /* no character, or no sprite for this state: nothing to draw */
     }
@@ -494,7 +568,10 @@ akerr_ErrorContext *akgl_actor_render(akgl_Actor *obj, akgl_Renderer *renderer)
     FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
                      "akgl_actor_render: NULL renderer for actor \"%s\"", obj->name);
     if (obj->visible && obj->renderfunc != NULL) {
-        PASS(errctx, swallow_missing_sprite(obj->renderfunc(obj, renderer)));
+        akerr_ErrorContext *drawn = obj->renderfunc(obj, renderer);
+        if (drawn != NULL) {
+            PASS(errctx, swallow_missing_sprite(drawn));
+        }
     }
     SUCCEED_RETURN(errctx);
 }
@@ -513,7 +590,9 @@ akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
     /* No cycles: the child may not be the parent or any of its ancestors.
      * The walk is bounded in case a game wrote a loop into the parent links. */
     const akgl_Actor *up = parent;
-    for (int depth = 0; up != NULL && depth <= AKGL_MAX_HEAP_ACTOR; depth++, up = up->parent) {
+    int most = akgl_heap_pool_actor.capacity > AKGL_MAX_HEAP_ACTOR ? akgl_heap_pool_actor.capacity
+                                                                    : AKGL_MAX_HEAP_ACTOR;
+    for (int depth = 0; up != NULL && depth <= most; depth++, up = up->parent) {
         FAIL_NONZERO_RETURN(errctx, up == child, AKERR_RELATIONSHIP,
                             "akgl_actor_add_child: \"%s\" is \"%s\" or one of its ancestors; "
                             "that would make a cycle", child->name, parent->name);

@@ -303,6 +303,12 @@ static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
         }
     }
     PASS(errctx, akgl_get_json_array_value(root, "sprite_mappings", &def->mappings));
+    if (json_array_size(def->mappings) > AKGL_CHARACTER_MAX_MAPPINGS) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "\"sprite_mappings\" has %zu entries; the limit is %d "
+                    "(AKGL_CHARACTER_MAX_MAPPINGS)", json_array_size(def->mappings),
+                    AKGL_CHARACTER_MAX_MAPPINGS);
+    }
     SUCCEED_RETURN(errctx);
 }
 

@@ -9,10 +9,14 @@
 #include <akgl/text.h>
 #include <akgl/time.h>
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
+#include "physics_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 
@@ -27,46 +31,115 @@ static void *overlay_userdata;
 /* The limits this library was compiled with, in the same form a program passes. */
 static const akgl_BuildLimits library_limits = AKGL_BUILD_LIMITS;
 
-#define CHECK_LIMIT(errctx, field, macro) \
+/* The config the game started with, capacities resolved (see game_private.h). */
+static akgl_GameConfig config;
+
+/* Draw order scratch: the visible actors gathered in pool order, and the
+ * same sorted by layer. Allocated with the pools, for the actor capacity. */
+static akgl_Actor **draw_gather;
+static akgl_Actor **draw_sorted;
+
+#define CHECK_SIZE(errctx, field, macro) \
     FAIL_NONZERO_RETURN(errctx, limits->field != library_limits.field, AKGL_ERR_ABI, \
                         "akgl_game_init: the program was built with " macro "=%lld but the " \
-                        "library with %lld; build both with the same value", \
+                        "library with %lld; build both with the same headers", \
                         (long long)limits->field, (long long)library_limits.field)
 
+/*
+ * Sizes catch a header edited on one side only. The pool ceilings are not
+ * checked any more (the seed's check): a program's AKGL_MAX_HEAP_* is a
+ * floor for its pool's capacity instead (see akgl_game_start).
+ */
 static akerr_ErrorContext *check_limits(const akgl_BuildLimits *limits)
 {
     PREPARE_ERROR(errctx);
-    CHECK_LIMIT(errctx, max_heap_actor, "AKGL_MAX_HEAP_ACTOR");
-    CHECK_LIMIT(errctx, max_heap_sprite, "AKGL_MAX_HEAP_SPRITE");
-    CHECK_LIMIT(errctx, max_heap_spritesheet, "AKGL_MAX_HEAP_SPRITESHEET");
-    CHECK_LIMIT(errctx, max_heap_character, "AKGL_MAX_HEAP_CHARACTER");
-    CHECK_LIMIT(errctx, max_heap_string, "AKGL_MAX_HEAP_STRING");
-    CHECK_LIMIT(errctx, max_string_length, "AKGL_MAX_STRING_LENGTH");
-    /* Sizes catch what the ceilings cannot: a header edited on one side only. */
-    CHECK_LIMIT(errctx, size_actor, "sizeof(akgl_Actor)");
-    CHECK_LIMIT(errctx, size_sprite, "sizeof(akgl_Sprite)");
-    CHECK_LIMIT(errctx, size_spritesheet, "sizeof(akgl_SpriteSheet)");
-    CHECK_LIMIT(errctx, size_character, "sizeof(akgl_Character)");
-    CHECK_LIMIT(errctx, size_string, "sizeof(akgl_String)");
-    CHECK_LIMIT(errctx, size_game, "sizeof(akgl_Game)");
+    CHECK_SIZE(errctx, max_string_length, "AKGL_MAX_STRING_LENGTH");
+    CHECK_SIZE(errctx, size_actor, "sizeof(akgl_Actor)");
+    CHECK_SIZE(errctx, size_sprite, "sizeof(akgl_Sprite)");
+    CHECK_SIZE(errctx, size_spritesheet, "sizeof(akgl_SpriteSheet)");
+    CHECK_SIZE(errctx, size_character, "sizeof(akgl_Character)");
+    CHECK_SIZE(errctx, size_string, "sizeof(akgl_String)");
+    CHECK_SIZE(errctx, size_game, "sizeof(akgl_Game)");
+    CHECK_SIZE(errctx, size_config, "sizeof(akgl_GameConfig)");
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_game_init_with_limits(const akgl_BuildLimits *limits)
+const akgl_GameConfig *akgl_game_config(void)
 {
+    return &config;
+}
+
+static void free_scratch(void)
+{
+    free(draw_gather);
+    free(draw_sorted);
+    draw_gather = NULL;
+    draw_sorted = NULL;
+    akgl_physics_scratch_stop();
+}
+
+/* Everything the frame path needs beside the pools, sized by the actor capacity. */
+static akerr_ErrorContext *allocate_scratch(int actors)
+{
+    PREPARE_ERROR(errctx);
+    draw_gather = calloc((size_t)actors, sizeof(*draw_gather));
+    draw_sorted = calloc((size_t)actors, sizeof(*draw_sorted));
+    if (draw_gather == NULL || draw_sorted == NULL) {
+        free_scratch();
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the draw order for "
+                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_Actor *));
+    }
+    errctx = akgl_physics_scratch_start(actors);
+    if (errctx != NULL) {
+        free_scratch();
+        return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The floors a program's own AKGL_MAX_HEAP_* put under the capacities. */
+static void program_floors(const akgl_BuildLimits *limits, int floor[AKGL_HEAP_LAYER_COUNT])
+{
+    memset(floor, 0, sizeof(int) * AKGL_HEAP_LAYER_COUNT);
+    floor[AKGL_HEAP_ACTOR] = limits->max_heap_actor;
+    floor[AKGL_HEAP_SPRITE] = limits->max_heap_sprite;
+    floor[AKGL_HEAP_SPRITESHEET] = limits->max_heap_spritesheet;
+    floor[AKGL_HEAP_CHARACTER] = limits->max_heap_character;
+    floor[AKGL_HEAP_STRING] = limits->max_heap_string;
+}
+
+akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_GameConfig *cfg)
+{
+    akgl_GameConfig want;
+    int floor[AKGL_HEAP_LAYER_COUNT];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, limits, AKERR_NULLPOINTER, "akgl_game_init: NULL limits");
     FAIL_NONZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
                         "akgl_game_init: the game is already started (akgl_game_quit first)");
     PASS(errctx, akgl_error_init());
     PASS(errctx, check_limits(limits));
-    PASS(errctx, akgl_heap_init());
+    if (cfg != NULL) {
+        want = *cfg;
+    } else {
+        memset(&want, 0, sizeof(want));
+    }
+    FAIL_NONZERO_RETURN(errctx, want.voices < 0, AKERR_VALUE,
+                        "akgl_game_init: akgl_GameConfig.voices is %d; it must be 0 (the "
+                        "default) or more", want.voices);
+    program_floors(limits, floor);
+    PASS(errctx, akgl_heap_start(want.capacity, floor));
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        want.capacity[layer] = akgl_heap_slots((akgl_HeapLayer)layer);
+    }
     ATTEMPT {
+        CATCH(errctx, allocate_scratch(want.capacity[AKGL_HEAP_ACTOR]));
         CATCH(errctx, akgl_registry_init());
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
                         "akgl_game_init: cannot create the state lock: %s", SDL_GetError());
-        CATCH(errctx, akgl_sound_start(AKGL_SOUND_DEFAULT_VOICES)); /* no device: silence */
+        /* The config's voice count (0: the sound module's default); no
+         * device is not an error: sound plays silence. */
+        CATCH(errctx, akgl_sound_start(want.voices));
     } CLEANUP {
     } PROCESS(errctx) {
         /* Leave nothing half-made behind. */
@@ -75,9 +148,17 @@ akerr_ErrorContext *akgl_game_init_with_limits(const akgl_BuildLimits *limits)
             game.state_lock = NULL;
         }
         IGNORE(akgl_registry_quit());
+        free_scratch();
+        akgl_heap_stop();
     } FINISH(errctx, true);
+    config = want;
     started = true;
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_init_with_limits(const akgl_BuildLimits *limits)
+{
+    return akgl_game_start(limits, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -129,7 +210,8 @@ static void drop_actor_holders(akerr_ErrorContext **first)
 {
     akgl_actor_drop_holds(first);
     akgl_tilemap_drop_actors(first); /* maps hold the actors they spawned */
-    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (actor->refcount > 0) {
             /* Its children, shown sprite and character: the actor is about
@@ -218,6 +300,18 @@ akerr_ErrorContext *akgl_game_quit(void)
     overlay_fn = NULL;
     overlay_userdata = NULL;
     akgl_object_keep_first(&first, akgl_heap_init());
+    /* The storage is freed only when empty: a slot still live after a
+     * failed teardown holds something (a texture) that freeing would strand;
+     * the next akgl_game_init then refuses, naming the layer. */
+    bool empty = true;
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        empty = empty && akgl_heap_live((akgl_HeapLayer)layer) == 0;
+    }
+    free_scratch();
+    if (empty) {
+        akgl_heap_stop();
+    }
+    memset(&config, 0, sizeof(config));
     started = false;
     return first;
 }
@@ -272,8 +366,11 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
 static akerr_ErrorContext *update_actors(void)
 {
     PREPARE_ERROR(errctx);
-    /* By index, re-reading each slot: an update may release or spawn actors. */
-    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+    /* In pool order, over the acquired slots only, re-asking after each one:
+     * an update may release or spawn actors (a spawn at a later index is
+     * updated this frame, as with a loop over every index). */
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (akgl_actor_is_live(actor)) {
             PASS(errctx, akgl_actor_update(actor));
@@ -282,26 +379,96 @@ static akerr_ErrorContext *update_actors(void)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
-{
-    akgl_Actor *order[AKGL_MAX_HEAP_ACTOR];
-    int count = 0;
-    PREPARE_ERROR(errctx);
+/* Layers spanning at most this many values are counting-sorted; a wider
+ * spread falls back to a merge sort. Both are stable. */
+#define DRAW_LAYER_SPAN 256
+/* How far ahead the draw loop asks for the next actors' memory. */
+#define DRAW_PREFETCH 6
 
-    /* Gather the visible ones, then a stable insertion sort by layer: at most
-     * AKGL_MAX_HEAP_ACTOR entries, nearly sorted from frame to frame. */
-    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
+/* Stable bottom-up merge sort of n actors by layer, from src into dst
+ * (either may end up holding the result: returned). */
+static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
+{
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n;
+            int hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                dst[k++] = (src[j]->layer < src[i]->layer) ? src[j++] : src[i++];
+            }
+            while (i < mid) {
+                dst[k++] = src[i++];
+            }
+            while (j < hi) {
+                dst[k++] = src[j++];
+            }
+        }
+        akgl_Actor **t = src;
+        src = dst;
+        dst = t;
+    }
+    return src;
+}
+
+/*
+ * The visible live actors in draw order: layer, then pool order. Gathered
+ * over the acquired slots only, then a stable counting sort by layer (one
+ * pass to count, one to place), so mixed layers cost what one layer costs.
+ */
+static akgl_Actor **draw_order(int *count)
+{
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    int n = 0, lo = INT_MAX, hi = INT_MIN;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (akgl_actor_is_live(actor) && actor->visible) {
-            int j = count++;
-            while (j > 0 && order[j - 1]->layer > actor->layer) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = actor;
+            draw_gather[n++] = actor;
+            lo = actor->layer < lo ? actor->layer : lo;
+            hi = actor->layer > hi ? actor->layer : hi;
         }
     }
+    *count = n;
+    if (n == 0 || lo == hi) {
+        return draw_gather; /* one layer: pool order is draw order */
+    }
+    if ((int64_t)hi - (int64_t)lo >= DRAW_LAYER_SPAN) {
+        return merge_sort_layers(draw_gather, draw_sorted, n);
+    }
+    int start[DRAW_LAYER_SPAN + 1];
+    int span = hi - lo + 1;
+    memset(start, 0, sizeof(int) * (size_t)(span + 1));
+    for (int i = 0; i < n; i++) {
+        start[draw_gather[i]->layer - lo + 1]++;
+    }
+    for (int b = 1; b <= span; b++) {
+        start[b] += start[b - 1];
+    }
+    for (int i = 0; i < n; i++) {
+        draw_sorted[start[draw_gather[i]->layer - lo]++] = draw_gather[i];
+    }
+    return draw_sorted;
+}
+
+static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
+{
+    int count = 0;
+    PREPARE_ERROR(errctx);
+    if (draw_gather == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    akgl_Actor **order = draw_order(&count);
     for (int i = 0; i < count; i++) {
+        /* Sorted by layer, the actors are visited out of pool order: ask
+         * for the lines a draw reads a few actors ahead, so the memory
+         * latency overlaps the draws before. A hint only. */
+        if (i + DRAW_PREFETCH < count) {
+            const akgl_Actor *next = order[i + DRAW_PREFETCH];
+            __builtin_prefetch(&next->x);
+            __builtin_prefetch(&next->flip);
+            __builtin_prefetch(&next->renderfunc);
+            __builtin_prefetch(&next->cursprite_generation);
+        }
         PASS(errctx, akgl_actor_render(order[i], r));
     }
     SUCCEED_RETURN(errctx);

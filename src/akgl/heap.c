@@ -11,10 +11,19 @@
  * Invariant: a free slot is all zero bytes. Release zeroes the slot before
  * it returns to the free stack and akgl_heap_init zeroes everything, so an
  * acquire only has to set the refcount.
+ *
+ * Storage: each layer's block is allocated by akgl_heap_start when the game
+ * starts, for the capacity it chose, and freed by akgl_heap_stop at quit.
+ * Besides the slots and the free stack the block holds a two-level bitmap of
+ * acquired slots (akgl_heap_next_live: sweeps cost the live slots, not the
+ * capacity) and a generation per slot, bumped on release, with which the
+ * overlap broad phase tells a slot released and re-acquired by a callback
+ * from the actor it gathered.
  */
 #include "heap_pool.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern akgl_HeapPool akgl_heap_pool_actor;
@@ -55,18 +64,48 @@ static akerr_ErrorContext *check_layer(akgl_HeapLayer layer, const char *caller)
     SUCCEED_RETURN(errctx);
 }
 
+static int bitmap_words(int capacity)
+{
+    return (int)(((int64_t)capacity + 63) / 64); /* INT_MAX slots must not overflow */
+}
+
 static void pool_reset(akgl_HeapPool *p)
 {
+    if (p->base == NULL) {
+        return;
+    }
     memset(p->base, 0, p->size * (size_t)p->capacity);
+    memset(p->live_bits, 0, sizeof(uint64_t) * (size_t)bitmap_words(p->capacity));
+    memset(p->live_words, 0, sizeof(uint64_t) * (size_t)bitmap_words(bitmap_words(p->capacity)));
     p->free_count = 0;
     p->fresh = 0;
     p->live = 0;
+}
+
+static void mark_live(akgl_HeapPool *p, int id)
+{
+    int w = id >> 6;
+    p->live_bits[w] |= UINT64_C(1) << (id & 63);
+    p->live_words[w >> 6] |= UINT64_C(1) << (w & 63);
+}
+
+static void mark_free(akgl_HeapPool *p, int id)
+{
+    int w = id >> 6;
+    p->live_bits[w] &= ~(UINT64_C(1) << (id & 63));
+    if (p->live_bits[w] == 0) {
+        p->live_words[w >> 6] &= ~(UINT64_C(1) << (w & 63));
+    }
+    p->generation[id]++;
 }
 
 /* The slot index of obj, or -1 when obj is not a slot of p. Integer
  * comparison, because relational comparison of unrelated pointers is UB. */
 static int pool_index(const akgl_HeapPool *p, const void *obj)
 {
+    if (p->base == NULL) {
+        return -1;
+    }
     uintptr_t addr = (uintptr_t)obj;
     uintptr_t lo = (uintptr_t)p->base;
     uintptr_t hi = lo + p->size * (size_t)p->capacity;
@@ -89,13 +128,18 @@ akerr_ErrorContext *akgl_heap_acquire(akgl_HeapLayer layer, void **dest)
         id = p->free_stack[--p->free_count];
     } else if (p->fresh < p->capacity) {
         id = p->fresh++;
+    } else if (p->base == NULL) {
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "Unable to find unused %s on the heap: the game is "
+                    "not started, so the pool has no slots (akgl_game_init first)", p->what);
     } else {
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
-                    "Unable to find unused %s on the heap (all %d in use; the ceiling is %s)",
-                    p->what, p->capacity, p->ceiling);
+                    "Unable to find unused %s on the heap (all %d in use; the capacity is "
+                    "akgl_GameConfig.capacity[%d], default %s = %d)",
+                    p->what, p->capacity, (int)layer, p->ceiling, p->default_capacity);
     }
     unsigned char *slot = p->base + (size_t)id * p->size;
     *(int *)slot = 1;
+    mark_live(p, id);
     p->live++;
     *dest = slot;
     SUCCEED_RETURN(errctx);
@@ -131,6 +175,7 @@ void akgl_heap_release_end(akgl_HeapLayer layer, void *obj)
     memset(obj, 0, p->size);
     if (id >= 0) {
         p->free_stack[p->free_count++] = id;
+        mark_free(p, id);
         p->live--;
     }
 }
@@ -142,8 +187,8 @@ akerr_ErrorContext *akgl_heap_release_all(akgl_HeapLayer layer, akgl_HeapRelease
     PASS(errctx, check_layer(layer, "akgl_heap_release_all"));
     FAIL_ZERO_RETURN(errctx, release, AKERR_NULLPOINTER, "akgl_heap_release_all: NULL release");
     akgl_HeapPool *p = pools[layer];
-    /* Only slots ever handed out can be live: [0, fresh). */
-    for (int i = 0; i < p->fresh && p->live > 0; i++) {
+    /* Only acquired slots can be live: the live bitmap lists them. */
+    for (int i = akgl_heap_next_live(p, 0); i >= 0 && p->live > 0; i = akgl_heap_next_live(p, i + 1)) {
         unsigned char *slot = p->base + (size_t)i * p->size;
         /* A release error leaves the count where it was: stop on that slot
          * rather than loop, and go on with the next. */
@@ -168,6 +213,11 @@ akerr_ErrorContext *akgl_heap_release_all(akgl_HeapLayer layer, akgl_HeapRelease
 int akgl_heap_live(akgl_HeapLayer layer)
 {
     return valid_layer(layer) ? pools[layer]->live : 0;
+}
+
+int akgl_heap_slots(akgl_HeapLayer layer)
+{
+    return valid_layer(layer) ? pools[layer]->capacity : 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -253,4 +303,151 @@ akerr_ErrorContext *akgl_heap_contains(akgl_HeapLayer layer, const void *obj, bo
     PASS(errctx, check_layer(layer, "akgl_heap_contains"));
     *dest = pool_index(pools[layer], obj) >= 0;
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_heap_capacity(akgl_HeapLayer layer, int *dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_heap_capacity: NULL destination");
+    if ((int)layer < 0 || layer >= AKGL_HEAP_LAYER_COUNT) {
+        PASS(errctx, check_layer(layer, "akgl_heap_capacity"));
+    }
+    *dest = akgl_heap_slots(layer); /* a layer without a pool has no slots */
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Storage: allocated at start, freed at quit                               */
+/* ------------------------------------------------------------------------ */
+
+/* Where each part of a layer's block starts, and how big the block is. */
+typedef struct PoolLayout
+{
+    size_t slots, free_stack, live_bits, live_words, generation, total;
+    bool fits;
+} PoolLayout;
+
+static size_t align_up(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+static PoolLayout layout_for(size_t size, int capacity)
+{
+    PoolLayout l;
+    memset(&l, 0, sizeof(l));
+    size_t cap = (size_t)capacity;
+    size_t words = (size_t)bitmap_words(capacity);
+    size_t summary = (size_t)bitmap_words((int)words);
+    /* Every term is checked against what is left, so the sum cannot wrap
+     * (a 32-bit size_t with a large capacity). */
+    size_t parts[5] = {size, sizeof(int), sizeof(uint64_t), sizeof(uint64_t), sizeof(uint32_t)};
+    size_t counts[5] = {cap, cap, words, summary, cap};
+    size_t *offsets[5] = {&l.slots, &l.free_stack, &l.live_bits, &l.live_words, &l.generation};
+    size_t at = 0;
+    for (int i = 0; i < 5; i++) {
+        if (counts[i] != 0 && parts[i] > (SIZE_MAX - 64 - at) / counts[i]) {
+            return l; /* fits stays false */
+        }
+        *offsets[i] = at;
+        at = align_up(at + parts[i] * counts[i]);
+    }
+    l.total = at;
+    l.fits = true;
+    return l;
+}
+
+static void pool_free_storage(akgl_HeapPool *p)
+{
+    free(p->base);
+    p->base = NULL;
+    p->free_stack = NULL;
+    p->live_bits = NULL;
+    p->live_words = NULL;
+    p->generation = NULL;
+    p->capacity = 0;
+    p->free_count = 0;
+    p->fresh = 0;
+    p->live = 0;
+    void *none = NULL;
+    memcpy(p->array, &none, sizeof(none));
+}
+
+static akerr_ErrorContext *pool_allocate(akgl_HeapPool *p, akgl_HeapLayer layer, int capacity)
+{
+    PREPARE_ERROR(errctx);
+    PoolLayout l = layout_for(p->size, capacity);
+    /* A size that cannot even be written down is refused like one the
+     * system will not give: the game asked for more than this machine has. */
+    unsigned char *block = l.fits ? calloc(1, l.total) : NULL;
+    if (block == NULL) {
+        double bytes = (double)p->size * (double)capacity +
+                       (double)capacity * (double)(sizeof(int) + sizeof(uint32_t));
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP,
+                    "akgl_game_init: cannot allocate the %s pool (layer %d): %d slots of %zu "
+                    "bytes need %.0f bytes (akgl_GameConfig.capacity[%d]; default %s = %d)",
+                    p->what, (int)layer, capacity, p->size, bytes, (int)layer, p->ceiling,
+                    p->default_capacity);
+    }
+    p->base = block;
+    p->free_stack = (int *)(void *)(block + l.free_stack);
+    p->live_bits = (uint64_t *)(void *)(block + l.live_bits);
+    p->live_words = (uint64_t *)(void *)(block + l.live_words);
+    p->generation = (uint32_t *)(void *)(block + l.generation);
+    p->capacity = capacity;
+    p->free_count = 0;
+    p->fresh = 0;
+    p->live = 0;
+    /* The public pointer is a `type *`: copied, not written through a void **. */
+    void *slots = block;
+    memcpy(p->array, &slots, sizeof(slots));
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_heap_start(const int capacity[AKGL_HEAP_LAYER_COUNT],
+                                    const int floor[AKGL_HEAP_LAYER_COUNT])
+{
+    int chosen[AKGL_HEAP_LAYER_COUNT];
+    PREPARE_ERROR(errctx);
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        akgl_HeapPool *p = pools[layer];
+        if (p == NULL) {
+            continue;
+        }
+        FAIL_NONZERO_RETURN(errctx, p->base != NULL, AKERR_BEHAVIOR,
+                            "akgl_game_init: the %s pool of the last game is still allocated: "
+                            "%d slots stayed live when it quit (a teardown failed)", p->what,
+                            p->live);
+        int want = capacity != NULL ? capacity[layer] : 0;
+        FAIL_NONZERO_RETURN(errctx, want < 0, AKERR_VALUE,
+                            "akgl_game_init: akgl_GameConfig.capacity[%d] (%s) is %d; a "
+                            "capacity is 0 (the default, %s = %d) or more", layer, p->what,
+                            want, p->ceiling, p->default_capacity);
+        int n = want > p->default_capacity ? want : p->default_capacity;
+        if (floor != NULL && floor[layer] > n) {
+            n = floor[layer];
+        }
+        chosen[layer] = n;
+    }
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        if (pools[layer] == NULL) {
+            continue;
+        }
+        errctx = pool_allocate(pools[layer], (akgl_HeapLayer)layer, chosen[layer]);
+        if (errctx != NULL) {
+            /* All or nothing: what was allocated goes again. */
+            akgl_heap_stop();
+            return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_heap_stop(void)
+{
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        if (pools[layer] != NULL && pools[layer]->base != NULL) {
+            pool_free_storage(pools[layer]);
+        }
+    }
 }

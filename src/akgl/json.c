@@ -5,15 +5,18 @@
  */
 #include <akgl/json.h>
 
+#include "fault_private.h"
 #include "json_private.h"
 
 #include <akgl/heap.h>
 #include <akstdlib.h>
 
+#include <SDL3/SDL.h>
 #include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Head and tail of a long path: 128 + "..." + 125 = AKGL_MAX_MESSAGE_PATH_LENGTH. */
@@ -33,15 +36,205 @@ const char *akgl_json_message_path(const char *path, char out[AKGL_JSON_MESSAGE_
     return out;
 }
 
-akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
+/* ------------------------------------------------------------------------ */
+/* Loading a file: caps, a watched allocator, a bounded reader              */
+/* ------------------------------------------------------------------------ */
+
+const akgl_JsonCaps akgl_json_default_caps = {
+    .max_file_size = AKGL_JSON_MAX_FILE_SIZE,
+    .max_parse_memory = AKGL_JSON_MAX_PARSE_MEMORY,
+    .max_values = AKGL_JSON_MAX_VALUES,
+    .max_key_length = AKGL_JSON_MAX_KEY_LENGTH,
+    .max_depth = AKGL_JSON_MAX_DEPTH,
+};
+
+/*
+ * jansson 2.14 does not survive every allocation failure. lex_save() ignores
+ * the result of strbuffer_append_byte(), so a failed grow silently drops a
+ * byte of the token: a key loses its last letter ("test.good.titl") and the
+ * parse succeeds, or a string loses its closing quote and lex_scan_string()
+ * copies past the end of its buffer (heap corruption: "free(): invalid next
+ * size"). That copy goes into a block it allocates right after the drop.
+ *
+ * So while one of our parses runs on this thread, a failure is sticky: once
+ * one allocation has failed, every later one in the same parse fails too.
+ * The block the overrun needs is never handed out (jansson returns at once),
+ * no token after the dropped byte is built, and the reader below stops
+ * feeding input. Whatever jansson returns, the load is refused with ENOMEM.
+ * The same watch enforces max_parse_memory. Proven by the fault-injection
+ * harness (test_fault.c) failing every allocation of every loader in turn.
+ */
+typedef struct JsonWatch
 {
-    FILE *fp = NULL;
+    bool watching;    /* one of our parses is running on this thread */
+    bool failed;      /* an allocation failed: sticky until the parse ends */
+    bool over_budget; /* ...because the parse asked for more than its budget */
+    size_t asked;     /* bytes asked for so far by this parse */
+    size_t budget;
+} JsonWatch;
+
+static _Thread_local JsonWatch watch;
+
+static void *json_alloc(size_t size)
+{
+    if (watch.watching) {
+        if (watch.failed) {
+            return NULL;
+        }
+        if (size > watch.budget - watch.asked) {
+            watch.failed = true;
+            watch.over_budget = true;
+            return NULL;
+        }
+        watch.asked += size;
+    }
+    void *p = akgl_fault_now(AKGL_FAULT_ALLOC) ? NULL : malloc(size);
+    if (p == NULL) {
+        watch.failed = watch.watching;
+        akgl_alloc_note_failure();
+        return NULL;
+    }
+    akgl_fault_note_block(1);
+    return p;
+}
+
+static void json_release(void *p)
+{
+    if (p != NULL) {
+        akgl_fault_note_block(-1);
+    }
+    free(p);
+}
+
+/* Installs the watched allocator once. Blocks jansson allocated before this
+ * came from malloc, which json_release's free() still matches. */
+static void install_json_allocator(void)
+{
+    static SDL_AtomicInt installed;
+    if (SDL_GetAtomicInt(&installed) == 0) {
+        json_set_alloc_funcs(json_alloc, json_release);
+        SDL_SetAtomicInt(&installed, 1);
+    }
+}
+
+typedef struct JsonSource
+{
+    FILE *fp;
+    size_t limit;  /* max_file_size */
+    size_t total;  /* bytes handed to jansson */
+    int read_errno; /* a failed read's errno (EIO when it had none) */
+    bool injected; /* the failed read was the fault switch's */
+    bool grew;     /* more bytes than the size checked at open */
+} JsonSource;
+
+/* jansson's reader: stops at a read error, at the cap, and after a failed
+ * allocation (no point parsing on). (size_t)-1 is jansson's "error". */
+static size_t json_read(void *buffer, size_t buflen, void *data)
+{
+    JsonSource *src = data;
+    if (watch.failed) {
+        return (size_t)-1;
+    }
+    if (akgl_fault_now(AKGL_FAULT_READ)) {
+        src->read_errno = EIO;
+        src->injected = true;
+        return (size_t)-1;
+    }
+    errno = 0;
+    size_t n = fread(buffer, 1, buflen, src->fp);
+    if (n < buflen && ferror(src->fp)) {
+        src->read_errno = errno != 0 ? errno : EIO;
+        return (size_t)-1;
+    }
+    src->total += n;
+    if (src->total > src->limit) {
+        src->grew = true;
+        return (size_t)-1;
+    }
+    return n;
+}
+
+/* Counts values and checks keys and depth, stopping at the first excess. */
+static akerr_ErrorContext *check_tree(const char *path, json_t *v, const akgl_JsonCaps *caps,
+                                      int depth, long *values)
+{
+    const char *key = NULL;
+    json_t *child = NULL;
+    size_t index = 0;
+    PREPARE_ERROR(errctx);
+
+    if (++*values > caps->max_values) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: more than %ld JSON values; the limit is %ld (AKGL_JSON_MAX_VALUES)",
+                    path, caps->max_values, caps->max_values);
+    }
+    if (!json_is_object(v) && !json_is_array(v)) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (depth >= caps->max_depth) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: objects and arrays nest deeper than %d; the limit is %d "
+                    "(AKGL_JSON_MAX_DEPTH)", path, caps->max_depth, caps->max_depth);
+    }
+    if (json_is_object(v)) {
+        json_object_foreach(v, key, child) {
+            size_t len = strlen(key);
+            if (len > caps->max_key_length) {
+                FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                            "%s: key \"%.32s...\" is %zu bytes; the limit is %zu "
+                            "(AKGL_JSON_MAX_KEY_LENGTH)", path, key, len, caps->max_key_length);
+            }
+            PASS(errctx, check_tree(path, child, caps, depth + 1, values));
+        }
+    } else {
+        json_array_foreach(v, index, child) {
+            PASS(errctx, check_tree(path, child, caps, depth + 1, values));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Why a parse that read its whole input failed, as an error. */
+static akerr_ErrorContext *parse_failure(const char *path, const JsonSource *src,
+                                         const JsonWatch *w, const json_error_t *jerr,
+                                         const akgl_JsonCaps *caps)
+{
+    PREPARE_ERROR(errctx);
+    if (w->over_budget) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: parsing needs more than %zu bytes of memory; the limit is %zu "
+                    "(AKGL_JSON_MAX_PARSE_MEMORY)", path, caps->max_parse_memory,
+                    caps->max_parse_memory);
+    }
+    if (w->failed) {
+        FAIL_RETURN(errctx, ENOMEM,
+                    "%s: out of memory while parsing (an allocation failed); nothing was loaded",
+                    path);
+    }
+    if (src->grew) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: the file grew past %zu bytes while it was read (AKGL_JSON_MAX_FILE_SIZE)",
+                    path, caps->max_file_size);
+    }
+    if (src->read_errno != 0) {
+        FAIL_RETURN(errctx, src->read_errno, "%s: cannot read: %s", path,
+                    src->injected ? "injected fault" : akerr_name_for_status(src->read_errno, NULL));
+    }
+    FAIL_RETURN(errctx, AKERR_FORMAT, "%s:%d:%d: %s", path, jerr->line, jerr->column,
+                jerr->text[0] != '\0' ? jerr->text : "invalid JSON");
+}
+
+akerr_ErrorContext *akgl_json_load_file_capped(const char *path, const akgl_JsonCaps *caps,
+                                               json_t **dest)
+{
+    JsonSource src;
     json_error_t jerr;
     char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_json_load_file: NULL path");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_json_load_file: NULL destination");
+    FAIL_ZERO_RETURN(errctx, caps, AKERR_NULLPOINTER, "akgl_json_load_file: NULL caps");
     akgl_json_message_path(path, shown);
     /* Every loader keeps paths derived from this one (a sheet beside it) in
      * buffers of this size, so the limit is checked once, here. */
@@ -51,31 +244,56 @@ akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
                     "%s: the JSON path is %zu bytes, too long for a pooled string (limit %d)",
                     shown, len, AKGL_MAX_STRING_LENGTH - 1);
     }
-    /* Open it ourselves so a missing file is ENOENT, not a parse error. */
-    errctx = aksl_fopen(path, "rb", &fp);
+    install_json_allocator();
+    memset(&src, 0, sizeof(src));
+    memset(&jerr, 0, sizeof(jerr));
+    src.limit = caps->max_file_size;
+    if (akgl_fault_now(AKGL_FAULT_OPEN)) {
+        FAIL_RETURN(errctx, EIO, "%s: cannot open: injected fault", shown);
+    }
+    /* Only a regular file, and not a byte over the cap: a FIFO would block
+     * the read forever, and a huge file costs time and memory to refuse. */
+    errctx = aksl_fopen_regular(path, caps->max_file_size, &src.fp, NULL);
     if (errctx != NULL) {
-        /* aksl_fopen's message starts with its own name; a loader's starts
-         * with the file. Same status; the raise stays in the trace. */
+        /* aksl's message starts with its own name; a loader's starts with
+         * the file. Same status; the raise stays in the trace. What is not
+         * an errno (not a regular file, too big) keeps aksl's words. */
         int status = errctx->status;
+        if (status == AKERR_IO || status == AKERR_OUTOFBOUNDS || status == EISDIR) {
+            return akerr_trace_append(akerr_prefix_message(errctx, "%s: cannot open", shown),
+                                      __FILE__, __func__, __LINE__);
+        }
         FAIL_RETURN(errctx, status, "%s: cannot open: %s", shown,
                     akerr_name_for_status(status, NULL));
     }
-    errno = 0;
-    json_t *root = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
-    int read_errno = errno;
-    /* jansson treats a failed read as the end of the input, so a directory
-     * (which fopen opens on Linux) or an I/O error would be reported as a
-     * syntax error at 1:0. Ask the stream instead and report the read. */
-    bool read_failed = root == NULL && ferror(fp);
-    IGNORE(aksl_fclose(fp));
-    if (read_failed) {
-        FAIL_RETURN(errctx, read_errno != 0 ? read_errno : AKERR_IO, "%s: cannot read: %s", shown,
-                    read_errno != 0 ? akerr_name_for_status(read_errno, NULL) : "read error");
+    watch = (JsonWatch){.watching = true, .budget = caps->max_parse_memory};
+    json_t *root = json_load_callback(json_read, &src, JSON_REJECT_DUPLICATES, &jerr);
+    JsonWatch seen = watch;
+    watch = (JsonWatch){0};
+    (void)fclose(src.fp); /* read-only: nothing to lose */
+    if (root != NULL && (seen.failed || src.read_errno != 0 || src.grew)) {
+        /* jansson may "succeed" after dropping a byte, and takes a failed
+         * read for the end of the input: never believe it then. */
+        json_decref(root);
+        root = NULL;
     }
-    FAIL_ZERO_RETURN(errctx, root, AKERR_FORMAT, "%s:%d:%d: %s", shown, jerr.line, jerr.column,
-                     jerr.text);
+    if (root == NULL) {
+        return akerr_trace_append(parse_failure(shown, &src, &seen, &jerr, caps), __FILE__,
+                                  __func__, __LINE__);
+    }
+    long values = 0;
+    errctx = check_tree(shown, root, caps, 0, &values);
+    if (errctx != NULL) {
+        json_decref(root);
+        return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
+    }
     *dest = root;
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_json_load_file(const char *path, json_t **dest)
+{
+    return akgl_json_load_file_capped(path, &akgl_json_default_caps, dest);
 }
 
 akerr_ErrorContext *akgl_json_error_in_file(akerr_ErrorContext *errctx, const char *path)

@@ -4,12 +4,35 @@
 #ifndef AKGL_SRC_JSON_PRIVATE_H
 #define AKGL_SRC_JSON_PRIVATE_H
 
+#include <akerror.h>
 #include <akgl/limits.h>
 
 #include <jansson.h>
+#include <stddef.h>
 
 /* How messages name a value's JSON type: "an array", "null"... */
 const char *akgl_json_type_name(const json_t *v);
+
+/*
+ * What one JSON loader accepts. akgl_json_load_file uses the defaults (the
+ * AKGL_JSON_* limits); a loader whose files are legitimately larger (a
+ * tilemap) passes its own, documented in docs/21-limits.md.
+ */
+typedef struct akgl_JsonCaps
+{
+    size_t max_file_size;    /* bytes of the file */
+    size_t max_parse_memory; /* bytes jansson may ask for while parsing */
+    long max_values;         /* values in the document */
+    size_t max_key_length;   /* bytes of one object key */
+    int max_depth;           /* nesting of objects and arrays */
+} akgl_JsonCaps;
+
+extern const akgl_JsonCaps akgl_json_default_caps;
+
+/* akgl_json_load_file with explicit caps: same statuses and messages. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file_capped(const char *path,
+                                                              const akgl_JsonCaps *caps,
+                                                              json_t **dest);
 
 /* A buffer for akgl_json_message_path. */
 #define AKGL_JSON_MESSAGE_PATH_SIZE (AKGL_MAX_MESSAGE_PATH_LENGTH + 1)

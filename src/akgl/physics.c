@@ -13,7 +13,9 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include "heap_pool.h"
 #include "object.h"
+#include "physics_private.h"
 
 #include <float.h>
 #include <math.h>
@@ -254,35 +256,87 @@ static float propel(float v, float intent, float accel, float top, float h)
 /* Drag as v' = -k v, integrated implicitly: stable for any k and step. */
 static float dragged(float v, float k, float h)
 {
-    return v / (1.0f + k * h);
+    /* Without drag the divisor is exactly 1 and v / 1 is v: skip the division. */
+    return k == 0.0f ? v : v / (1.0f + k * h);
 }
 
-static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
+/*
+ * Where an actor's box sits, found once per update: its hitbox, or the frame
+ * of the sprite for its state (the one lookup), or none. The steps only add
+ * the position, exactly as box_of does.
+ */
+typedef struct BoxShape
 {
-    SDL_FRect box;
-    PREPARE_ERROR(errctx);
+    bool has;     /* a box at all */
+    bool pending; /* not looked up (no tiles): the overlap report looks it up */
+    bool hitbox;  /* the hitbox (else the frame at the position) */
+    float w, h;   /* the frame's size, for a frame box */
+} BoxShape;
 
-    if (a->movementlogicfunc != NULL) {
-        PASS(errctx, a->movementlogicfunc(a));
+static akerr_ErrorContext *shape_of(akgl_Actor *a, BoxShape *shape)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+    shape->hitbox = a->hitbox.w > 0.0f && a->hitbox.h > 0.0f;
+    shape->has = true;
+    shape->pending = false;
+    shape->w = 0.0f;
+    shape->h = 0.0f;
+    if (shape->hitbox) {
+        SUCCEED_RETURN(errctx);
     }
+    PASS(errctx, akgl_actor_lookup_sprite(a, &sprite));
+    shape->has = sprite != NULL;
+    if (sprite != NULL) {
+        shape->w = (float)sprite->width;
+        shape->h = (float)sprite->height;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The same arithmetic as box_of, without the lookup. */
+static SDL_FRect shape_box(const akgl_Actor *a, const BoxShape *shape)
+{
+    if (shape->hitbox) {
+        return (SDL_FRect){a->x + a->hitbox.x, a->y + a->hitbox.y, a->hitbox.w, a->hitbox.h};
+    }
+    return (SDL_FRect){a->x, a->y, shape->w, shape->h};
+}
+
+/*
+ * Whether the z axis can be left out of this update's steps because they
+ * would not change a bit of it: at rest exactly (+0, no intent, no gravity
+ * along z), where each step computes vz = (0 + 0) / d = +0 and z + 0 = z
+ * (z not -0, which + 0 would turn into +0).
+ */
+static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
+{
+    return a->vz == 0.0f && !signbit(a->vz) && a->move_z == 0.0f && p->gravity_z == 0.0f &&
+           !(a->z == 0.0f && signbit(a->z));
+}
+
+/* One fixed step of one actor; its intent and box shape are the update's. */
+static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxShape *shape,
+                       bool z_rest)
+{
     a->vx = dragged(propel(a->vx, a->move_x, a->ax, a->sx, h) + p->gravity_x * h, p->drag_x, h);
     a->vy = dragged(propel(a->vy, a->move_y, a->ay, a->sy, h) + p->gravity_y * h, p->drag_y, h);
-    a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
+    if (!z_rest) {
+        a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
+        a->z += a->vz * h;
+    }
     a->touching = 0;
-    a->z += a->vz * h;
 
-    bool has_box = false;
-    PASS(errctx, box_of(a, &box, &has_box));
-    if (!has_box || p->grid.cells == NULL) {
+    if (!shape->has || p->grid.cells == NULL) {
         /* No box (no hitbox, no sprite) or no tiles: nothing to collide with. */
         a->x += a->vx * h;
         a->y += a->vy * h;
-        SUCCEED_RETURN(errctx);
+        return;
     }
+    SDL_FRect box = shape_box(a, shape);
     /* Where the box sits relative to the actor (0 for a frame box). */
-    bool hitbox = a->hitbox.w > 0.0f && a->hitbox.h > 0.0f;
-    float ox = hitbox ? a->hitbox.x : 0.0f;
-    float oy = hitbox ? a->hitbox.y : 0.0f;
+    float ox = shape->hitbox ? a->hitbox.x : 0.0f;
+    float oy = shape->hitbox ? a->hitbox.y : 0.0f;
     float stop = 0.0f;
     float dx = a->vx * h;
     if (sweep(&p->grid, true, box.x, box.w, box.y, box.y + box.h, dx, &stop)) {
@@ -310,50 +364,37 @@ static akerr_ErrorContext *step_actor(akgl_Physics *p, akgl_Actor *a, float h)
     } else {
         a->y += dy;
     }
-    SUCCEED_RETURN(errctx);
-}
-
-static bool simulated(const akgl_Actor *a)
-{
-    return akgl_actor_is_live(a) && !a->immovable;
 }
 
 /*
- * Whether two boxes share some area. Not SDL_HasRectIntersectionFloat: for
- * float rects SDL counts boxes that only share an edge as intersecting, so
- * a body standing on another, or two walking side by side flush, would be
- * reported every update. Touching is not overlapping.
+ * One actor's update: its intent once (movementlogicfunc), its box shape
+ * once, then every fixed step. Actors do not act on each other during the
+ * steps, so running one actor's steps together gives each actor exactly the
+ * trajectory that running each step over every actor gave.
  */
-static bool boxes_overlap(const SDL_FRect *a, const SDL_FRect *b)
+static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64_t steps,
+                                          BoxShape *shape)
 {
-    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h &&
-           b->y < a->y + a->h;
-}
-
-static akerr_ErrorContext *report_overlaps(akgl_Physics *p)
-{
-    SDL_FRect boxes[AKGL_MAX_HEAP_ACTOR];
-    akgl_Actor *actors[AKGL_MAX_HEAP_ACTOR];
-    int n = 0;
     PREPARE_ERROR(errctx);
-
-    for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
-        akgl_Actor *a = &akgl_heap_actors[i];
+    if (a->movementlogicfunc != NULL) {
+        PASS(errctx, a->movementlogicfunc(a));
         if (!akgl_actor_is_live(a)) {
-            continue;
-        }
-        bool has_box = false;
-        PASS(errctx, box_of(a, &boxes[n], &has_box));
-        if (has_box) { /* no box: it cannot overlap anything */
-            actors[n++] = a;
+            shape->has = false; /* it released itself */
+            SUCCEED_RETURN(errctx);
         }
     }
-    for (int i = 0; i < n; i++) {
-        for (int j = i + 1; j < n; j++) {
-            if (boxes_overlap(&boxes[i], &boxes[j])) {
-                PASS(errctx, p->on_overlap(p, actors[i], actors[j], p->overlap_userdata));
-            }
-        }
+    if (p->grid.cells != NULL) {
+        PASS(errctx, shape_of(a, shape));
+    } else {
+        /* No tiles: the steps need no box, and the overlap report looks a
+         * box-less one up after the steps (the same box: it is looked up
+         * at the position the steps end on). */
+        shape->has = false;
+        shape->pending = true;
+    }
+    bool z_rest = z_at_rest(p, a);
+    for (uint64_t s = 0; s < steps; s++) {
+        step_actor(p, a, STEP_SECONDS, shape, z_rest);
     }
     SUCCEED_RETURN(errctx);
 }
@@ -368,17 +409,39 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
     if (steps > AKGL_PHYSICS_MAX_STEPS) {
         steps = AKGL_PHYSICS_MAX_STEPS; /* a stall: drop the time rather than catch up */
     }
-    for (uint64_t s = 0; s < steps; s++) {
-        for (int i = 0; i < AKGL_MAX_HEAP_ACTOR; i++) {
-            akgl_Actor *a = &akgl_heap_actors[i];
-            if (simulated(a)) {
-                PASS(errctx, step_actor(p, a, STEP_SECONDS));
-            }
-        }
-        p->steps++;
+    if (steps == 0) {
+        SUCCEED_RETURN(errctx);
     }
-    if (p->on_overlap != NULL && steps > 0) {
-        PASS(errctx, report_overlaps(p));
+    bool overlaps = p->on_overlap != NULL;
+    akgl_broadphase_clear();
+    /* In pool order over the acquired slots only; re-asked after each actor,
+     * since a movementlogicfunc may release or spawn actors. */
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+        akgl_Actor *a = &akgl_heap_actors[i];
+        if (!akgl_actor_is_live(a)) {
+            continue;
+        }
+        overlaps = overlaps || a->overlapfunc != NULL;
+        if (a->immovable) {
+            /* Its box is looked up only if overlaps are reported. */
+            akgl_broadphase_add(i, NULL, true);
+            continue;
+        }
+        BoxShape shape = {false, false, false, 0.0f, 0.0f};
+        PASS(errctx, simulate_actor(p, a, steps, &shape));
+        if (shape.pending) {
+            akgl_broadphase_add(i, NULL, true);
+        } else if (shape.has) {
+            SDL_FRect box = shape_box(a, &shape);
+            akgl_broadphase_add(i, &box, false);
+        } else {
+            akgl_broadphase_add(i, NULL, false);
+        }
+    }
+    p->steps += steps;
+    if (overlaps) {
+        PASS(errctx, akgl_broadphase_report(p, box_of));
     }
     SUCCEED_RETURN(errctx);
 }

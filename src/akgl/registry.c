@@ -12,6 +12,7 @@
 
 #include "json_private.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -163,7 +164,10 @@ akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *
     /* A registry that was never created, or was replaced (a level change),
      * holds nothing of ours: there is nothing to remove. */
     if (registry != 0 && key[0] != '\0' && SDL_GetPointerProperty(registry, key, NULL) == value) {
-        SDL_ClearProperty(registry, key);
+        /* Left set, the entry would name an object that is going away. */
+        FAIL_ZERO_RETURN(errctx, SDL_ClearProperty(registry, key), AKERR_API,
+                         "akgl_registry_remove: cannot remove %s \"%s\": %s", what, key,
+                         SDL_GetError());
     }
     SUCCEED_RETURN(errctx);
 }
@@ -285,6 +289,12 @@ static akerr_ErrorContext *check_properties(json_t *props, const char *shown)
     json_t *value = NULL;
     PREPARE_ERROR(errctx);
 
+    if (json_object_size(props) > AKGL_PROPERTIES_MAX_COUNT) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "%s: \"properties\" holds %zu properties; the limit is %d "
+                    "(AKGL_PROPERTIES_MAX_COUNT)", shown, json_object_size(props),
+                    AKGL_PROPERTIES_MAX_COUNT);
+    }
     json_object_foreach(props, key, value) {
         /* SDL refuses a property without a name; caught here, it fails the
          * file before anything is set instead of half-way through setting. */
@@ -306,12 +316,51 @@ static akerr_ErrorContext *check_properties(json_t *props, const char *shown)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Setting a property allocates, so any set can fail part-way. To keep the
+ * promise that a bad load changes nothing, the file is applied to a copy of
+ * the set, and the copy replaces the set only when every property is in it:
+ * the ID of AKGL_REGISTRY_PROPERTIES changes on every successful load.
+ */
+static akerr_ErrorContext *apply_properties(json_t *props, const char *path)
+{
+    const char *key = NULL;
+    json_t *value = NULL;
+    SDL_PropertiesID staged = 0;
+    PREPARE_ERROR(errctx);
+
+    ATTEMPT {
+        staged = SDL_CreateProperties();
+        FAIL_ZERO_BREAK(errctx, staged, ENOMEM, "%s: cannot stage the properties: %s", path,
+                        SDL_GetError());
+        FAIL_ZERO_BREAK(errctx, SDL_CopyProperties(AKGL_REGISTRY_PROPERTIES, staged), ENOMEM,
+                        "%s: cannot stage the properties: %s", path, SDL_GetError());
+        json_object_foreach(props, key, value) {
+            if (!SDL_SetStringProperty(staged, key, json_string_value(value))) {
+                FAIL(errctx, ENOMEM, "%s: cannot set property \"%s\": %s", path, key,
+                     SDL_GetError());
+                break; /* leaves the foreach; errctx is tested below */
+            }
+        }
+        if (errctx != NULL) {
+            break;
+        }
+        SDL_PropertiesID old = AKGL_REGISTRY_PROPERTIES;
+        AKGL_REGISTRY_PROPERTIES = staged;
+        staged = old; /* destroyed below */
+    } CLEANUP {
+        if (staged != 0) {
+            SDL_DestroyProperties(staged);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_registry_load_properties(const char *path)
 {
     json_t *root = NULL;
     json_t *props = NULL;
-    const char *key = NULL;
-    json_t *value = NULL;
     char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
 
@@ -328,13 +377,7 @@ akerr_ErrorContext *akgl_registry_load_properties(const char *path)
                           akgl_get_json_object_value(root, "properties", &props), path));
         /* Check everything before setting anything: a bad file changes nothing. */
         CATCH(errctx, check_properties(props, shown));
-        json_object_foreach(props, key, value) {
-            if (!SDL_SetStringProperty(AKGL_REGISTRY_PROPERTIES, key, json_string_value(value))) {
-                FAIL(errctx, AKERR_API, "%s: cannot set property \"%s\": %s", shown, key,
-                     SDL_GetError());
-                break; /* leaves the foreach; errctx is tested below */
-            }
-        }
+        CATCH(errctx, apply_properties(props, shown));
     } CLEANUP {
         if (root != NULL) {
             json_decref(root);

@@ -10,6 +10,8 @@
 #include <akgl/tilemap.h>
 #include <akstdlib.h>
 
+#include "sprite_private.h"
+
 #include <SDL3_image/SDL_image.h>
 #include <math.h>
 #include <stdio.h>
@@ -113,6 +115,51 @@ static void transformed_rects(float x, float y, float w, float h, const akgl_Dra
     box->h = (float)(maxy - miny);
 }
 
+static bool is_white(SDL_Color c);
+
+/* No scale, no turn, no tint (and a finite pivot, as the checks want): the
+ * frame's own size at (x, y), which is every actor the game did not
+ * transform. */
+static bool identity(const akgl_DrawParams *p)
+{
+    return p->scale_x == 1.0f && p->scale_y == 1.0f && p->rotation == 0.0f &&
+           isfinite(p->pivot_x) && isfinite(p->pivot_y) && is_white(p->tint);
+}
+
+/*
+ * The untransformed draw: the destination is exactly (x, y) and the frame's
+ * size (no pivot arithmetic to round it), culled by the camera inline, and
+ * an unmirrored frame goes to SDL_RenderTexture.
+ */
+static akerr_ErrorContext *draw_plain(akgl_Renderer *r, const akgl_Sprite *sprite, int frameid,
+                                      const SDL_FRect *src, float x, float y, SDL_FlipMode flip)
+{
+    PREPARE_ERROR(errctx);
+    SDL_FRect dst = {x, y, src->w, src->h};
+    const akgl_Camera *cam = r->camera;
+    if (cam != NULL) {
+        /* akgl_camera_sees, without its argument checks. */
+        bool seen = dst.x < cam->x + cam->w && dst.x + dst.w > cam->x &&
+                    dst.y < cam->y + cam->h && dst.y + dst.h > cam->y;
+        if (!seen) {
+            r->stats.culled++;
+            SUCCEED_RETURN(errctx);
+        }
+        dst.x -= cam->x;
+        dst.y -= cam->y;
+    }
+    SDL_Texture *tex = sprite->sheet->texture;
+    bool drawn = flip == SDL_FLIP_NONE
+                     ? SDL_RenderTexture(r->sdl_renderer, tex, src, &dst)
+                     : SDL_RenderTextureRotated(r->sdl_renderer, tex, src, &dst, 0.0, NULL, flip);
+    if (!drawn) {
+        FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
+                    frameid, SDL_GetError());
+    }
+    r->stats.submitted++;
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *draw_sprite_ex_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
                                              float x, float y, const akgl_DrawParams *params)
 {
@@ -123,12 +170,24 @@ static akerr_ErrorContext *draw_sprite_ex_2d(akgl_Renderer *r, akgl_Sprite *spri
 
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "draw_sprite: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "draw_sprite: renderer not bound");
+    FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER, "draw_sprite: NULL sprite");
     const akgl_DrawParams plain = AKGL_DRAW_PARAMS_DEFAULT;
     const akgl_DrawParams *p = params != NULL ? params : &plain;
+    /* The source rectangle was computed at load; it is computed again (with
+     * the checks and errors of akgl_spritesheet_coords_for_frame) only when
+     * its inputs changed, so a draw divides nothing. */
+    const SDL_FRect *cached = akgl_sprite_cached_src(sprite, frameid);
+    if (cached == NULL) {
+        PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &cached));
+    }
+    if (identity(p)) {
+        PASS(errctx, draw_plain(r, sprite, frameid, cached, x, y, p->flip));
+        SUCCEED_RETURN(errctx);
+    }
     if (params != NULL) {
         PASS(errctx, akgl_render_check_params(params, "draw_sprite_ex"));
     }
-    PASS(errctx, akgl_spritesheet_coords_for_frame(sprite, frameid, &src));
+    src = *cached;
     transformed_rects(x, y, src.w, src.h, p, &dst, &centre, &box);
     if (r->camera != NULL) {
         PASS(errctx, akgl_camera_sees(r->camera, &box, &seen));
@@ -368,7 +427,17 @@ akerr_ErrorContext *akgl_render_2d_init(akgl_Renderer *r)
         video_started = true;
         if (headless_driver()) {
             /* Otherwise SDL loads a GL stack for the window surface. */
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+            const char *held = NULL;
+            if (!SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") &&
+                ((held = SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)) == NULL ||
+                 strcmp(held, "0") != 0)) {
+                /* An environment variable or an override holds the hint: the
+                 * user chose, so go on with their value, but say so. */
+                akerr_log_method("akgl: warning: cannot turn framebuffer acceleration off for "
+                                 "the headless driver (%s stays \"%s\"): %s",
+                                 SDL_HINT_FRAMEBUFFER_ACCELERATION, held ? held : "",
+                                 SDL_GetError());
+            }
         }
         r->window = SDL_CreateWindow(game.name, w, h, 0);
         FAIL_ZERO_BREAK(errctx, r->window, AKERR_API,

@@ -480,9 +480,11 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
         CATCH(errctx, akgl_json_error_in_file(akgl_get_json_array_value(root, "sounds", &sounds),
                                               filename));
         count = json_array_size(sounds);
-        if (count > (size_t)AKGL_MAX_HEAP_SOUND) {
+        /* The pool's capacity is chosen at start (akgl_GameConfig). */
+        if (count > (size_t)akgl_heap_slots(AKGL_HEAP_SOUND)) {
             FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
-                       "holds %d (AKGL_MAX_HEAP_SOUND)", filename, count, AKGL_MAX_HEAP_SOUND);
+                       "holds %d (akgl_GameConfig.capacity[AKGL_HEAP_SOUND], default "
+                       "AKGL_MAX_HEAP_SOUND)", filename, count, akgl_heap_slots(AKGL_HEAP_SOUND));
         }
         if (count > 0) {
             /* Remembered so a failure can give back what this bank loaded. */

@@ -8,6 +8,7 @@
 #include <akgl/sprite.h>
 
 #include "heap_pool.h"
+#include "image_private.h"
 #include "json_private.h"
 #include "object.h"
 #include "sprite_private.h"
@@ -48,18 +49,19 @@ static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
 static akerr_ErrorContext *load_texture(SDL_Renderer *renderer, const char *filename,
                                         SDL_Texture **dest)
 {
-    bool exists = false;
     PREPARE_ERROR(errctx);
-    /* Ask the filesystem first, so a missing file is ENOENT, not an image error. */
-    PASS(errctx, aksl_path_exists(filename, &exists));
-    if (!exists) {
-        FAIL_RETURN(errctx, ENOENT, "image \"%s\": %s", filename, strerror(ENOENT));
+    /* Header checked before decoding; a missing file is ENOENT, a failed
+     * allocation ENOMEM, only a broken image AKERR_FORMAT. */
+    PASS(errctx, akgl_image_load_texture(renderer, filename, dest));
+    /* Sprites are pixel art: sample cells exactly, never blend neighbours. A
+     * texture that cannot be drawn that way would draw blurred: refuse it. */
+    if (!SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST)) {
+        FAIL(errctx, AKERR_API, "image \"%s\": cannot set nearest-pixel scaling: %s", filename,
+             SDL_GetError());
+        SDL_DestroyTexture(*dest);
+        *dest = NULL;
+        return errctx;
     }
-    *dest = IMG_LoadTexture(renderer, filename);
-    FAIL_ZERO_RETURN(errctx, *dest, AKERR_FORMAT, "image \"%s\" cannot be loaded: %s", filename,
-                     SDL_GetError());
-    /* Sprites are pixel art: sample cells exactly, never blend neighbours. */
-    SDL_SetTextureScaleMode(*dest, SDL_SCALEMODE_NEAREST);
     SUCCEED_RETURN(errctx);
 }
 
@@ -84,7 +86,12 @@ akerr_ErrorContext *akgl_spritesheet_initialize(akgl_SpriteSheet *sheet, int spr
     PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITESHEET, "spritesheet", filename, sheet));
     PASS(errctx, bound_renderer(&renderer, "akgl_spritesheet_initialize"));
     PASS(errctx, load_texture(renderer, filename, &texture));
-    SDL_GetTextureSize(texture, &w, &h);
+    if (!SDL_GetTextureSize(texture, &w, &h)) {
+        FAIL(errctx, AKERR_API, "image \"%s\": cannot read the texture's size: %s", filename,
+             SDL_GetError());
+        SDL_DestroyTexture(texture);
+        return errctx;
+    }
 
     if (pooled && sheet->texture != NULL) {
         /* Re-initialising a live sheet: its old image goes. */
@@ -149,6 +156,7 @@ akerr_ErrorContext *akgl_sprite_initialize(akgl_Sprite *spr, const char *name,
     spr->refcount = refcount;
     memcpy(spr->name, key, len + 1);
     spr->sheet = sheet;
+    akgl_sprite_forget_src(spr);
     sheet->refcount++;
 
     /* A sprite initialised a second time lets go of its old name and sheet. */
@@ -227,6 +235,21 @@ static akerr_ErrorContext *read_sprite_def(json_t *root, SpriteDef *def)
                         "\"width\" is %d: a sprite must be at least one pixel wide", def->width);
     FAIL_NONZERO_RETURN(errctx, def->height <= 0, AKERR_VALUE,
                         "\"height\" is %d: a sprite must be at least one pixel high", def->height);
+    /* Bounded here so the frame maths (cell row * height, y + height) can
+     * never overflow an int, whatever the sheet (issue 14, defect 5). */
+    FAIL_NONZERO_RETURN(errctx, def->width > AKGL_SPRITE_MAX_SIZE, AKERR_OUTOFBOUNDS,
+                        "\"width\" is %d; the limit is %d (AKGL_SPRITE_MAX_SIZE)", def->width,
+                        AKGL_SPRITE_MAX_SIZE);
+    FAIL_NONZERO_RETURN(errctx, def->height > AKGL_SPRITE_MAX_SIZE, AKERR_OUTOFBOUNDS,
+                        "\"height\" is %d; the limit is %d (AKGL_SPRITE_MAX_SIZE)", def->height,
+                        AKGL_SPRITE_MAX_SIZE);
+    if (def->frame_width < 0 || def->frame_width > AKGL_SPRITE_MAX_SIZE ||
+        def->frame_height < 0 || def->frame_height > AKGL_SPRITE_MAX_SIZE) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "\"spritesheet\": \"frame_width\" x \"frame_height\" is %d x %d; each must "
+                    "be 0..%d (AKGL_SPRITE_MAX_SIZE)", def->frame_width, def->frame_height,
+                    AKGL_SPRITE_MAX_SIZE);
+    }
     if (def->speed < 0 || (uint64_t)def->speed > AKGL_SPRITE_MAX_SPEED_MS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "\"speed\" is %d ms; it must be 0..%d (a frame's time is a uint32_t of ns)",
@@ -247,35 +270,42 @@ static akerr_ErrorContext *resolve_sheet(const char *jsonpath, const char *sheet
     char dir[AKGL_MAX_STRING_LENGTH];
     char beside[AKGL_MAX_STRING_LENGTH];
     char beside_resolved[AKGL_MAX_STRING_LENGTH];
-    akerr_ErrorContext *step1 = NULL;
-    akerr_ErrorContext *step2 = NULL;
+    bool in_cwd = false;
+    bool is_beside = false;
     PREPARE_ERROR(errctx);
 
     PASS(errctx, aksl_dirname(jsonpath, dir, sizeof(dir)));
     PASS(errctx, aksl_path_join(beside, sizeof(beside), dir, sheetfile));
-    step1 = aksl_realpath(sheetfile, resolved);
-    if (step1 != NULL && step1->status != ENOENT) {
-        return akerr_trace_append(step1, __FILE__, __func__, __LINE__);
-    }
-    step2 = aksl_realpath(beside, beside_resolved);
-    if (step1 == NULL) {
-        if (step2 == NULL && strcmp(resolved, beside_resolved) != 0) {
-            akerr_log_method("akgl: warning: sprite sheet \"%s\" in %s resolves to %s in the "
-                             "working directory, shadowing %s beside the JSON file",
-                             sheetfile, jsonpath, resolved, beside_resolved);
+    /* Ask first, then resolve: a miss in the working directory is the usual
+     * case, and an expected miss must not cost an error context (with all of
+     * them held, raising one would fail the load of a file that is fine). */
+    PASS(errctx, aksl_path_exists(sheetfile, &in_cwd));
+    if (in_cwd) {
+        PASS(errctx, aksl_realpath(sheetfile, resolved));
+        /* Only for the warning: a path beside that cannot even be asked about
+         * (ENOTDIR, EACCES) shadows nothing. */
+        akerr_ErrorContext *probe = aksl_path_exists(beside, &is_beside);
+        if (probe != NULL) {
+            is_beside = false;
+            RELEASE_ERROR(probe);
         }
-        RELEASE_ERROR(step2);
+        if (is_beside) {
+            PASS(errctx, aksl_realpath(beside, beside_resolved));
+            if (strcmp(resolved, beside_resolved) != 0) {
+                akerr_log_method("akgl: warning: sprite sheet \"%s\" in %s resolves to %s in "
+                                 "the working directory, shadowing %s beside the JSON file",
+                                 sheetfile, jsonpath, resolved, beside_resolved);
+            }
+        }
         SUCCEED_RETURN(errctx);
     }
-    RELEASE_ERROR(step1);
-    if (step2 != NULL) {
-        int status = step2->status;
-        RELEASE_ERROR(step2);
-        FAIL_RETURN(errctx, status,
+    PASS(errctx, aksl_path_exists(beside, &is_beside));
+    if (!is_beside) {
+        FAIL_RETURN(errctx, ENOENT,
                     "sprite sheet \"%s\" is neither in the working directory nor at %s: %s",
-                    sheetfile, beside, strerror(status));
+                    sheetfile, beside, strerror(ENOENT));
     }
-    memcpy(resolved, beside_resolved, strlen(beside_resolved) + 1);
+    PASS(errctx, aksl_realpath(beside, resolved));
     SUCCEED_RETURN(errctx);
 }
 
@@ -338,6 +368,7 @@ akerr_ErrorContext *akgl_sprite_load_object(json_t *obj, const char *jsonpath, a
         CATCH(errctx, akgl_heap_next_sprite(&spr));
         CATCH(errctx, akgl_sprite_initialize(spr, def.name->data, sheet));
         apply_def(spr, &def);
+        akgl_sprite_precompute_src(spr); /* at load, so a draw divides nothing */
         *dest = spr;
         spr = NULL; /* the caller holds it now */
     } CLEANUP {
@@ -468,4 +499,49 @@ akerr_ErrorContext *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj)
     }
     akgl_heap_release_end(AKGL_HEAP_SPRITESHEET, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Source rectangles, precomputed                                           */
+/* ------------------------------------------------------------------------ */
+
+void akgl_sprite_forget_src(akgl_Sprite *s)
+{
+    for (int i = 0; i < AKGL_SPRITE_MAX_FRAMES; i++) {
+        s->frame_src_cell[i] = -1;
+    }
+    s->frame_src_sheet = NULL;
+}
+
+akerr_ErrorContext *akgl_sprite_fill_src(akgl_Sprite *s, int frameid, const SDL_FRect **dest)
+{
+    SDL_FRect src;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_spritesheet_coords_for_frame(s, frameid, &src));
+    const akgl_SpriteSheet *sheet = s->sheet;
+    /* What every kept rectangle depends on besides its frame number. */
+    if (s->frame_src_sheet != sheet || s->frame_src_w != s->width ||
+        s->frame_src_h != s->height || s->frame_src_tw != sheet->texture_w ||
+        s->frame_src_th != sheet->texture_h) {
+        akgl_sprite_forget_src(s);
+        s->frame_src_sheet = sheet;
+        s->frame_src_w = s->width;
+        s->frame_src_h = s->height;
+        s->frame_src_tw = sheet->texture_w;
+        s->frame_src_th = sheet->texture_h;
+    }
+    s->frame_src[frameid] = src;
+    s->frame_src_cell[frameid] = (int16_t)s->frameids[frameid];
+    *dest = &s->frame_src[frameid];
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_sprite_precompute_src(akgl_Sprite *s)
+{
+    for (int i = 0; i < s->frames && i < AKGL_SPRITE_MAX_FRAMES; i++) {
+        const SDL_FRect *src = NULL;
+        akerr_ErrorContext *e = akgl_sprite_fill_src(s, i, &src);
+        e = akerr_release_error(e); /* reported again, with its message, when drawn */
+        (void)e;
+    }
 }

@@ -1,5 +1,7 @@
 /*
- * Internal: what sprite.c shares with the other loaders. Not installed.
+ * Internal: what sprite.c shares with the other loaders, and the
+ * precomputed source rectangles of a sprite's frames for the draw path.
+ * Not installed.
  */
 #ifndef AKGL_SRC_SPRITE_PRIVATE_H
 #define AKGL_SRC_SPRITE_PRIVATE_H
@@ -8,6 +10,7 @@
 #include <akgl/sprite.h>
 
 #include <jansson.h>
+#include <stdbool.h>
 
 /*
  * Loads one sprite from @p def, a JSON object in the chapter 10 format, read
@@ -26,5 +29,39 @@
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_object(json_t *def, const char *jsonpath,
                                                            akgl_Sprite **dest);
+
+/*
+ * The source rectangle of playlist entry @p frameid when the one computed
+ * before still holds (same frame number, frame size, sheet and texture
+ * size): a handful of comparisons, no division, no call.
+ */
+static inline const SDL_FRect *akgl_sprite_cached_src(const akgl_Sprite *s, int frameid)
+{
+    if (frameid < 0 || frameid >= s->frames || frameid >= AKGL_SPRITE_MAX_FRAMES) {
+        return NULL;
+    }
+    const akgl_SpriteSheet *sheet = s->sheet;
+    if (s->frame_src_cell[frameid] != (int16_t)s->frameids[frameid] || sheet == NULL ||
+        s->frame_src_sheet != sheet || sheet->texture == NULL || s->frame_src_w != s->width ||
+        s->frame_src_h != s->height || s->frame_src_tw != sheet->texture_w ||
+        s->frame_src_th != sheet->texture_h) {
+        return NULL;
+    }
+    return &s->frame_src[frameid];
+}
+
+/*
+ * Computes (through akgl_spritesheet_coords_for_frame, with its checks and
+ * errors) and keeps the source rectangle of @p frameid; *dest points at it.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_fill_src(akgl_Sprite *s, int frameid,
+                                                        const SDL_FRect **dest);
+
+/* Forgets every computed rectangle (a new sprite, or a new definition). */
+void akgl_sprite_forget_src(akgl_Sprite *s);
+
+/* Computes every playlist entry's rectangle now (at load); a bad entry is
+ * left to report its error when it is drawn. */
+void akgl_sprite_precompute_src(akgl_Sprite *s);
 
 #endif /* AKGL_SRC_SPRITE_PRIVATE_H */

@@ -328,7 +328,9 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
 
 void akgl_tilemap_drop_actors(akerr_ErrorContext **first)
 {
-    for (int i = 0; i < AKGL_MAX_HEAP_TILEMAP; i++) {
+    /* Over the pool's live slots: its capacity is chosen at start. */
+    int slots = akgl_heap_slots(AKGL_HEAP_TILEMAP);
+    for (int i = 0; i < slots; i++) {
         akgl_Tilemap *map = &akgl_heap_tilemaps[i];
         if (map->refcount > 0 && map->nspawned > 0) {
             drop_spawned(map, 0, first);

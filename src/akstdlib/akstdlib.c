@@ -19,8 +19,10 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -449,6 +451,81 @@ akerr_ErrorContext *aksl_fopen(const char *path, const char *mode, FILE **dest)
                     QUOTE(path), QUOTE(mode), errno_text(err).text);
     }
     *dest = fp;
+    SUCCEED_RETURN(errctx);
+}
+
+/* How messages name a file that is not a regular file. */
+static const char *file_kind(mode_t mode)
+{
+    if (S_ISFIFO(mode)) {
+        return "a FIFO";
+    }
+    if (S_ISSOCK(mode)) {
+        return "a socket";
+    }
+    if (S_ISCHR(mode)) {
+        return "a character device";
+    }
+    if (S_ISBLK(mode)) {
+        return "a block device";
+    }
+    if (S_ISDIR(mode)) {
+        return "a directory";
+    }
+    return "not a regular file";
+}
+
+akerr_ErrorContext *aksl_fopen_regular(const char *path, size_t max_size, FILE **dest,
+                                       size_t *size)
+{
+    struct stat st;
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+    /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+     * writer forever. A regular file ignores the flag. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        int err = errno;
+        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
+                    errno_text(err).text);
+    }
+    if (fstat(fd, &st) != 0) {
+        int err = errno;
+        close(fd);
+        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
+                    errno_text(err).text);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        FAIL_RETURN(errctx, S_ISDIR(st.st_mode) ? EISDIR : AKERR_IO,
+                    "aksl_fopen_regular: " QFMT " is %s, not a regular file", QUOTE(path),
+                    file_kind(st.st_mode));
+    }
+    if ((uintmax_t)st.st_size > (uintmax_t)max_size) {
+        close(fd);
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "aksl_fopen_regular: " QFMT " is %jd bytes; the limit is %zu bytes",
+                    QUOTE(path), (intmax_t)st.st_size, max_size);
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        int err = errno;
+        close(fd);
+        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
+                    errno_text(err).text);
+    }
+    FILE *fp = fdopen(fd, "rb");
+    if (fp == NULL) {
+        int err = errno;
+        close(fd);
+        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
+                    errno_text(err).text);
+    }
+    *dest = fp;
+    if (size != NULL) {
+        *size = (size_t)st.st_size;
+    }
     SUCCEED_RETURN(errctx);
 }
 

@@ -15,16 +15,16 @@
 static const int library_codes[] = {
     AKERR_NULLPOINTER, AKERR_OUTOFBOUNDS, AKERR_API,      AKERR_ATTRIBUTE,   AKERR_TYPE,
     AKERR_KEY,         AKERR_HEAP,        AKERR_INDEX,    AKERR_FORMAT,      AKERR_IO,
-    AKERR_REGISTRY,    AKERR_VALUE,       AKERR_BEHAVIOR, AKERR_RELATIONSHIP,
+    AKERR_REGISTRY,    AKERR_VALUE,       AKERR_BEHAVIOR, AKERR_RELATIONSHIP, AKERR_EXHAUSTED,
 };
 #define NLIBRARY_CODES ((int)(sizeof(library_codes) / sizeof(library_codes[0])))
 
 static void test_library_codes_are_the_documented_range(void)
 {
-    /* 14 codes, 200..213, consecutive, in the order the header lists them. */
-    CHECK_INT_EQ(NLIBRARY_CODES, 14);
+    /* 15 codes, 200..214, consecutive, in the order the header lists them. */
+    CHECK_INT_EQ(NLIBRARY_CODES, 15);
     CHECK_INT_EQ(AKERR_FIRST_LIBRARY_STATUS, 200);
-    CHECK_INT_EQ(AKERR_LAST_LIBRARY_STATUS, 213);
+    CHECK_INT_EQ(AKERR_LAST_LIBRARY_STATUS, 214);
     for (int i = 0; i < NLIBRARY_CODES; i++) {
         CHECK_INT_EQ(library_codes[i], AKERR_FIRST_LIBRARY_STATUS + i);
     }

@@ -48,16 +48,32 @@ static void test_lock_is_recursive(void)
 static void test_limits_mismatch_is_refused(void)
 {
     akgl_BuildLimits limits = AKGL_BUILD_LIMITS;
-    limits.max_heap_actor = 256;
-    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI,
-                     "AKGL_MAX_HEAP_ACTOR=256 but the library with 64");
-    limits = AKGL_BUILD_LIMITS;
     limits.size_sprite += 8;
     CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Sprite)");
     CHECK_STATUS(akgl_game_init_with_limits(NULL), AKERR_NULLPOINTER);
     /* Nothing was started by the refusals. */
     CHECK(game.state_lock == NULL);
     CHECK(AKGL_REGISTRY_ACTOR == 0);
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_config += 4;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_GameConfig)");
+    CHECK(akgl_heap_actors == NULL);
+}
+
+/* A program's larger ceiling is no longer a mismatch: it is a floor (issue 9/12). */
+static void test_program_ceiling_is_a_floor(void)
+{
+    akgl_BuildLimits limits = AKGL_BUILD_LIMITS;
+    int slots = -1;
+    limits.max_heap_actor = 256;
+    CHECK_OK(akgl_game_init_with_limits(&limits));
+    CHECK_OK(akgl_heap_capacity(AKGL_HEAP_ACTOR, &slots));
+    CHECK_INT_EQ(slots, 256);
+    CHECK_OK(akgl_heap_capacity(AKGL_HEAP_SPRITE, &slots));
+    CHECK_INT_EQ(slots, AKGL_MAX_HEAP_SPRITE);
+    CHECK_OK(akgl_game_quit());
+    CHECK_OK(akgl_heap_capacity(AKGL_HEAP_ACTOR, &slots));
+    CHECK_INT_EQ(slots, 0);
 }
 
 /* A thread that bumps a counter under the lock. */
@@ -97,6 +113,7 @@ int main(void)
     RUN_TEST(test_init_twice_is_refused);
     RUN_TEST(test_lock_is_recursive);
     RUN_TEST(test_limits_mismatch_is_refused);
+    RUN_TEST(test_program_ceiling_is_a_floor);
     RUN_TEST(test_lock_serialises_threads);
     return TEST_END();
 }

@@ -126,9 +126,9 @@ static void test_sheet_failures_keep_nothing(void)
                      SF_ASSETS "/no_such.png");
     /* A file that is not an image. */
     CHECK_STATUS_MSG(akgl_spritesheet_initialize(sheet, 0, 0, SF_SPRITES "/not_an_image.png"),
-                     AKERR_FORMAT, "cannot be loaded");
-    /* A directory is not an image either. */
-    CHECK_STATUS(akgl_spritesheet_initialize(sheet, 0, 0, SF_SPRITES), AKERR_FORMAT);
+                     AKERR_FORMAT, "not a PNG file");
+    /* A directory cannot be opened as one: that is not a format error. */
+    CHECK_STATUS(akgl_spritesheet_initialize(sheet, 0, 0, SF_SPRITES), EISDIR);
     CHECK(sheet->texture == NULL);
     CHECK_INT_EQ(sheet->refcount, 1);
     CHECK(sheet->name[0] == '\0');

@@ -505,7 +505,7 @@ static void test_image_problems(void)
     expect_refused(FIX("image_missing.json"), ENOENT,
                    "sprite sheet \"no_such_sheet.png\" is neither in the working directory nor at",
                    FIX("no_such_sheet.png"));
-    expect_refused(FIX("not_an_image.json"), AKERR_FORMAT, "cannot be loaded", image);
+    expect_refused(FIX("not_an_image.json"), AKERR_FORMAT, "not a PNG file", image);
 }
 
 static void test_no_renderer_bound(void)

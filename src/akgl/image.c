@@ -1,0 +1,219 @@
+/*
+ * Images from files, checked before they are decoded (issue 14, defect 1).
+ *
+ * SDL_image 3.2.4's PNG loader computes `row * pitch` in int: an image of
+ * 30000 x 30000 writes before its buffer from about row 17,896 on, and a
+ * 74-byte file declaring that size costs seconds and gigabytes before it
+ * fails. So nothing here hands a file to a decoder before libpng has read
+ * its header and the size has passed the renderer's largest texture and the
+ * pixel budget. The file is read into memory first (it is capped), which
+ * also gives the fault switch its open and read points.
+ */
+#include "image_private.h"
+
+#include "fault_private.h"
+
+#include <akgl/limits.h>
+#include <akstdlib.h>
+
+#include <SDL3_image/SDL_image.h>
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <string.h>
+
+/* libpng reads the header from our buffer. */
+typedef struct PngSource
+{
+    const unsigned char *data;
+    size_t size, pos;
+} PngSource;
+
+static void png_read_mem(png_structp png, png_bytep out, size_t n)
+{
+    PngSource *src = png_get_io_ptr(png);
+    if (n > src->size - src->pos) {
+        png_error(png, "the file ends inside its header");
+    }
+    memcpy(out, src->data + src->pos, n);
+    src->pos += n;
+}
+
+/* libpng's errors longjmp back to read_header; keep its text for the message. */
+static void png_fail(png_structp png, png_const_charp text)
+{
+    char *why = png_get_error_ptr(png);
+    SDL_strlcpy(why, text, 128);
+    png_longjmp(png, 1);
+}
+
+static void png_quiet(png_structp png, png_const_charp text)
+{
+    (void)png;
+    (void)text; /* warnings (a bad CRC in an ancillary chunk...) are not ours to log */
+}
+
+/* Width and height from the IHDR chunk, through libpng. */
+static akerr_ErrorContext *read_header(const char *path, const unsigned char *data, size_t size,
+                                       png_uint_32 *w, png_uint_32 *h)
+{
+    char why[128] = "";
+    PngSource src = {data, size, 0};
+    /* volatile: these change between setjmp and a longjmp back to it. */
+    png_structp volatile png = NULL;
+    png_infop volatile info = NULL;
+    PREPARE_ERROR(errctx);
+
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        FAIL_RETURN(errctx, AKERR_FORMAT,
+                    "image \"%s\": not a PNG file (akgl loads PNG images only, and checks "
+                    "their header before decoding them)", path);
+    }
+    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, why, png_fail, png_quiet);
+    if (png != NULL) {
+        info = png_create_info_struct(png);
+    }
+    if (png == NULL || info == NULL) {
+        png_structp p = png;
+        png_infop i = info;
+        png_destroy_read_struct(p ? &p : NULL, i ? &i : NULL, NULL);
+        FAIL_RETURN(errctx, ENOMEM, "image \"%s\": out of memory reading the PNG header",
+                    path);
+    }
+    if (setjmp(png_jmpbuf(png)) != 0) {
+        png_structp p = png;
+        png_infop i = info;
+        png_destroy_read_struct(&p, &i, NULL);
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": broken PNG header: %s", path,
+                    why[0] ? why : "unreadable");
+    }
+    /* Our own caps decide; libpng's default 1,000,000-pixel side limit would
+     * refuse first with a less useful message. */
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_set_read_fn(png, &src, png_read_mem);
+    png_read_info(png, info);
+    *w = png_get_image_width(png, info);
+    *h = png_get_image_height(png, info);
+    png_structp p = png;
+    png_infop i = info;
+    png_destroy_read_struct(&p, &i, NULL);
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *check_size(SDL_Renderer *renderer, const char *path, png_uint_32 w,
+                                      png_uint_32 h)
+{
+    PREPARE_ERROR(errctx);
+    SDL_PropertiesID props = SDL_GetRendererProperties(renderer);
+    Sint64 side = SDL_GetNumberProperty(props, SDL_PROP_RENDERER_MAX_TEXTURE_SIZE_NUMBER, 0);
+    const char *whose = "this renderer's";
+    if (side <= 0 || side > AKGL_IMAGE_MAX_SIDE) {
+        side = AKGL_IMAGE_MAX_SIDE; /* unknown, or more than we take */
+        whose = "akgl's (AKGL_IMAGE_MAX_SIDE)";
+    }
+    if ((Sint64)w > side || (Sint64)h > side) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "image \"%s\": the image is %ux%u; %s largest texture is %" SDL_PRIs64
+                    "x%" SDL_PRIs64, path, (unsigned)w, (unsigned)h, whose, side, side);
+    }
+    if ((uint64_t)w * h > AKGL_IMAGE_MAX_PIXELS) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "image \"%s\": the image is %ux%u, %llu pixels; the limit is %u "
+                    "(AKGL_IMAGE_MAX_PIXELS)", path, (unsigned)w, (unsigned)h,
+                    (unsigned long long)w * h, AKGL_IMAGE_MAX_PIXELS);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The whole file, in a block of SDL's the caller SDL_free()s. */
+static akerr_ErrorContext *read_file(const char *path, unsigned char **dest, size_t *size)
+{
+    FILE *fp = NULL;
+    size_t len = 0, got = 0;
+    unsigned char *data = NULL;
+    PREPARE_ERROR(errctx);
+
+    if (akgl_fault_now(AKGL_FAULT_OPEN)) {
+        FAIL_RETURN(errctx, EIO, "image \"%s\": cannot open: injected fault", path);
+    }
+    PASS(errctx, akerr_prefix_message(aksl_fopen_regular(path, AKGL_IMAGE_MAX_FILE_SIZE, &fp,
+                                                         &len), "image \"%s\"", path));
+    ATTEMPT {
+        data = SDL_malloc(len > 0 ? len : 1);
+        FAIL_ZERO_BREAK(errctx, data, ENOMEM,
+                        "image \"%s\": out of memory for the file's %zu bytes", path, len);
+        FAIL_NONZERO_BREAK(errctx, akgl_fault_now(AKGL_FAULT_READ), EIO,
+                           "image \"%s\": cannot read: injected fault", path);
+        CATCH(errctx, akerr_prefix_message(aksl_fread(data, len, fp, &got), "image \"%s\"",
+                                           path));
+        /* Shorter than fstat said: it changed under us. Never decode half. */
+        FAIL_NONZERO_BREAK(errctx, got != len, AKERR_IO,
+                           "image \"%s\": read %zu of its %zu bytes; the file changed while "
+                           "it was read", path, got, len);
+    } CLEANUP {
+        (void)fclose(fp); /* read-only: nothing to lose */
+    } PROCESS(errctx) {
+        SDL_free(data);
+    } FINISH(errctx, true);
+    *dest = data;
+    *size = len;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Decodes the checked file and uploads it. */
+static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
+                                  const unsigned char *data, size_t size, SDL_Texture **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (akgl_fault_now(AKGL_FAULT_IMAGE)) {
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: injected fault",
+                    path);
+    }
+    unsigned long failures = akgl_alloc_failures();
+    SDL_IOStream *io = SDL_IOFromConstMem(data, size);
+    SDL_Surface *surface = io ? IMG_LoadPNG_IO(io) : NULL;
+    if (io != NULL) {
+        SDL_CloseIO(io);
+    }
+    if (surface == NULL) {
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+                            "image \"%s\": out of memory decoding the image", path);
+        FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: %s", path,
+                    SDL_GetError());
+    }
+    SDL_Texture *texture = SDL_CreateTextureFromSurface(renderer, surface);
+    SDL_DestroySurface(surface);
+    if (texture == NULL) {
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+                            "image \"%s\": out of memory uploading the image", path);
+        FAIL_RETURN(errctx, AKERR_API, "image \"%s\": the renderer refused it: %s", path,
+                    SDL_GetError());
+    }
+    *dest = texture;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_image_load_texture(SDL_Renderer *renderer, const char *path,
+                                            SDL_Texture **dest)
+{
+    unsigned char *data = NULL;
+    size_t size = 0;
+    png_uint_32 w = 0, h = 0;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
+                     "akgl_image_load_texture: NULL renderer");
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL path");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL dest");
+    PASS(errctx, akgl_alloc_watch_install());
+    PASS(errctx, read_file(path, &data, &size));
+    ATTEMPT {
+        CATCH(errctx, read_header(path, data, size, &w, &h));
+        CATCH(errctx, check_size(renderer, path, w, h));
+        CATCH(errctx, decode(renderer, path, data, size, dest));
+    } CLEANUP {
+        SDL_free(data);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}

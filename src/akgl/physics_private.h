@@ -1,0 +1,53 @@
+/*
+ * Internal: the physics' storage beside the pools, and the overlap broad
+ * phase. Not installed.
+ */
+#ifndef AKGL_SRC_PHYSICS_PRIVATE_H
+#define AKGL_SRC_PHYSICS_PRIVATE_H
+
+#include <akerror.h>
+#include <akgl/actor.h>
+#include <akgl/physics.h>
+
+#include <SDL3/SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Allocates the broad phase's scratch for @p actors actors (the actor
+ * capacity), when the game starts; akgl_physics_scratch_stop frees it at
+ * quit. Nothing is allocated per frame. AKGL_ERR_HEAP naming the bytes when
+ * it cannot be allocated (nothing is kept).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_scratch_start(int actors);
+void akgl_physics_scratch_stop(void);
+
+/* Empties the gathered set: the start of an update's gather. */
+void akgl_broadphase_clear(void);
+
+/*
+ * Adds the actor in pool slot @p slot, in pool order (slots increase), with
+ * its box once per update. @p pending: the box is not known yet (an
+ * immovable actor the step did not look at): akgl_broadphase_report asks
+ * @p box_of for it first, and skips the actor when it has none.
+ */
+void akgl_broadphase_add(int slot, const SDL_FRect *box, bool pending);
+
+/* The box of a pending actor, or *has false (no hitbox, no sprite). */
+typedef akerr_ErrorContext *(*akgl_BroadphaseBoxFunc)(akgl_Actor *actor, SDL_FRect *dest,
+                                                      bool *has);
+
+/*
+ * Finds every pair of gathered actors whose boxes overlap and whose layers
+ * and masks ask for it ((a.mask & b.layers) || (b.mask & a.layers)), through
+ * a uniform grid, and reports each pair once, in pool order (a before b; the
+ * pairs by a, then by b): p->on_overlap, then a's overlapfunc if a's mask
+ * takes b's layers, then b's if b's mask takes a's. Before each call both
+ * actors are checked still to be the ones gathered (live, same slot
+ * generation), so a callback may release or spawn actors: a released actor
+ * is not reported again. The first error ends the report and is returned.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_broadphase_report(akgl_Physics *p,
+                                                          akgl_BroadphaseBoxFunc box_of);
+
+#endif /* AKGL_SRC_PHYSICS_PRIVATE_H */

@@ -1,0 +1,303 @@
+/*
+ * The fault-injection harness (docs/19-reliability.md): every loader runs
+ * with the k-th allocation (SDL's and jansson's), file open, file read or
+ * image decode failing, for k = 1, 2, ... until a run sees no fault. After
+ * each failed run:
+ *   - the loader returned an error with a status and a message;
+ *   - every pool, registry, texture and context count is at its baseline,
+ *     and the loader's own target is unchanged (the row's check);
+ *   - no net allocation: blocks allocated minus blocks freed on this thread
+ *     is zero.
+ * A run whose fault was absorbed (an SDL allocation SDL can do without)
+ * must have loaded exactly what a clean run loads.
+ *
+ * One row per loader. To add one (a tilemap, a sound bank, a font):
+ * write setup/load/check_loaded/unload/check_unchanged for it below and add
+ * a ROW() line to `rows`; nothing else changes. AKGL_FAULT_STRIDE=N in the
+ * environment runs every N-th k only (the valgrind job samples with it).
+ */
+#define _XOPEN_SOURCE 700
+
+#include <akgl/controller.h>
+#include <akgl/fault.h>
+
+#include "sprite_fixture.h"
+
+#define SPRITES SF_SPRITES
+#define PROPS AKGL_TEST_ASSETS_DIR "/properties/good.json"
+#define HERO AKGL_TEST_ASSETS_DIR "/characters/hero.json"
+#define INPUT AKGL_TEST_ASSETS_DIR "/input/good.json"
+
+typedef struct FaultRow
+{
+    const char *name;
+    const char *path;
+    void (*setup)(void);                    /* before the baseline, unarmed */
+    akerr_ErrorContext *(*load)(const char *path);
+    bool (*loaded)(void);                   /* a clean load's result is all there */
+    void (*unload)(void);                   /* gives back what load made */
+    bool (*unchanged)(void);                /* a failed load changed nothing */
+    void (*teardown)(void);
+} FaultRow;
+
+/* ---- sprite ------------------------------------------------------------- */
+
+static akerr_ErrorContext *load_sprite(const char *path) { return akgl_sprite_load_json(path); }
+
+static bool sprite_loaded(void)
+{
+    akgl_Sprite *s = sf_sprite("hero standing down");
+    return s != NULL && s->width == 48 && s->frames == 1 && s->sheet != NULL &&
+           s->sheet->texture_w == 192 && s->sheet->texture_h == 96;
+}
+
+static void sprite_unload(void)
+{
+    IGNORE(akgl_heap_release_sprite(sf_sprite("hero standing down")));
+}
+
+static bool sprite_unchanged(void) { return sf_sprite("hero standing down") == NULL; }
+
+/* ---- character (needs its two sprites) ---------------------------------- */
+
+static void character_setup(void)
+{
+    IGNORE(akgl_sprite_load_json(SPRITES "/hero_standing_left.json"));
+    IGNORE(akgl_sprite_load_json(SPRITES "/hero_walking_left.json"));
+}
+
+static void character_teardown(void)
+{
+    IGNORE(akgl_heap_release_sprite(sf_sprite("hero standing left")));
+    IGNORE(akgl_heap_release_sprite(sf_sprite("hero walking left")));
+}
+
+static akerr_ErrorContext *load_character(const char *path)
+{
+    return akgl_character_load_json(path);
+}
+
+static bool character_loaded(void)
+{
+    akgl_Character *c = sf_character("hero");
+    return c != NULL && c->state_sprites != 0;
+}
+
+static void character_unload(void) { IGNORE(akgl_heap_release_character(sf_character("hero"))); }
+
+static bool character_unchanged(void) { return sf_character("hero") == NULL; }
+
+/* ---- properties --------------------------------------------------------- */
+
+static const char *const prop_keys[] = {"test.good.title", "test.good.width",
+                                        "test.good.empty", "test.good.gravity"};
+static const char *const prop_values[] = {"A Small Game", "1024", "", "9.8"};
+
+static akerr_ErrorContext *load_properties(const char *path)
+{
+    return akgl_registry_load_properties(path);
+}
+
+static bool properties_loaded(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(prop_keys); i++) {
+        const char *v = SDL_GetStringProperty(AKGL_REGISTRY_PROPERTIES, prop_keys[i], NULL);
+        if (v == NULL || strcmp(v, prop_values[i]) != 0) {
+            return false;
+        }
+    }
+    /* jansson 2.14 could drop a key's last byte and still succeed. */
+    return !SDL_HasProperty(AKGL_REGISTRY_PROPERTIES, "test.good.titl");
+}
+
+static void properties_unload(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(prop_keys); i++) {
+        SDL_ClearProperty(AKGL_REGISTRY_PROPERTIES, prop_keys[i]);
+    }
+}
+
+static int property_count(void)
+{
+    int n = 0;
+    IGNORE(akgl_registry_count(AKGL_REGISTRY_PROPERTIES, &n));
+    return n;
+}
+
+static int properties_baseline;
+
+static void properties_setup(void) { properties_baseline = property_count(); }
+
+static bool properties_unchanged(void) { return property_count() == properties_baseline; }
+
+/* ---- controller --------------------------------------------------------- */
+
+static akgl_Controller controller;
+static akgl_Controller controller_empty;
+
+static void controller_setup(void)
+{
+    IGNORE(akgl_controller_initialize(&controller, NULL));
+    controller_empty = controller;
+}
+
+static void controller_teardown(void) { IGNORE(akgl_controller_release(&controller)); }
+
+static akerr_ErrorContext *load_controller(const char *path)
+{
+    return akgl_controller_load_json(&controller, path);
+}
+
+static bool controller_loaded(void) { return controller.nbindings == 10 && controller.nactions == 2; }
+
+static void controller_unload(void)
+{
+    IGNORE(akgl_controller_clear_bindings(&controller));
+}
+
+static bool controller_unchanged(void)
+{
+    return memcmp(&controller, &controller_empty, sizeof(controller)) == 0;
+}
+
+static void nothing(void) {}
+
+#define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
+    {name, path, setup, load, loaded, unload, unchanged, teardown}
+
+static const FaultRow rows[] = {
+    ROW("sprite", SPRITES "/hero_standing_down.json", nothing, load_sprite, sprite_loaded,
+        sprite_unload, sprite_unchanged, nothing),
+    ROW("character", HERO, character_setup, load_character, character_loaded, character_unload,
+        character_unchanged, character_teardown),
+    ROW("properties", PROPS, properties_setup, load_properties, properties_loaded,
+        properties_unload, properties_unchanged, nothing),
+    ROW("controller", INPUT, controller_setup, load_controller, controller_loaded,
+        controller_unload, controller_unchanged, controller_teardown),
+};
+
+static long stride(void)
+{
+    const char *s = SDL_getenv("AKGL_FAULT_STRIDE");
+    long n = s ? SDL_strtol(s, NULL, 10) : 1;
+    return n > 0 ? n : 1;
+}
+
+static const char *kind_name(unsigned int kind)
+{
+    switch (kind) {
+    case AKGL_FAULT_ALLOC: return "allocation";
+    case AKGL_FAULT_OPEN: return "open";
+    case AKGL_FAULT_READ: return "read";
+    case AKGL_FAULT_IMAGE: return "image";
+    }
+    return "?";
+}
+
+static void run_row(const FaultRow *row)
+{
+    akgl_FaultReport rep;
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    long failed = 0, absorbed = 0, enomem = 0;
+    long step = stride();
+
+    row->setup();
+    /* Warm-up: SDL and libc fill their caches on a first load. */
+    CHECK_MSG(test_status_of_(row->load(row->path), msg) == 0, "%s: clean load: %s", row->name,
+              msg);
+    CHECK_MSG(row->loaded(), "%s: a clean load did not load it", row->name);
+    row->unload();
+    SfCounts base = sf_counts_now();
+
+    for (long k = 1;; k += step) {
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALL, k));
+        int status = test_status_of_(row->load(row->path), msg);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        if (!rep.fired) {
+            CHECK_MSG(status == 0, "%s: no fault at k=%ld, yet status %d: %s", row->name, k,
+                      status, msg);
+            CHECK_MSG(row->loaded(), "%s: the clean run at k=%ld did not load it", row->name, k);
+            row->unload();
+            fprintf(stderr, "  %s: %ld events; %ld failed cleanly (%ld ENOMEM), %ld absorbed\n",
+                    row->name, rep.events, failed, enomem, absorbed);
+            break;
+        }
+        if (status == 0) {
+            /* SDL did without that block: then the result must be whole. */
+            absorbed++;
+            CHECK_MSG(row->loaded(), "%s: k=%ld (%s) reported success but loaded it wrong",
+                      row->name, k, kind_name(rep.kind));
+            CHECK_MSG(rep.kind == AKGL_FAULT_ALLOC, "%s: k=%ld: a failed %s was ignored",
+                      row->name, k, kind_name(rep.kind));
+            /* What it loaded is live until unloaded: count the unload too. */
+            long kept = rep.net_allocations;
+            CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+            row->unload();
+            CHECK_OK(akgl_fault_disarm(&rep));
+            rep.net_allocations += kept;
+        } else {
+            failed++;
+            enomem += status == ENOMEM;
+            CHECK_MSG(msg[0] != '\0', "%s: k=%ld (%s): status %d with no message", row->name, k,
+                      kind_name(rep.kind), status);
+            CHECK_MSG(strstr(msg, ":-1:-1:") == NULL, "%s: k=%ld (%s): \"%s\"", row->name, k,
+                      kind_name(rep.kind), msg);
+            if (rep.kind == AKGL_FAULT_ALLOC) {
+                /* Out of memory must say so, never look like a syntax error. */
+                CHECK_MSG(status != AKERR_FORMAT, "%s: k=%ld: allocation failure reported as "
+                          "a format error: \"%s\"", row->name, k, msg);
+            }
+            CHECK_MSG(row->unchanged(), "%s: k=%ld (%s) failed but changed its target: \"%s\"",
+                      row->name, k, kind_name(rep.kind), msg);
+        }
+        CHECK_MSG(rep.net_allocations == 0, "%s: k=%ld (%s): %ld blocks not given back",
+                  row->name, k, kind_name(rep.kind), rep.net_allocations);
+        SfCounts now = sf_counts_now();
+        CHECK_MSG(memcmp(&now, &base, sizeof(now)) == 0, "%s: k=%ld (%s): counts changed",
+                  row->name, k, kind_name(rep.kind));
+        if (k > 100000) {
+            CHECK_MSG(false, "%s: still failing at k=%ld", row->name, k);
+            break;
+        }
+    }
+    row->teardown();
+}
+
+static void test_every_fault_of_every_loader(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(rows); i++) {
+        run_row(&rows[i]);
+    }
+}
+
+static void test_switch_arguments(void)
+{
+    akgl_FaultReport rep;
+    CHECK_STATUS(akgl_fault_arm(AKGL_FAULT_ALL, -1), AKERR_OUTOFBOUNDS);
+    CHECK_STATUS(akgl_fault_arm(0x100, 1), AKERR_OUTOFBOUNDS);
+    CHECK_STATUS(akgl_fault_disarm(&rep), AKERR_BEHAVIOR);
+    CHECK_OK(akgl_fault_arm(AKGL_FAULT_OPEN, 0));
+    CHECK_STATUS(akgl_fault_arm(AKGL_FAULT_OPEN, 1), AKERR_BEHAVIOR);
+    CHECK_STATUS(akgl_sprite_load_json(SPRITES "/not_json.json"), AKERR_FORMAT);
+    CHECK_OK(akgl_fault_disarm(&rep));
+    CHECK_INT_EQ(rep.events, 1);
+    CHECK(!rep.fired);
+    CHECK_OK(akgl_fault_arm(AKGL_FAULT_OPEN, 1));
+    CHECK_STATUS_MSG(akgl_sprite_load_json(SPRITES "/not_json.json"), EIO, "injected fault");
+    CHECK_OK(akgl_fault_disarm(&rep));
+    CHECK(rep.fired);
+    CHECK_INT_EQ(rep.kind, AKGL_FAULT_OPEN);
+}
+
+int main(void)
+{
+    sf_begin();
+    AKGL_TEST_BEGIN();
+    sf_bind_renderer();
+    sf_add_counters();
+    RUN_TEST(test_switch_arguments);
+    RUN_TEST(test_every_fault_of_every_loader);
+    sf_unbind_renderer();
+    sf_end();
+    return AKGL_TEST_END();
+}

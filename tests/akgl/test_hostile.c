@@ -1,0 +1,204 @@
+/*
+ * The table of hostile files (issue 14, docs/19-reliability.md): every file
+ * the issue names and one byte (or one element) over each cap, each with the
+ * status and message expected, a time bound, and every count back at its
+ * baseline afterwards. The files are written by tools/mkhostile.c into the
+ * build tree before this runs (the akgl_hostile_files fixture) and removed
+ * after; the FIFOs are made here.
+ *
+ * AKGL_TIME_SCALE=N multiplies the time bounds (valgrind runs ~30x slower).
+ */
+#define _XOPEN_SOURCE 700
+
+#include <sys/stat.h>
+
+#include "sprite_fixture.h"
+
+#ifndef AKGL_HOSTILE_DIR
+#error "AKGL_HOSTILE_DIR must name the directory akgl_mkhostile wrote"
+#endif
+#define H AKGL_HOSTILE_DIR "/"
+
+typedef enum Loader { SPRITE, CHARACTER, PROPERTIES } Loader;
+
+typedef struct Hostile
+{
+    const char *file;   /* in the hostile directory, or "@name" in the scratch dir */
+    Loader loader;
+    int status;         /* 0: it is within the caps and loads */
+    const char *needle; /* the message must contain it (NULL for a load) */
+    int ms;             /* time bound of the load */
+} Hostile;
+
+static const Hostile table[] = {
+    /* Defect 1: images declaring 30000 x 30000 (a valid PNG, and 33 bytes). */
+    {"sprite_png_30000.json", SPRITE, AKERR_OUTOFBOUNDS, "the image is 30000x30000", 1000},
+    {"sprite_png_30000_header.json", SPRITE, AKERR_OUTOFBOUNDS, "the image is 30000x30000",
+     1000},
+    {"sprite_png_16385x1.json", SPRITE, AKERR_OUTOFBOUNDS, "largest texture is 16384x16384",
+     1000},
+    {"sprite_png_4097x4096.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "16781312 pixels; the limit is 16777216 (AKGL_IMAGE_MAX_PIXELS)", 1000},
+    {"sprite_png_file_cap_plus_1.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "is 67108865 bytes; the limit is 67108864 bytes", 1000},
+    /* Defect 5: sizes that overflowed the frame maths, and one over the cap. */
+    {"sprite_height_int_max.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "\"height\" is 2147483647; the limit is 4096 (AKGL_SPRITE_MAX_SIZE)", 1000},
+    {"sprite_width_4097.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "\"width\" is 4097; the limit is 4096 (AKGL_SPRITE_MAX_SIZE)", 1000},
+    {"sprite_height_4097.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "\"height\" is 4097; the limit is 4096", 1000},
+    /* Defect 6: a FIFO as the JSON and as the sheet. */
+    {"@pipe.json", SPRITE, AKERR_IO, "is a FIFO, not a regular file", 1000},
+    {"@sprite_fifo_sheet.json", SPRITE, AKERR_IO, "pipe.png\" is a FIFO", 1000},
+    /* Defect 6: sizes. */
+    {"json_200mb.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "is 209715200 bytes; the limit is 1048576 bytes", 1000},
+    {"properties_file_cap.json", PROPERTIES, 0, NULL, 2000},
+    {"properties_file_cap_plus_1.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "is 1048577 bytes; the limit is 1048576 bytes", 1000},
+    {"properties_parse_memory.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "(AKGL_JSON_MAX_PARSE_MEMORY)", 2000},
+    {"properties_values_cap.json", PROPERTIES, 0, NULL, 2000},
+    {"properties_values_cap_plus_1.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "the limit is 65536 (AKGL_JSON_MAX_VALUES)", 2000},
+    {"properties_key_10000.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "is 10000 bytes; the limit is 255 (AKGL_JSON_MAX_KEY_LENGTH)", 1000},
+    {"properties_key_cap.json", PROPERTIES, 0, NULL, 1000},
+    {"properties_key_cap_plus_1.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "is 256 bytes; the limit is 255 (AKGL_JSON_MAX_KEY_LENGTH)", 1000},
+    {"properties_depth_cap.json", PROPERTIES, 0, NULL, 1000},
+    {"properties_depth_cap_plus_1.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "the limit is 32 (AKGL_JSON_MAX_DEPTH)", 1000},
+    /* Defect 6: counts (a million is refused by the file cap first). */
+    {"properties_million.json", PROPERTIES, AKERR_OUTOFBOUNDS, "the limit is 1048576 bytes",
+     1000},
+    {"properties_count_cap.json", PROPERTIES, 0, NULL, 1000},
+    {"properties_count_cap_plus_1.json", PROPERTIES, AKERR_OUTOFBOUNDS,
+     "holds 1025 properties; the limit is 1024 (AKGL_PROPERTIES_MAX_COUNT)", 1000},
+    {"character_million.json", CHARACTER, AKERR_OUTOFBOUNDS, "the limit is 1048576 bytes",
+     1000},
+    {"character_mappings_cap_plus_1.json", CHARACTER, AKERR_OUTOFBOUNDS,
+     "has 257 entries; the limit is 256 (AKGL_CHARACTER_MAX_MAPPINGS)", 1000},
+};
+
+static akerr_ErrorContext *load(Loader loader, const char *path)
+{
+    switch (loader) {
+    case SPRITE: return akgl_sprite_load_json(path);
+    case CHARACTER: return akgl_character_load_json(path);
+    case PROPERTIES: return akgl_registry_load_properties(path);
+    }
+    return NULL;
+}
+
+/* ---- the properties set, before and after ------------------------------- */
+
+#define MAX_NAMES 2048
+static char names[MAX_NAMES][AKGL_JSON_MAX_KEY_LENGTH + 1];
+static int nnames;
+
+static void collect(void *userdata, SDL_PropertiesID props, const char *name)
+{
+    (void)userdata;
+    (void)props;
+    if (nnames < MAX_NAMES) {
+        SDL_strlcpy(names[nnames++], name, sizeof(names[0]));
+    }
+}
+
+static int property_count(void)
+{
+    int n = 0;
+    IGNORE(akgl_registry_count(AKGL_REGISTRY_PROPERTIES, &n));
+    return n;
+}
+
+/* Clears what a good properties file of the table set (names p0.., k...). */
+static void clear_table_properties(void)
+{
+    nnames = 0;
+    CHECK(SDL_EnumerateProperties(AKGL_REGISTRY_PROPERTIES, collect, NULL));
+    for (int i = 0; i < nnames; i++) {
+        if (names[i][0] == 'p' || names[i][0] == 'k') {
+            SDL_ClearProperty(AKGL_REGISTRY_PROPERTIES, names[i]);
+        }
+    }
+}
+
+static double time_scale(void)
+{
+    const char *s = SDL_getenv("AKGL_TIME_SCALE");
+    double f = s ? SDL_atof(s) : 1.0;
+    return f >= 1.0 ? f : 1.0;
+}
+
+static void run_one(const Hostile *h)
+{
+    char path[PATH_MAX];
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    if (h->file[0] == '@') {
+        sf_path(path, h->file + 1);
+    } else {
+        SDL_snprintf(path, sizeof(path), H "%s", h->file);
+    }
+    SfCounts before = sf_counts_now();
+    int props_before = property_count();
+    Uint64 start = SDL_GetTicksNS();
+    int status = test_status_of_(load(h->loader, path), msg);
+    double ms = (double)(SDL_GetTicksNS() - start) / 1e6;
+
+    CHECK_MSG(status == h->status, "%s: status %d, expected %d: \"%s\"", h->file, status,
+              h->status, msg);
+    if (h->needle != NULL) {
+        CHECK_MSG(strstr(msg, h->needle) != NULL, "%s: \"%s\" lacks \"%s\"", h->file, msg,
+                  h->needle);
+        /* Every loader message starts with the file it was reading. */
+        CHECK_MSG(strncmp(msg, path, strlen(path)) == 0, "%s: \"%s\" does not start with %s",
+                  h->file, msg, path);
+    }
+    CHECK_MSG(ms <= h->ms * time_scale(), "%s: %.0f ms; the bound is %d ms", h->file, ms,
+              h->ms);
+    if (status == 0 && h->loader == PROPERTIES) {
+        clear_table_properties();
+        /* A set that held 1024 properties keeps its grown table until a load
+         * replaces the set: load an empty file to give that memory back. */
+        CHECK_OK(akgl_registry_load_properties(AKGL_TEST_ASSETS_DIR
+                                               "/properties/empty_properties.json"));
+    }
+    CHECK_MSG(property_count() == props_before, "%s: properties %d -> %d", h->file,
+              props_before, property_count());
+    SF_CHECK_COUNTS_UNCHANGED(before, h->file);
+    fprintf(stderr, "  %-38s %3d %6.1f ms  %s\n", h->file, status, ms, msg);
+}
+
+static void test_the_table(void)
+{
+    char fifo[PATH_MAX];
+    /* The FIFOs: as the JSON, and as the sheet a JSON names. */
+    sf_path(fifo, "pipe.json");
+    CHECK(mkfifo(fifo, 0600) == 0);
+    sf_path(fifo, "pipe.png");
+    CHECK(mkfifo(fifo, 0600) == 0);
+    const char *sprite = "{\"spritesheet\": {\"filename\": \"pipe.png\", \"frame_width\": 1, "
+                         "\"frame_height\": 1}, \"name\": \"fifo sheet\", \"width\": 1, "
+                         "\"height\": 1, \"speed\": 0, \"loop\": false, \"loopReverse\": false, "
+                         "\"frames\": [0]}";
+    fx_write("sprite_fifo_sheet.json", sprite, strlen(sprite));
+
+    for (size_t i = 0; i < SDL_arraysize(table); i++) {
+        run_one(&table[i]);
+    }
+}
+
+int main(void)
+{
+    sf_begin();
+    AKGL_TEST_BEGIN();
+    sf_bind_renderer();
+    sf_add_counters();
+    RUN_TEST(test_the_table);
+    sf_unbind_renderer();
+    sf_end();
+    return AKGL_TEST_END();
+}

@@ -1,0 +1,234 @@
+/*
+ * The pool order the docs promise still holds now that sweeps walk only the
+ * live slots (issue 9/12): akgl_game_update updates live actors in pool
+ * order, an actor spawned meanwhile into a later slot is updated in the same
+ * frame and one released before its turn is not; visible actors are drawn by
+ * layer, equal layers in pool order, whether the layers span a few values
+ * (counting sort) or the whole int range (merge sort).
+ */
+#include "scene.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+#define N 40
+
+static akgl_Actor *cast[N];
+static int order[4 * N];
+static int norder;
+
+static int slot_of(const akgl_Actor *a)
+{
+    return (int)(a - akgl_heap_actors);
+}
+
+static akerr_ErrorContext *note_update(akgl_Actor *obj)
+{
+    if (norder < 4 * N) {
+        order[norder++] = slot_of(obj);
+    }
+    return NULL;
+}
+
+static akerr_ErrorContext *note_draw(akgl_Actor *obj, akgl_Renderer *r)
+{
+    (void)r;
+    if (norder < 4 * N) {
+        order[norder++] = slot_of(obj);
+    }
+    return NULL;
+}
+
+/* N actors in scattered slots: spawned, some released, the holes refilled. */
+static void spawn_scattered(void)
+{
+    char name[32];
+    for (int i = 0; i < N; i++) {
+        snprintf(name, sizeof(name), "o%d", i);
+        cast[i] = make_actor(name, NULL);
+    }
+    for (int i = 1; i < N; i += 3) {
+        CHECK_OK(akgl_heap_release_actor(cast[i]));
+        cast[i] = NULL;
+    }
+    /* Forwards: the free stack gives the last freed slot first, so these
+     * take the holes from the back and the pool order is not spawn order. */
+    for (int i = 0; i < N; i++) {
+        if (cast[i] != NULL) {
+            continue;
+        }
+        snprintf(name, sizeof(name), "o%d'", i);
+        cast[i] = make_actor(name, NULL);
+    }
+    for (int i = 0; i < N; i++) {
+        if (cast[i] != NULL) {
+            cast[i]->updatefunc = note_update;
+            cast[i]->renderfunc = note_draw;
+        }
+    }
+}
+
+static void release_cast(void)
+{
+    for (int i = 0; i < N; i++) {
+        if (cast[i] != NULL) {
+            CHECK_OK(akgl_heap_release_actor(cast[i]));
+            cast[i] = NULL;
+        }
+    }
+}
+
+static int live_actors(void)
+{
+    int n = 0;
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_ACTOR, &n));
+    return n;
+}
+
+static void test_updates_run_in_pool_order(void)
+{
+    spawn_scattered();
+    norder = 0;
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(norder, live_actors());
+    for (int i = 1; i < norder; i++) {
+        CHECK_MSG(order[i - 1] < order[i], "update %d was slot %d, after slot %d", i, order[i],
+                  order[i - 1]);
+    }
+    release_cast();
+}
+
+/* The first actor updated releases the last one, then spawns one, which
+ * takes the freed slot (the free stack gives the last freed first): a slot
+ * after the one being updated, so the newcomer is updated in this frame. */
+static akgl_Actor *late;
+static akgl_Actor *doomed;
+static int late_updates;
+
+static akerr_ErrorContext *note_late(akgl_Actor *obj)
+{
+    late_updates++;
+    return note_update(obj);
+}
+
+static akerr_ErrorContext *release_and_spawn(akgl_Actor *obj)
+{
+    PREPARE_ERROR(errctx);
+    note_update(obj);
+    if (late == NULL) {
+        for (int i = 0; i < N; i++) {
+            if (cast[i] == doomed) {
+                cast[i] = NULL;
+            }
+        }
+        PASS(errctx, akgl_heap_release_actor(doomed));
+        late = make_actor("late", NULL);
+        if (late != NULL) {
+            late->updatefunc = note_late;
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_spawned_and_released_during_the_update(void)
+{
+    char name[32];
+    for (int i = 0; i < 4; i++) {
+        snprintf(name, sizeof(name), "s%d", i);
+        cast[i] = make_actor(name, NULL);
+        if (cast[i] != NULL) {
+            cast[i]->updatefunc = note_update;
+        }
+    }
+    if (cast[0] == NULL || cast[1] == NULL || cast[2] == NULL || cast[3] == NULL) {
+        release_cast();
+        return;
+    }
+    /* The first in pool order does the work; the last in pool order goes. */
+    akgl_Actor *first = cast[0], *last = cast[0];
+    for (int i = 1; i < 4; i++) {
+        first = slot_of(cast[i]) < slot_of(first) ? cast[i] : first;
+        last = slot_of(cast[i]) > slot_of(last) ? cast[i] : last;
+    }
+    first->updatefunc = release_and_spawn;
+    doomed = last;
+    late = NULL;
+    late_updates = 0;
+    int doomed_slot = slot_of(doomed);
+    norder = 0;
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK(late == &akgl_heap_actors[doomed_slot]);
+    /* The first, the two between, and the newcomer, in pool order: the
+     * released actor was not updated, the newcomer in its slot was, once. */
+    CHECK_INT_EQ(norder, 4);
+    CHECK_INT_EQ(late_updates, 1);
+    CHECK_INT_EQ(order[norder - 1], doomed_slot);
+    for (int i = 1; i < norder; i++) {
+        CHECK(order[i - 1] < order[i]);
+    }
+    if (late != NULL) {
+        CHECK_OK(akgl_heap_release_actor(late));
+        late = NULL;
+    }
+    release_cast();
+}
+
+static void check_draw_order(const char *what)
+{
+    norder = 0;
+    CHECK_OK(akgl_game_update(NULL));
+    int drawn = 0;
+    for (int i = 0; i < N; i++) {
+        drawn += cast[i] != NULL && cast[i]->visible;
+    }
+    CHECK_MSG(norder == drawn, "%s: %d drawn, %d visible", what, norder, drawn);
+    for (int i = 1; i < norder; i++) {
+        const akgl_Actor *a = &akgl_heap_actors[order[i - 1]];
+        const akgl_Actor *b = &akgl_heap_actors[order[i]];
+        bool in_order = a->layer < b->layer || (a->layer == b->layer && order[i - 1] < order[i]);
+        CHECK_MSG(in_order, "%s: draw %d is slot %d (layer %d) after slot %d (layer %d)", what,
+                  i, order[i], b->layer, order[i - 1], a->layer);
+        if (!in_order) {
+            break;
+        }
+    }
+}
+
+static void test_draws_by_layer_then_pool_order(void)
+{
+    Scene s;
+    if (scene_open_bound(&s, 64, 64)) {
+        spawn_scattered();
+        for (int i = 0; i < N; i++) {
+            if (cast[i] != NULL) {
+                cast[i]->updatefunc = NULL;
+                cast[i]->layer = (i * 7) % 4;
+                cast[i]->visible = (i % 9) != 4;
+            }
+        }
+        check_draw_order("layers 0..3");
+        for (int i = 0; i < N; i++) {
+            if (cast[i] != NULL) {
+                cast[i]->layer = (i % 3 == 0) ? INT_MIN : (i % 3 == 1) ? INT_MAX : -(i * 1000);
+            }
+        }
+        check_draw_order("layers across the int range");
+        for (int i = 0; i < N; i++) {
+            if (cast[i] != NULL) {
+                cast[i]->layer = 5;
+            }
+        }
+        check_draw_order("one layer");
+        release_cast();
+    }
+    scene_close(&s);
+}
+
+int main(void)
+{
+    AKGL_TEST_BEGIN();
+    RUN_TEST(test_updates_run_in_pool_order);
+    RUN_TEST(test_spawned_and_released_during_the_update);
+    RUN_TEST(test_draws_by_layer_then_pool_order);
+    return AKGL_TEST_END();
+}

@@ -1,0 +1,248 @@
+/*
+ * akgl_mkhostile DIR: writes the hostile files of the reliability table
+ * (tests/akgl/test_hostile.c, docs/19-reliability.md) into DIR.
+ *
+ * They are generated, not committed: some are large (a 200 MB JSON file, a
+ * PNG just over the 64 MiB image cap), and all of them are simpler to read
+ * as the few lines below than as files. Deterministic: the same bytes on
+ * every run. PNGs are written with libpng, JSON with stdio.
+ */
+#include <akgl/limits.h>
+
+#include <errno.h>
+#include <png.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *dir;
+
+static void die(const char *what, const char *name)
+{
+    fprintf(stderr, "akgl_mkhostile: %s: %s: %s\n", what, name, strerror(errno));
+    exit(1);
+}
+
+static FILE *create(const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *fp = fopen(path, "wb");
+    if (fp == NULL) {
+        die("cannot create", path);
+    }
+    return fp;
+}
+
+static void done(FILE *fp, const char *name)
+{
+    if (ferror(fp) || fclose(fp) != 0) {
+        die("cannot write", name);
+    }
+}
+
+__attribute__((format(printf, 2, 3))) static void text(const char *name, const char *fmt, ...)
+{
+    FILE *fp = create(name);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(fp, fmt, ap);
+    va_end(ap);
+    done(fp, name);
+}
+
+/* A valid PNG of w x h, 1-bit grey (all black): large sides, small files.
+ * header_only: 8-bit RGBA, cut off after its first row (a tiny, truncated
+ * file whose header is whole). pad_to: trailing zero bytes up to that size. */
+static void png(const char *name, unsigned w, unsigned h, bool header_only, long pad_to)
+{
+    FILE *fp = create(name);
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = p ? png_create_info_struct(p) : NULL;
+    if (p == NULL || info == NULL || setjmp(png_jmpbuf(p)) != 0) {
+        fprintf(stderr, "akgl_mkhostile: libpng failed writing %s\n", name);
+        exit(1);
+    }
+    png_init_io(p, fp);
+    /* Small IDAT chunks, so the cut-off file holds some (libpng writes one
+     * when its buffer fills). */
+    png_set_compression_buffer_size(p, 64);
+    png_set_user_limits(p, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_set_IHDR(p, info, w, h, header_only ? 8 : 1,
+                 header_only ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(p, info);
+    if (header_only) {
+        /* 16 rows of the image's 30000, then stop: the file ends in its
+         * first IDAT chunks: two kilobytes that promise 3.6 GB. */
+        png_bytep row = calloc((size_t)w * 4, 1);
+        if (row == NULL) {
+            die("out of memory", name);
+        }
+        for (int y = 0; y < 16; y++) {
+            png_write_row(p, row);
+        }
+        png_write_flush(p); /* zlib's output so far, into IDAT chunks */
+        free(row);
+    } else {
+        png_bytep row = calloc((w + 7) / 8, 1);
+        if (row == NULL) {
+            die("out of memory", name);
+        }
+        png_set_filter(p, 0, PNG_FILTER_NONE);
+        for (unsigned y = 0; y < h; y++) {
+            png_write_row(p, row);
+        }
+        png_write_end(p, NULL);
+        free(row);
+    }
+    png_destroy_write_struct(&p, &info);
+    /* Trailing bytes after IEND: decoders ignore them; the size cap does not. */
+    for (long at = ftell(fp); at < pad_to; at++) {
+        fputc(0, fp);
+    }
+    done(fp, name);
+}
+
+static void sprite(const char *name, const char *sheet, int w, int h)
+{
+    text(name,
+         "{\"spritesheet\": {\"filename\": \"%s\", \"frame_width\": 1, \"frame_height\": 1},\n"
+         " \"name\": \"%s\", \"width\": %d, \"height\": %d, \"speed\": 0,\n"
+         " \"loop\": false, \"loopReverse\": false, \"frames\": [200]}\n",
+         sheet, name, w, h);
+}
+
+/* {"properties": {"p0": "v", ... n of them}, "x": [0, ... fill of them]},
+ * padded with spaces to at least pad bytes. */
+static void properties(const char *name, long n, long fill, int keylen, long pad)
+{
+    FILE *fp = create(name);
+    long written = fprintf(fp, "{\"properties\": {");
+    for (long i = 0; i < n; i++) {
+        written += fprintf(fp, "%s\"p%ld\": \"v\"", i ? ", " : "", i);
+    }
+    if (keylen > 0) {
+        written += fprintf(fp, "%s\"", n ? ", " : "");
+        for (int i = 0; i < keylen; i++) {
+            fputc('k', fp);
+        }
+        written += keylen + fprintf(fp, "\": \"v\"");
+    }
+    written += fprintf(fp, "}, \"x\": [");
+    for (long i = 0; i < fill; i++) {
+        written += fprintf(fp, i ? ",0" : "0");
+    }
+    written += fprintf(fp, "]}");
+    for (; written < pad; written++) {
+        fputc(' ', fp);
+    }
+    done(fp, name);
+}
+
+/* {"properties": {}, "x": [[[...]]]} with `arrays` nested arrays. */
+static void nested(const char *name, int arrays)
+{
+    FILE *fp = create(name);
+    fprintf(fp, "{\"properties\": {}, \"x\": ");
+    for (int i = 0; i < arrays; i++) {
+        fputc('[', fp);
+    }
+    for (int i = 0; i < arrays; i++) {
+        fputc(']', fp);
+    }
+    fprintf(fp, "}");
+    done(fp, name);
+}
+
+static void character(const char *name, long mappings)
+{
+    FILE *fp = create(name);
+    fprintf(fp, "{\"name\": \"%s\", \"speedtime\": 1, \"speed_x\": 1, \"speed_y\": 1,\n"
+                " \"acceleration_x\": 1, \"acceleration_y\": 1, \"sprite_mappings\": [",
+            name);
+    for (long i = 0; i < mappings; i++) {
+        fprintf(fp, "%s{\"state\": [\"AKGL_ACTOR_STATE_ALIVE\"], \"sprite\": \"s\"}",
+                i ? "," : "");
+    }
+    fprintf(fp, "]}");
+    done(fp, name);
+}
+
+/* "[1,1,1,...]" of exactly `bytes` bytes (a space before "]" when the
+ * count needs one). */
+static void int_array(const char *name, long bytes)
+{
+    FILE *fp = create(name);
+    static char chunk[1 << 20];
+    for (size_t i = 0; i < sizeof(chunk); i += 2) {
+        chunk[i] = '1';
+        chunk[i + 1] = ',';
+    }
+    long inner = bytes - 2;
+    long pairs = (inner - 1) / 2; /* "1," pairs before the last "1" */
+    fputc('[', fp);
+    for (long left = pairs * 2; left > 0;) {
+        long n = left > (long)sizeof(chunk) ? (long)sizeof(chunk) : left;
+        fwrite(chunk, 1, (size_t)n, fp);
+        left -= n;
+    }
+    fputc('1', fp);
+    if ((inner - 1) % 2 != 0) {
+        fputc(' ', fp);
+    }
+    fputc(']', fp);
+    done(fp, name);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: akgl_mkhostile DIR\n");
+        return 2;
+    }
+    dir = argv[1];
+    /* Defect 1: a valid PNG declaring 30000 x 30000, and a tiny one. */
+    png("png_30000.png", 30000, 30000, false, 0);
+    sprite("sprite_png_30000.json", "png_30000.png", 16, 16);
+    png("png_30000_header.png", 30000, 30000, true, 0);
+    sprite("sprite_png_30000_header.json", "png_30000_header.png", 16, 16);
+    /* Image caps: one pixel past the largest side the software renderer
+     * takes, one pixel row past the pixel budget, one byte past the file cap. */
+    png("png_16385x1.png", 16385, 1, false, 0);
+    sprite("sprite_png_16385x1.json", "png_16385x1.png", 16, 1);
+    png("png_4097x4096.png", 4097, 4096, false, 0);
+    sprite("sprite_png_4097x4096.json", "png_4097x4096.png", 16, 16);
+    png("png_file_cap_plus_1.png", 16, 16, false, (long)AKGL_IMAGE_MAX_FILE_SIZE + 1);
+    sprite("sprite_png_file_cap_plus_1.json", "png_file_cap_plus_1.png", 16, 16);
+    /* Defect 5: sizes that overflowed the frame maths, and one past the cap. */
+    png("sheet_192x96.png", 192, 96, false, 0);
+    sprite("sprite_height_int_max.json", "sheet_192x96.png", 1, 2147483647);
+    sprite("sprite_width_4097.json", "sheet_192x96.png", AKGL_SPRITE_MAX_SIZE + 1, 16);
+    sprite("sprite_height_4097.json", "sheet_192x96.png", 16, AKGL_SPRITE_MAX_SIZE + 1);
+    /* Defect 6: the 200 MB array of ints, a file one byte over the JSON cap
+     * (and one at it), a parse that needs more memory than its budget. */
+    int_array("json_200mb.json", 200L * 1024 * 1024);
+    properties("properties_file_cap.json", 1, 0, 0, AKGL_JSON_MAX_FILE_SIZE);
+    properties("properties_file_cap_plus_1.json", 1, 0, 0, AKGL_JSON_MAX_FILE_SIZE + 1L);
+    properties("properties_parse_memory.json", 0, 500000, 0, 0);
+    /* Values: root, "properties", "x" and its elements: at the cap and over. */
+    properties("properties_values_cap.json", 0, AKGL_JSON_MAX_VALUES - 3, 0, 0);
+    properties("properties_values_cap_plus_1.json", 0, AKGL_JSON_MAX_VALUES - 2, 0, 0);
+    /* Keys: 10,000 characters (the issue), at the cap and one over. */
+    properties("properties_key_10000.json", 0, 0, 10000, 0);
+    properties("properties_key_cap.json", 0, 0, AKGL_JSON_MAX_KEY_LENGTH, 0);
+    properties("properties_key_cap_plus_1.json", 0, 0, AKGL_JSON_MAX_KEY_LENGTH + 1, 0);
+    /* Depth: the root object and `n` arrays. */
+    nested("properties_depth_cap.json", AKGL_JSON_MAX_DEPTH - 1);
+    nested("properties_depth_cap_plus_1.json", AKGL_JSON_MAX_DEPTH);
+    /* Counts: a million properties or mappings (the issue), and one over each cap. */
+    properties("properties_million.json", 1000000, 0, 0, 0);
+    properties("properties_count_cap.json", AKGL_PROPERTIES_MAX_COUNT, 0, 0, 0);
+    properties("properties_count_cap_plus_1.json", AKGL_PROPERTIES_MAX_COUNT + 1, 0, 0, 0);
+    character("character_million.json", 1000000);
+    character("character_mappings_cap_plus_1.json", AKGL_CHARACTER_MAX_MAPPINGS + 1);
+    return 0;
+}
