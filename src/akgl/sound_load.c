@@ -9,6 +9,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "fault_private.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>
@@ -128,10 +129,15 @@ static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
     if (strict) {
         SDL_SetHint(SDL_HINT_WAVE_TRUNCATION, "strict");
     }
+    unsigned long failures = akgl_alloc_failures();
     bool ok = SDL_LoadWAV(path, &out->spec, &out->data, &len);
     if (strict) {
         SDL_ResetHint(SDL_HINT_WAVE_TRUNCATION);
     }
+    /* SDL says "Out of memory" or worse ("Could not read data of WAVE fmt
+     * chunk") when an allocation failed: the watch knows which it was. */
+    FAIL_NONZERO_RETURN(errctx, !ok && akgl_alloc_failures() != failures, ENOMEM,
+                        "sound \"%s\": out of memory while reading the WAV file", path);
     FAIL_ZERO_RETURN(errctx, ok, AKERR_FORMAT, "sound \"%s\": not a usable WAV file: %s", path,
                      SDL_GetError());
     out->len = (int)len;
@@ -293,8 +299,13 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
         CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
         /* Once, here: playing never converts. */
         SDL_AudioSpec dst = {SDL_AUDIO_F32, 2, rate};
-        FAIL_ZERO_BREAK(errctx, SDL_ConvertAudioSamples(&dec.spec, dec.data, dec.len, &dst,
-                                                        &converted, &convlen),
+        unsigned long failures = akgl_alloc_failures();
+        bool converted_ok = SDL_ConvertAudioSamples(&dec.spec, dec.data, dec.len, &dst,
+                                                    &converted, &convlen);
+        FAIL_NONZERO_BREAK(errctx, !converted_ok && akgl_alloc_failures() != failures, ENOMEM,
+                           "sound \"%s\": out of memory converting %d Hz, %d channels to %d Hz "
+                           "stereo", path, dec.spec.freq, dec.spec.channels, rate);
+        FAIL_ZERO_BREAK(errctx, converted_ok,
                         AKERR_FORMAT, "sound \"%s\": cannot convert %d Hz, %d channels to %d Hz "
                         "stereo: %s", path, dec.spec.freq, dec.spec.channels, rate,
                         SDL_GetError());

@@ -176,8 +176,10 @@ static akerr_ErrorContext *attr_value(const char *key, const char *s, json_t **d
         v = json_string(s);
     }
     if (v == NULL) {
-        /* json_string refuses text that is not UTF-8 (expat hands us UTF-8). */
-        FAIL_RETURN(errctx, AKERR_FORMAT, "%s: the value is not valid UTF-8", key);
+        /* json_string refuses text that is not UTF-8, but expat only ever
+         * hands us UTF-8 (it rejects a badly encoded file itself): a NULL
+         * here is jansson out of memory. */
+        PASS(errctx, oom());
     }
     *dest = v;
     SUCCEED_RETURN(errctx);
@@ -328,8 +330,7 @@ static akerr_ErrorContext *typed_value(const char *name, const char *type, const
     } else {
         v = json_string(text);
         if (v == NULL) {
-            FAIL_RETURN(errctx, AKERR_FORMAT, "property \"%s\": the value is not valid UTF-8",
-                        name);
+            PASS(errctx, oom()); /* expat's text is UTF-8: see above */
         }
     }
     if (v == NULL) {

@@ -11,7 +11,9 @@
  * A run whose fault was absorbed (an SDL allocation SDL can do without)
  * must have loaded exactly what a clean run loads.
  *
- * One row per loader. To add one (a tilemap, a sound bank, a font):
+ * One row per loader (the tilemap readers run a map with external tilesets
+ * and templates, so both parsers and expat are faulted). To add one (a sound
+ * bank, a font):
  * write setup/load/check_loaded/unload/check_unchanged for it below and add
  * a ROW() line to `rows`; nothing else changes. AKGL_FAULT_STRIDE=N in the
  * environment runs every N-th k only (the valgrind job samples with it).
@@ -20,6 +22,7 @@
 
 #include <akgl/controller.h>
 #include <akgl/fault.h>
+#include <akgl/tilemap.h>
 
 #include "sprite_fixture.h"
 
@@ -162,6 +165,37 @@ static bool controller_unchanged(void)
 
 static void nothing(void) {}
 
+/* ---- tilemap, both readers ---------------------------------------------- */
+
+#define MAP_JSON AKGL_TEST_ASSETS_DIR "/tilemaps/features.tmj"
+#define MAP_TMX AKGL_TEST_ASSETS_DIR "/tilemaps/features.tmx"
+
+static akgl_Tilemap *map;
+
+static akerr_ErrorContext *load_tmj(const char *path) { return akgl_tilemap_load_json(path, &map); }
+static akerr_ErrorContext *load_tmx(const char *path) { return akgl_tilemap_load_tmx(path, &map); }
+
+static bool map_loaded(void)
+{
+    return map != NULL && map->refcount == 1 && map->nlayers > 0 && map->ntilesets > 0;
+}
+
+static void map_unload(void)
+{
+    if (map != NULL) {
+        IGNORE(akgl_heap_release_tilemap(map));
+        map = NULL;
+    }
+}
+
+static bool map_unchanged(void)
+{
+    int n = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &n));
+    return map == NULL && n == 0;
+}
+
+
 #define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
     {name, path, setup, load, loaded, unload, unchanged, teardown}
 
@@ -174,6 +208,10 @@ static const FaultRow rows[] = {
         properties_unload, properties_unchanged, nothing),
     ROW("controller", INPUT, controller_setup, load_controller, controller_loaded,
         controller_unload, controller_unchanged, controller_teardown),
+    ROW("tilemap (JSON)", MAP_JSON, nothing, load_tmj, map_loaded, map_unload, map_unchanged,
+        nothing),
+    ROW("tilemap (TMX)", MAP_TMX, nothing, load_tmx, map_loaded, map_unload, map_unchanged,
+        nothing),
 };
 
 static long stride(void)
