@@ -41,6 +41,7 @@
 extern "C" {
 #endif
 
+/** The running application (struct akgl_App below). */
 typedef struct akgl_App akgl_App;
 
 /**
