@@ -436,6 +436,18 @@ static void test_quit_and_run_again(void)
     CHECK_STATUS_MSG(p.nested, AKERR_BEHAVIOR, "running already");
 }
 
+/* A game the caller started is not the runner's: refused, and left running. */
+static void test_game_started_already(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    CHECK_OK(akgl_game_init());
+    CHECK_STATUS(RUN(&desc, "--frames", "1"), AKERR_BEHAVIOR);
+    CHECK_INT_EQ(p.inits, 0);
+    CHECK_INT_EQ(game_running(), 1);
+    CHECK_OK(akgl_game_quit());
+}
+
 /* ---- akgl_app_asset -------------------------------------------------------- */
 
 static const char *joined;
@@ -497,6 +509,7 @@ int main(void)
     RUN_TEST(test_headless_screenshot);
     RUN_TEST(test_callback_errors);
     RUN_TEST(test_quit_and_run_again);
+    RUN_TEST(test_game_started_already);
     RUN_TEST(test_asset);
     RUN_TEST(test_quit_log_is_watched);
     return TEST_END();
