@@ -6,41 +6,9 @@
  *
  *   akgl_example_character_states [--frames N] [--screenshot OUT.png] [--assets DIR]
  */
-#include <SDL3/SDL.h>
 #include <SDL3/SDL_main.h>
+#include <akgl/akgl.h>
 
-#include <akerror.h>
-#include <akgl/actor.h>
-#include <akgl/character.h>
-#include <akgl/game.h>
-#include <akgl/registry.h>
-#include <akgl/render.h>
-#include <akgl/sprite.h>
-#include <akgl/time.h>
-#include <akgl/text.h>
-#include <stdio.h>
-#include <string.h>
-
-/* The gallery's common options: see examples/README.md. */
-static akgl_Renderer renderer;
-static int frames = -1, frame; /* -1: until the window closes */
-static const char *shot;       /* --screenshot: the last frame's PNG */
-static char assets[512];
-static bool headless;
-
-static const char *asset(const char *name)
-{
-    static char path[1024];
-    snprintf(path, sizeof(path), "%s/%s", assets, name);
-    return path;
-}
-
-#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-static const char *const SPRITES[] = {
-    "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
-    "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
-    "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json"};
 static const struct { int state; const char *label; } STATES[] = {
     {AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN, "ALIVE | FACE_DOWN"},
     {AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT | AKGL_ACTOR_STATE_MOVING_RIGHT,
@@ -54,110 +22,39 @@ static akgl_Actor *knight;
 static akgl_Font *font;
 static int shown;
 
-static akerr_ErrorContext *setup(void)
+static akerr_ErrorContext *init(akgl_App *app)
 {
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_set_property("game.screenwidth", "640"));
-    PASS(errctx, akgl_set_property("game.screenheight", "360"));
-    PASS(errctx, akgl_set_property("game.logicalwidth", "160"));
-    PASS(errctx, akgl_set_property("game.logicalheight", "90"));
-    PASS(errctx, akgl_render_2d_init(&renderer));
-    renderer.clear_color = (SDL_Color){40, 70, 60, 255};
-    PASS(errctx, akgl_font_load(FONT, 7.0f, &font));
-    for (size_t i = 0; i < SDL_arraysize(SPRITES); i++) {
-        PASS(errctx, akgl_sprite_load_json(asset(SPRITES[i])));
-    }
-    PASS(errctx, akgl_character_load_json(asset("knight.json")));
+    (void)app;
+    PASS(errctx, akgl_font_load("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 7.0f, &font));
     PASS(errctx, akgl_actor_spawn("knight", "knight", 72.0f, 40.0f, &knight));
     SUCCEED_RETURN(errctx);
 }
 
-/* Once a frame (e == NULL): the next state every 60 frames. */
-static akerr_ErrorContext *step(const SDL_Event *e)
+/* The next state every 60 frames. */
+static akerr_ErrorContext *step(akgl_App *app)
 {
-    if (e == NULL) {
-        shown = (frame / 60) % (int)SDL_arraysize(STATES);
-        knight->state = STATES[shown].state;
-    }
+    shown = (app->frame / 60) % (int)SDL_arraysize(STATES);
+    knight->state = STATES[shown].state;
     return NULL;
 }
 
-static akerr_ErrorContext *draw(akgl_Renderer *r)
+static akerr_ErrorContext *draw(akgl_App *app)
 {
     akgl_TextStyle style = AKGL_TEXT_STYLE_DEFAULT;
-    PREPARE_ERROR(errctx);
-    (void)r;
+    (void)app;
     style.align = AKGL_TEXT_ALIGN_CENTER;
-    PASS(errctx, akgl_text_draw_styled(font, STATES[shown].label, 80.0f, 66.0f, &style));
-    SUCCEED_RETURN(errctx);
+    return akgl_text_draw_styled(font, STATES[shown].label, 80.0f, 66.0f, &style);
 }
 
-/* ---- the gallery's frame loop and options, the same in every example ---- */
-
-static akerr_ErrorContext *overlay(akgl_Renderer *r, void *userdata)
-{
-    PREPARE_ERROR(errctx);
-    (void)userdata;
-    PASS(errctx, draw(r));
-    if (shot != NULL && frame == frames - 1) { /* drawn, not yet presented */
-        PASS(errctx, akgl_render_screenshot(r, shot));
-    }
-    SUCCEED_RETURN(errctx);
-}
-
-static akerr_ErrorContext *run(void)
-{
-    PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_game_init());
-    PASS(errctx, akgl_time_use_manual(headless)); /* headless: the same frames every run */
-    PASS(errctx, setup());
-    PASS(errctx, akgl_game_set_overlay(overlay, NULL));
-    for (frame = 0; frames < 0 || frame < frames; frame++) {
-        SDL_Event e;
-        while (SDL_PollEvent(&e)) {
-            frames = (e.type == SDL_EVENT_QUIT) ? frame + 1 : frames;
-            PASS(errctx, step(&e));
-        }
-        PASS(errctx, step(NULL));
-        PASS(errctx, headless ? akgl_time_advance(16666667) : (SDL_Delay(16), NULL));
-        PASS(errctx, akgl_game_frame());
-    }
-    PASS(errctx, akgl_game_unload(AKGL_UNLOAD_ALL));
-    PASS(errctx, renderer.shutdown(&renderer));
-    PASS(errctx, akgl_game_quit());
-    SUCCEED_RETURN(errctx);
-}
-
-int main(int argc, char *argv[])
-{
-#ifdef AKGL_EXAMPLES_ASSETS /* the source tree's; else "assets" beside the executable */
-    SDL_strlcpy(assets, AKGL_EXAMPLES_ASSETS, sizeof(assets));
-#else
-    snprintf(assets, sizeof(assets), "%sassets", SDL_GetBasePath());
-#endif
-    for (int i = 1; i + 1 < argc; i += 2) {
-        frames = strcmp(argv[i], "--frames") ? frames : SDL_atoi(argv[i + 1]);
-        shot = strcmp(argv[i], "--screenshot") ? shot : argv[i + 1];
-        if (strcmp(argv[i], "--assets") == 0) {
-            SDL_strlcpy(assets, argv[i + 1], sizeof(assets));
-        }
-    }
-    if (!SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)) {
-        SDL_Log("%s: SDL_Init: %s", argv[0], SDL_GetError());
-        return 1;
-    }
-    const char *driver = SDL_GetCurrentVideoDriver();
-    headless = driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy"));
-    frames = (headless && frames < 1) ? 60 : frames;
-    if (shot != NULL) {
-        SDL_RemovePath(shot); /* a run that saves nothing must not pass on an old file */
-    }
-    akerr_ErrorContext *errctx = run();
-    bool ok = errctx == NULL && (shot == NULL || SDL_GetPathInfo(shot, NULL));
-    if (errctx != NULL) {
-        LOG_ERROR(errctx);
-        RELEASE_ERROR(errctx);
-    }
-    SDL_Quit();
-    return ok ? 0 : 1;
-}
+static const akgl_AppDesc desc = {
+    .title = "character states", .width = 640, .height = 360,
+    .logical_width = 160, .logical_height = 90, .clear_color = {40, 70, 60, 255},
+    .sprites = (const char *const[]){
+        "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
+        "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
+        "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json", NULL},
+    .characters = (const char *const[]){"knight.json", NULL},
+    .init = init, .frame = step, .draw = draw,
+};
+AKGL_APP_MAIN(desc)

@@ -190,6 +190,22 @@
 #define AKGL_TILEMAP_MAX_EXTENT (1L << 24)
 /** @} */
 
+/** @name The application runner (akgl/app.h)
+ *  @{ */
+/** Bytes of the assets directory and of a path akgl_app_asset makes, terminator included. */
+#define AKGL_APP_MAX_PATH 1024
+/** The largest --frames: 1,000,000 frames is about 4.6 hours at 60 frames a second. */
+#define AKGL_APP_MAX_FRAMES 1000000
+/** Frames a headless run lasts when --frames is not given. */
+#define AKGL_APP_HEADLESS_FRAMES 60
+/** The game time one headless frame advances the manual clock: 1/60 s. */
+#define AKGL_APP_FRAME_NS UINT64_C(16666667)
+/** The window's size when akgl_AppDesc leaves it at 0. */
+#define AKGL_APP_DEFAULT_WIDTH 640
+/** @copydoc AKGL_APP_DEFAULT_WIDTH */
+#define AKGL_APP_DEFAULT_HEIGHT 360
+/** @} */
+
 /** @name Time
  *  @{ */
 /** Nanoseconds in one millisecond: the game clock counts nanoseconds. */

@@ -1,0 +1,220 @@
+/**
+ * @file akgl/app.h
+ * @brief The application runner: a whole akgl program from one description.
+ *
+ * A game fills an akgl_AppDesc (window, capacities, the sprites and
+ * characters to load, callbacks) and hands it to akgl_app_run, which does
+ * what every such program otherwise writes out: SDL's start, the command
+ * line (--frames N, --screenshot OUT.png, --assets DIR), headless detection
+ * (the manual clock and a fixed number of frames), the game and its
+ * renderer, the frame loop with its events, a screenshot of the last frame,
+ * and the unload and shutdown at the end, whatever failed.
+ *
+ * @code
+ * static akerr_ErrorContext *spawn(akgl_App *app)
+ * {
+ *     akgl_Actor *coin = NULL;
+ *     (void)app;
+ *     return akgl_actor_spawn("coin", "coin", 300.0f, 160.0f, &coin);
+ * }
+ * static const akgl_AppDesc desc = {
+ *     .title = "coin", .clear_color = {40, 40, 60, 255},
+ *     .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
+ *     .characters = (const char *const[]){"coin.json", NULL},
+ *     .init = spawn,
+ * };
+ * AKGL_APP_MAIN(desc)
+ * @endcode
+ */
+#ifndef AKGL_APP_H
+#define AKGL_APP_H
+
+#include <akerror.h>
+#include <akgl/game.h>
+#include <akgl/limits.h>
+#include <akgl/render.h>
+
+#include <SDL3/SDL.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The running application (struct akgl_App below). */
+typedef struct akgl_App akgl_App;
+
+/**
+ * @brief A callback of the runner (init, frame, draw, quit).
+ *
+ * An error it returns ends the run: no further frame is drawn, the quit
+ * callback and the shutdown still run, and akgl_app_run returns the error.
+ * @param app The running application.
+ */
+typedef akerr_ErrorContext *(*akgl_AppFunc)(akgl_App *app);
+
+/**
+ * @brief The event callback: one SDL event, its coordinates already mapped to
+ *        the logical screen (akgl_render_map_event). An error ends the run.
+ * @param app   The running application.
+ * @param event The event (the runner's; valid during the call only).
+ */
+typedef akerr_ErrorContext *(*akgl_AppEventFunc)(akgl_App *app, const SDL_Event *event);
+
+/**
+ * @brief What a program is: read once by akgl_app_run, which copies nothing
+ *        out of it but borrows it for the run (keep it alive until it returns;
+ *        a `static const` is the usual home). Every field may be left 0/NULL.
+ */
+typedef struct akgl_AppDesc
+{
+    const char *title;      /**< The window title (game.name); NULL: "akgl". */
+    int width;              /**< The window's width in pixels; 0: AKGL_APP_DEFAULT_WIDTH. */
+    int height;             /**< The window's height in pixels; 0: AKGL_APP_DEFAULT_HEIGHT. */
+    /** The logical size the game draws at, scaled up to the window (pixel
+     *  art; game.logicalwidth/height, chapter 8); both 0: none. */
+    int logical_width;
+    int logical_height;     /**< @copydoc logical_width */
+    /** What each frame clears to; alpha 0 (as in a zeroed desc) keeps the
+     *  renderer's default, opaque black. */
+    SDL_Color clear_color;
+    /** The pools' capacities and the voices (akgl_game_init_with_config);
+     *  zeroed: the defaults. */
+    akgl_GameConfig config;
+    /** The assets directory when --assets is not given; NULL: "assets"
+     *  beside the executable (SDL_GetBasePath), where a shipped game keeps it. */
+    const char *assets;
+    /** Sprite JSON files, relative to the assets directory, NULL-terminated;
+     *  loaded in order after the renderer and before @ref init. NULL: none. */
+    const char *const *sprites;
+    /** Character JSON files, likewise; loaded after the sprites they name. */
+    const char *const *characters;
+    /** Called once, after the game, the renderer and the files above: load
+     *  the rest, spawn the actors. NULL: nothing. */
+    akgl_AppFunc init;
+    /** Called for each event, before the frame it arrives in. NULL: none. */
+    akgl_AppEventFunc event;
+    /** Called once a frame after the events and before the world moves and
+     *  draws (akgl_game_frame): the game's own rules. NULL: none. */
+    akgl_AppFunc frame;
+    /** Called each frame after the world is drawn and before it is
+     *  presented, in screen coordinates (the overlay, chapter 17): a HUD.
+     *  NULL: none. */
+    akgl_AppFunc draw;
+    /** Called once at the end, when @ref init was called (even if it failed),
+     *  before everything is unloaded: give back what the game holds outside
+     *  the pools (a controller, a gamepad). NULL: nothing. */
+    akgl_AppFunc quit;
+    void *userdata;         /**< Handed to the callbacks as app->userdata; not looked at. */
+} akgl_AppDesc;
+
+/**
+ * @brief The running application, as the callbacks see it. The runner owns
+ *        it; callbacks read it, and may change @ref frames and @ref userdata.
+ */
+struct akgl_App
+{
+    const akgl_AppDesc *desc; /**< The description the run was started with. */
+    void *userdata;           /**< desc->userdata, for the callbacks. */
+    akgl_Renderer renderer;   /**< The window and renderer (game.renderer). */
+    /** The frame being run, from 0; during init, 0. */
+    int frame;
+    /** How many frames the run lasts: --frames, AKGL_APP_HEADLESS_FRAMES
+     *  headless, or -1 until the window closes. Setting it to frame + 1
+     *  makes the current frame the last (its screenshot is taken). */
+    int frames;
+    /** No display (SDL's offscreen or dummy video driver): the game runs on
+     *  the manual clock, AKGL_APP_FRAME_NS a frame, the same every run. */
+    bool headless;
+    /** Frames are paced by the display's vsync (with a display, when SDL
+     *  can); otherwise by a 16 ms sleep, or not at all headless. */
+    bool vsync;
+    const char *screenshot;          /**< --screenshot: the last frame's PNG, or NULL. */
+    const char *program;             /**< argv[0], for messages; "akgl" when absent. */
+    char assets[AKGL_APP_MAX_PATH];  /**< The assets directory in use. */
+    char path[AKGL_APP_MAX_PATH];    /**< akgl_app_asset's last result. */
+};
+
+/**
+ * @brief Runs a whole program: the command line, SDL, the game, its window,
+ *        the frame loop, and the shutdown. Returns when the window closes,
+ *        the frames run out, or something fails.
+ *
+ * In order: the options are read (see below; nothing starts on a bad one);
+ * SDL's video and gamepad subsystems start (akgl_app_run stops what it
+ * started, so a program may call it again); headless is decided; the
+ * screenshot's path is tried for writing and an old file there removed;
+ * akgl_game_init_with_config(&desc->config); game.name from the title; the
+ * manual clock when headless; the window and renderer; desc->sprites and
+ * desc->characters; desc->init. Each frame: every pending event to
+ * desc->event (SDL_EVENT_QUIT makes this frame the last), desc->frame, the
+ * clock (headless: AKGL_APP_FRAME_NS), akgl_game_frame, which calls
+ * desc->draw and then, on the last frame, writes the screenshot before the
+ * present. At the end, whatever happened: desc->quit, akgl_game_unload(
+ * AKGL_UNLOAD_ALL), the renderer's shutdown, the real clock again,
+ * akgl_game_quit, SDL's subsystems.
+ *
+ * Options (each once or again, the last wins): `--frames N` (1 ..
+ * AKGL_APP_MAX_FRAMES: run N frames, with a display too), `--screenshot
+ * OUT.png` (the last frame, drawn but not yet presented), `--assets DIR`
+ * (instead of desc->assets), `--help` (print them and return NULL without
+ * running).
+ *
+ * No allocation per frame, and no formatting unless something fails.
+ * @param desc What to run (borrowed until it returns).
+ * @param argc As main's; 0 with a NULL @p argv is no options.
+ * @param argv As main's (argv[0] is the program's name).
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p desc (or @p argv with argc >
+ *         0); AKERR_BEHAVIOR when an application is already running;
+ *         AKERR_VALUE for an unknown option or argument, or an option
+ *         missing its value (naming it and the options); AKERR_FORMAT for a
+ *         --frames that is not a number, AKERR_OUTOFBOUNDS for one outside
+ *         1..AKGL_APP_MAX_FRAMES or an assets path longer than
+ *         AKGL_APP_MAX_PATH - 1 bytes (naming the value and the limit);
+ *         AKERR_IO naming --assets when it is not a directory, and naming
+ *         --screenshot when the file cannot be written; AKERR_API when SDL
+ *         cannot start; AKERR_VALUE for a negative size in @p desc; else the
+ *         first error of the game's start, a load, a callback or a frame.
+ *         Everything started is stopped again whatever failed: the pools,
+ *         registries and error contexts are as before the call.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[]);
+
+/**
+ * @brief Joins the running application's assets directory and @p name, so a
+ *        loader can be given "coin.json": the path is app->path.
+ * @param name A file name relative to the assets directory ("sounds/s.json").
+ * @param path Where the result goes: app->path, valid until the next call.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when no application runs;
+ *         AKERR_OUTOFBOUNDS naming @p name when the path would pass
+ *         AKGL_APP_MAX_PATH - 1 bytes (*path is left alone).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_app_asset(const char *name, const char **path);
+
+/**
+ * @brief akgl_app_run for main: logs the error's trace, stops SDL and turns
+ *        the outcome into an exit status. Like SDL_main, the one akgl
+ *        function that returns no error context: it is what main returns,
+ *        and nothing is left to pass the error to.
+ * @param desc As akgl_app_run.
+ * @param argc As main's.
+ * @param argv As main's.
+ * @return 0 when the run succeeded (or --help), 1 when it failed.
+ */
+int akgl_app_main(const akgl_AppDesc *desc, int argc, char *argv[]);
+
+/**
+ * @brief Defines main as akgl_app_main(&desc, argc, argv): a program's whole
+ *        entry point. Expand it once, at file scope, after @p desc. Include
+ *        <SDL3/SDL_main.h> before it in that file on platforms whose main SDL
+ *        has to wrap (it does nothing on Linux).
+ * @param desc An akgl_AppDesc object (not a pointer).
+ */
+#define AKGL_APP_MAIN(desc) \
+    int main(int argc, char *argv[]) { return akgl_app_main(&(desc), argc, argv); }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AKGL_APP_H */

@@ -1,0 +1,339 @@
+/*
+ * The application runner: the frame loop and the option parsing every akgl
+ * program wrote out for itself (the gallery had 69 identical lines of it per
+ * example), once, with its errors checked.
+ *
+ * One application runs at a time, in the static `app` below: the callbacks
+ * get a pointer to it, and akgl_app_asset reads its assets directory. All of
+ * it is set up before the first frame; a frame allocates and formats nothing
+ * unless it fails.
+ */
+#include <akgl/app.h>
+#include <akgl/character.h>
+#include <akgl/registry.h>
+#include <akgl/sprite.h>
+#include <akgl/time.h>
+
+#include <SDL3/SDL.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "object.h"
+
+/* What akgl_app_run starts and stops again: sound starts its own. */
+#define APP_SUBSYSTEMS (SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)
+#define APP_STR_(x) #x
+#define APP_STR(x) APP_STR_(x)
+#define APP_OPTIONS \
+    "--frames N (1.." APP_STR(AKGL_APP_MAX_FRAMES) "), --screenshot OUT.png, --assets DIR, --help"
+/* The sleep that paces frames with a display but no vsync: about 60 a second. */
+#define APP_SLEEP_MS 16
+
+static akgl_App app;
+static bool running;
+
+typedef akerr_ErrorContext *(*Loader)(const char *path);
+
+/* --frames N: a whole decimal number in 1..AKGL_APP_MAX_FRAMES. */
+static akerr_ErrorContext *parse_frames(const char *value, int *frames)
+{
+    char *end = NULL;
+    PREPARE_ERROR(errctx);
+    errno = 0;
+    long n = strtol(value, &end, 10);
+    bool number = (value[0] == '-' || (value[0] >= '0' && value[0] <= '9')) && *end == '\0';
+    FAIL_ZERO_RETURN(errctx, number, AKERR_FORMAT,
+                     "%s: --frames \"%s\" is not a number (a count of frames, 1..%d)",
+                     app.program, value, AKGL_APP_MAX_FRAMES);
+    FAIL_NONZERO_RETURN(errctx, errno == ERANGE || n < 1 || n > AKGL_APP_MAX_FRAMES,
+                        AKERR_OUTOFBOUNDS, "%s: --frames %s is outside 1..%d", app.program,
+                        value, AKGL_APP_MAX_FRAMES);
+    *frames = (int)n;
+    SUCCEED_RETURN(errctx);
+}
+
+/* The assets directory, before the options: desc->assets, else "assets"
+ * beside the executable (SDL's base path, or the current directory). */
+static akerr_ErrorContext *default_assets(void)
+{
+    const char *base = NULL;
+    int n = 0;
+    PREPARE_ERROR(errctx);
+    if (app.desc->assets != NULL) {
+        n = SDL_snprintf(app.assets, sizeof(app.assets), "%s", app.desc->assets);
+    } else {
+        base = SDL_GetBasePath();
+        n = SDL_snprintf(app.assets, sizeof(app.assets), "%sassets", base != NULL ? base : "");
+    }
+    FAIL_NONZERO_RETURN(errctx, n < 0 || n >= (int)sizeof(app.assets), AKERR_OUTOFBOUNDS,
+                        "%s: the assets directory %s is %d bytes long; the limit is %d",
+                        app.program, base != NULL ? "beside the executable" : "desc.assets", n,
+                        AKGL_APP_MAX_PATH - 1);
+    SUCCEED_RETURN(errctx);
+}
+
+/* --assets DIR: it fits, and it is a directory (a typo fails here, not as
+ * the first file that cannot be found). */
+static akerr_ErrorContext *parse_assets(const char *value)
+{
+    SDL_PathInfo info;
+    size_t n = strlen(value);
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, n >= sizeof(app.assets), AKERR_OUTOFBOUNDS,
+                        "%s: --assets is %zu bytes long; the limit is %d", app.program, n,
+                        AKGL_APP_MAX_PATH - 1);
+    FAIL_ZERO_RETURN(errctx, SDL_GetPathInfo(value, &info) && info.type == SDL_PATHTYPE_DIRECTORY,
+                     AKERR_IO, "%s: --assets \"%s\" is not a directory", app.program, value);
+    memcpy(app.assets, value, n + 1);
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *parse_options(int argc, char *argv[], bool *help)
+{
+    PREPARE_ERROR(errctx);
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+            *help = true;
+            continue;
+        }
+        bool frames = strcmp(opt, "--frames") == 0, shot = strcmp(opt, "--screenshot") == 0;
+        FAIL_ZERO_RETURN(errctx, frames || shot || strcmp(opt, "--assets") == 0, AKERR_VALUE,
+                         "%s: unknown %s \"%s\" (the options: " APP_OPTIONS ")", app.program,
+                         opt[0] == '-' ? "option" : "argument", opt);
+        /* A missing value, not the next option taken for it. */
+        bool valued = i + 1 < argc && argv[i + 1][0] != '\0' && strncmp(argv[i + 1], "--", 2) != 0;
+        FAIL_ZERO_RETURN(errctx, valued, AKERR_VALUE,
+                         "%s: %s needs a value (%s)", app.program, opt,
+                         frames ? "a count of frames, 1.." APP_STR(AKGL_APP_MAX_FRAMES)
+                                : shot ? "the PNG file to write" : "a directory");
+        const char *value = argv[++i];
+        if (frames) {
+            PASS(errctx, parse_frames(value, &app.frames));
+        } else if (shot) {
+            app.screenshot = value;
+        } else {
+            PASS(errctx, parse_assets(value));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Tried now, so that a path that cannot be written fails before the run
+ * rather than after it; and an old file goes, so that a run which saves
+ * nothing cannot pass on a stale picture. */
+static akerr_ErrorContext *check_screenshot(void)
+{
+    PREPARE_ERROR(errctx);
+    if (app.screenshot == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    SDL_IOStream *io = SDL_IOFromFile(app.screenshot, "wb");
+    FAIL_ZERO_RETURN(errctx, io, AKERR_IO, "%s: --screenshot \"%s\" cannot be written: %s",
+                     app.program, app.screenshot, SDL_GetError());
+    SDL_CloseIO(io);
+    SDL_RemovePath(app.screenshot);
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *set_size(const char *property, int value)
+{
+    char text[16];
+    PREPARE_ERROR(errctx);
+    SDL_snprintf(text, sizeof(text), "%d", value);
+    PASS(errctx, akgl_set_property(property, text));
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *load_all(const char *const *names, Loader load)
+{
+    const char *path = NULL;
+    PREPARE_ERROR(errctx);
+    for (size_t i = 0; names != NULL && names[i] != NULL; i++) {
+        PASS(errctx, akgl_app_asset(names[i], &path));
+        PASS(errctx, load(path));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The game's overlay: the program's HUD, then the last frame's screenshot,
+ * drawn and not yet presented. */
+static akerr_ErrorContext *overlay(akgl_Renderer *r, void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    (void)userdata;
+    if (app.desc->draw != NULL) {
+        PASS(errctx, app.desc->draw(&app));
+    }
+    if (app.screenshot != NULL && app.frame == app.frames - 1) {
+        PASS(errctx, akgl_render_screenshot(r, app.screenshot));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Everything between the game's start and the first frame. */
+static akerr_ErrorContext *start(bool *initialised)
+{
+    const akgl_AppDesc *desc = app.desc;
+    PREPARE_ERROR(errctx);
+    SDL_strlcpy(game.name, desc->title != NULL ? desc->title : "akgl", sizeof(game.name));
+    PASS(errctx, akgl_time_use_manual(app.headless)); /* headless: the same frames every run */
+    PASS(errctx, set_size("game.screenwidth", desc->width ? desc->width : AKGL_APP_DEFAULT_WIDTH));
+    PASS(errctx, set_size("game.screenheight",
+                          desc->height ? desc->height : AKGL_APP_DEFAULT_HEIGHT));
+    if (desc->logical_width != 0 || desc->logical_height != 0) {
+        /* One without the other is refused by the renderer, naming both. */
+        if (desc->logical_width != 0) {
+            PASS(errctx, set_size("game.logicalwidth", desc->logical_width));
+        }
+        if (desc->logical_height != 0) {
+            PASS(errctx, set_size("game.logicalheight", desc->logical_height));
+        }
+    }
+    PASS(errctx, akgl_render_2d_init(&app.renderer));
+    if (desc->clear_color.a != 0) {
+        app.renderer.clear_color = desc->clear_color;
+    }
+    app.vsync = !app.headless && SDL_SetRenderVSync(app.renderer.sdl_renderer, 1);
+    PASS(errctx, akgl_game_set_overlay(overlay, NULL));
+    PASS(errctx, load_all(desc->sprites, akgl_sprite_load_json));
+    PASS(errctx, load_all(desc->characters, akgl_character_load_json));
+    *initialised = true;
+    if (desc->init != NULL) {
+        PASS(errctx, desc->init(&app));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *loop(void)
+{
+    const akgl_AppDesc *desc = app.desc;
+    SDL_Event event;
+    PREPARE_ERROR(errctx);
+    for (app.frame = 0; app.frames < 0 || app.frame < app.frames; app.frame++) {
+        while (SDL_PollEvent(&event)) {
+            if (event.type == SDL_EVENT_QUIT) {
+                app.frames = app.frame + 1; /* this frame is the last: its screenshot */
+            }
+            PASS(errctx, akgl_render_map_event(&app.renderer, &event));
+            if (desc->event != NULL) {
+                PASS(errctx, desc->event(&app, &event));
+            }
+        }
+        if (desc->frame != NULL) {
+            PASS(errctx, desc->frame(&app));
+        }
+        if (app.headless) {
+            PASS(errctx, akgl_time_advance(AKGL_APP_FRAME_NS));
+        } else if (!app.vsync) {
+            SDL_Delay(APP_SLEEP_MS);
+        }
+        PASS(errctx, akgl_game_frame());
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* SDL is started: the game, the frames, and the shutdown, which runs
+ * whatever failed. The first error is returned; later ones are logged. */
+static akerr_ErrorContext *run_game(void)
+{
+    bool initialised = false;
+    const char *driver = SDL_GetCurrentVideoDriver();
+    app.headless = driver != NULL && (strcmp(driver, "offscreen") == 0 ||
+                                      strcmp(driver, "dummy") == 0);
+    if (app.headless && app.frames < 0) {
+        app.frames = AKGL_APP_HEADLESS_FRAMES;
+    }
+    akerr_ErrorContext *first = akgl_game_init_with_config(&app.desc->config);
+    if (first != NULL) {
+        return first; /* nothing was started */
+    }
+    first = start(&initialised);
+    if (first == NULL) {
+        first = loop();
+    }
+    if (initialised && app.desc->quit != NULL) {
+        akgl_object_keep_first(&first, app.desc->quit(&app));
+    }
+    akgl_object_keep_first(&first, akgl_game_unload(AKGL_UNLOAD_ALL));
+    if (app.renderer.shutdown != NULL) {
+        akgl_object_keep_first(&first, app.renderer.shutdown(&app.renderer));
+    }
+    akgl_object_keep_first(&first, akgl_time_use_manual(false));
+    akgl_object_keep_first(&first, akgl_game_quit());
+    return first;
+}
+
+akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[])
+{
+    bool help = false;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, desc, AKERR_NULLPOINTER, "akgl_app_run: NULL desc");
+    FAIL_NONZERO_RETURN(errctx, argc > 0 && argv == NULL, AKERR_NULLPOINTER,
+                        "akgl_app_run: argc is %d and argv is NULL", argc);
+    FAIL_NONZERO_RETURN(errctx, running, AKERR_BEHAVIOR,
+                        "akgl_app_run: %s is running already (one application at a time)",
+                        app.program);
+    FAIL_NONZERO_RETURN(errctx, desc->width < 0 || desc->height < 0 || desc->logical_width < 0 ||
+                        desc->logical_height < 0, AKERR_VALUE,
+                        "akgl_app_run: a negative size in the desc (window %d x %d, logical "
+                        "%d x %d)", desc->width, desc->height, desc->logical_width,
+                        desc->logical_height);
+    memset(&app, 0, sizeof(app));
+    app.desc = desc;
+    app.userdata = desc->userdata;
+    app.frames = -1;
+    app.program = (argc > 0 && argv[0] != NULL) ? argv[0] : "akgl";
+    PASS(errctx, default_assets());
+    PASS(errctx, parse_options(argc, argv, &help));
+    if (help) {
+        printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR]\n"
+               "  --frames N            run N frames (1..%d; headless, %d by default)\n"
+               "  --screenshot OUT.png  save the last frame\n"
+               "  --assets DIR          load the game's files from DIR (now %s)\n",
+               app.program, AKGL_APP_MAX_FRAMES, AKGL_APP_HEADLESS_FRAMES, app.assets);
+        SUCCEED_RETURN(errctx);
+    }
+    PASS(errctx, check_screenshot());
+    FAIL_ZERO_RETURN(errctx, SDL_InitSubSystem(APP_SUBSYSTEMS), AKERR_API,
+                     "%s: cannot start SDL: %s", app.program, SDL_GetError());
+    running = true;
+    akerr_ErrorContext *outcome = run_game();
+    running = false;
+    SDL_QuitSubSystem(APP_SUBSYSTEMS);
+    PASS(errctx, outcome);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_app_asset(const char *name, const char **path)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_app_asset: NULL name");
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_app_asset: NULL path");
+    FAIL_ZERO_RETURN(errctx, running, AKERR_BEHAVIOR,
+                     "akgl_app_asset: \"%s\": no application is running (call it from the "
+                     "callbacks of akgl_app_run)", name);
+    size_t dir = strlen(app.assets), n = strlen(name);
+    FAIL_NONZERO_RETURN(errctx, dir + 1 + n >= sizeof(app.path), AKERR_OUTOFBOUNDS,
+                        "akgl_app_asset: a path of %zu bytes (the limit is %d): \"%s\" in \"%s\"",
+                        dir + 1 + n, AKGL_APP_MAX_PATH - 1, name, app.assets);
+    memcpy(app.path, app.assets, dir);
+    app.path[dir] = '/';
+    memcpy(app.path + dir + 1, name, n + 1);
+    *path = app.path;
+    SUCCEED_RETURN(errctx);
+}
+
+int akgl_app_main(const akgl_AppDesc *desc, int argc, char *argv[])
+{
+    akerr_ErrorContext *outcome = akgl_app_run(desc, argc, argv);
+    int status = outcome == NULL ? 0 : 1;
+    if (outcome != NULL) {
+        LOG_ERROR(outcome);
+        RELEASE_ERROR(outcome);
+    }
+    SDL_Quit();
+    return status;
+}
