@@ -28,6 +28,8 @@
 #define APP_STR(x) APP_STR_(x)
 #define APP_OPTIONS \
     "--frames N (1.." APP_STR(AKGL_APP_MAX_FRAMES) "), --screenshot OUT.png, --assets DIR, --help"
+/* Bytes of the program's own options an unknown option's message lists. */
+#define APP_OWN_TEXT 256
 /* The sleep that paces frames with a display but no vsync: about 60 a second. */
 #define APP_SLEEP_MS 16
 
@@ -141,7 +143,8 @@ static const char *own_option(const char *arg)
     return NULL;
 }
 
-/* ", --check, OUT.png": the program's own options, for the messages. */
+/* ", --check, OUT.png": the program's own options, for the messages (the
+ * first APP_OWN_TEXT - 1 bytes of them). */
 static const char *own_options(char *text, size_t size)
 {
     const char *const *list = app.desc->options;
@@ -156,7 +159,7 @@ static const char *own_options(char *text, size_t size)
 
 static akerr_ErrorContext *parse_options(int argc, char *argv[], bool *help)
 {
-    char own[256];
+    char own[APP_OWN_TEXT];
     PREPARE_ERROR(errctx);
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -369,7 +372,6 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
     PASS(errctx, default_assets());
     PASS(errctx, parse_options(argc, argv, &help));
     if (help) {
-        char own[256];
         printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR]\n"
                "  --frames N            run N frames (1..%d; headless, %d by default)\n"
                "  --screenshot OUT.png  save the last frame\n"
@@ -377,8 +379,11 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
                app.program, AKGL_APP_MAX_FRAMES,
                desc->headless_frames > 0 ? desc->headless_frames : AKGL_APP_HEADLESS_FRAMES,
                app.assets);
-        if (own_options(own, sizeof(own))[0] != '\0') {
-            printf("  and its own: %s\n", own + 2); /* past the first ", " */
+        for (size_t i = 0; desc->options != NULL && desc->options[i] != NULL; i++) {
+            printf("%s%s", i == 0 ? "  and its own: " : ", ", desc->options[i]);
+            if (desc->options[i + 1] == NULL) {
+                printf("\n");
+            }
         }
         SUCCEED_RETURN(errctx);
     }
