@@ -32,7 +32,8 @@ typedef struct akgl_Renderer akgl_Renderer;
 /** @brief An SDL renderer's logical presentation (SDL_GetRenderLogicalPresentation). */
 typedef struct akgl_RenderLogical
 {
-    int w, h;                             /**< The logical size (0 x 0 when disabled). */
+    int w;                                /**< The logical width (0 when disabled). */
+    int h;                                /**< The logical height (0 when disabled). */
     SDL_RendererLogicalPresentation mode; /**< How it fits the output. */
 } akgl_RenderLogical;
 
