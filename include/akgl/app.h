@@ -5,7 +5,8 @@
  * A game fills an akgl_AppDesc (window, capacities, the sprites and
  * characters to load, callbacks) and hands it to akgl_app_run, which does
  * what every such program otherwise writes out: SDL's start, the command
- * line (--frames N, --screenshot OUT.png, --assets DIR), headless detection
+ * line (--frames N, --screenshot OUT.png, --assets DIR, and the options the
+ * program lists as its own), headless detection
  * (the manual clock and a fixed number of frames), the game and its
  * renderer, the frame loop with its events, a screenshot of the last frame,
  * and the unload and shutdown at the end, whatever failed.
@@ -156,8 +157,9 @@ struct akgl_App
     akgl_Renderer renderer;   /**< The window and renderer (game.renderer). */
     /** The frame being run, from 0; during init, 0. */
     int frame;
-    /** How many frames the run lasts: --frames, AKGL_APP_HEADLESS_FRAMES
-     *  headless, or -1 until the window closes. Setting it to frame + 1
+    /** How many frames the run lasts: --frames; headless,
+     *  desc->headless_frames or AKGL_APP_HEADLESS_FRAMES; or -1 until the
+     *  window closes. Setting it to frame + 1
      *  makes the current frame the last (its screenshot is taken). */
     int frames;
     /** No display (SDL's offscreen or dummy video driver): the game runs on
@@ -166,9 +168,9 @@ struct akgl_App
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
     bool vsync;
-    /** --screenshot: the last frame's PNG, or NULL. One a callback sets
-     *  (the option callback, or init) is saved as well, but only --screenshot's
-     *  is tried for writing before the run. */
+    /** --screenshot: the last frame's PNG, or NULL. The option callback may
+     *  set it (tried for writing before the run like --screenshot's), and
+     *  init (saved all the same, but not tried first). */
     const char *screenshot;
     const char *program;             /**< argv[0], for messages; "akgl" when absent. */
     char assets[AKGL_APP_MAX_PATH];  /**< The assets directory in use. */

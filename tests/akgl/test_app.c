@@ -331,6 +331,9 @@ static void test_options_own_bad(void)
     bad_run(true, (const char *[]){"--checks", NULL}, AKERR_VALUE, "unknown option \"--checks\"",
             "--help, --check, --level N (1..3), OUT.png)");
     bad_run(true, (const char *[]){"--level=2", NULL}, AKERR_VALUE, "unknown option", "--level N");
+    /* A bare OUT.png the callback made the screenshot is tried like --screenshot's. */
+    bad_run(true, (const char *[]){AKGL_APP_TEST_DIR "/no such dir/x.png", NULL}, AKERR_IO,
+            "no such dir/x.png\"", "cannot be written");
     /* A bad option after a good one: the good one was handed over, nothing ran. */
     bad_run(true, (const char *[]){"--check", "--frames", "0", NULL}, AKERR_OUTOFBOUNDS,
             "--frames 0", "1..1000000");
