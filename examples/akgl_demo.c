@@ -8,46 +8,33 @@
  * Collect the coins, jump on the slimes, keep away from the bats; falling into
  * the water costs a life. Escape quits.
  *
+ * It is an akgl_AppDesc and its callbacks, run by the application runner
+ * (<akgl/app.h>, docs/23-app.md), which reads --frames, --screenshot and
+ * --assets and hands the demo its own two options, --check and a bare OUT.png.
+ *
  * With a display it runs until the window closes. Headless
  * (SDL_VIDEO_DRIVER=offscreen or dummy, as tools/demo.sh sets it without a
- * display) it plays a scripted run on the manual game clock: the script
- * presses keys through the same controller as a player would, so every run
- * draws the same frames. It writes screenshots at set frames
- * (OUT-<frame>.png) and at the last one (OUT.png), and prints the frame-time
- * figures. --check then checks the run's outcome: how many coins were
- * collected and where the hero ended.
+ * display) it plays a scripted run of 720 frames on the manual game clock:
+ * the script presses keys through the same controller as a player would, so
+ * every run draws the same frames. It writes screenshots at set frames
+ * (OUT-<frame>.png) and at the last one (OUT.png, by default build/demo.png),
+ * and prints the frame-time figures. --check then checks the run's outcome:
+ * how many coins were collected and where the hero ended.
  *
  * Assets: --assets DIR, else the directory the build compiled in
  * (AKGL_EXAMPLES_ASSETS), else "assets" beside the executable.
  */
-#define SDL_MAIN_USE_CALLBACKS 1
-#include <SDL3/SDL.h>
 #include <SDL3/SDL_main.h>
-
-#include <akerror.h>
-#include <akgl/actor.h>
-#include <akgl/character.h>
-#include <akgl/controller.h>
-#include <akgl/game.h>
-#include <akgl/physics.h>
-#include <akgl/registry.h>
-#include <akgl/render.h>
-#include <akgl/sound.h>
-#include <akgl/sprite.h>
-#include <akgl/text.h>
-#include <akgl/tilemap.h>
-#include <akgl/time.h>
-#include <akstdlib.h>
+#include <akgl/akgl.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define FRAME_NS (16666667ull) /* 60 frames a second on the manual clock */
 #define HUD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 #define JUMP_SPEED 330.0f
 #define START_LIVES 3
-#define MAX_FRAMES 36000 /* frame times kept for the figures (10 minutes) */
+#define MAX_FRAMES 36000 /* frame times kept for the figures (the last 10 minutes) */
 
 /* The outcome --check expects from the scripted run of the default length. */
 #define CHECK_FRAMES 720
@@ -55,16 +42,6 @@
 #define CHECK_X_MIN 600.0f
 #define CHECK_X_MAX 700.0f
 
-static const char *const SPRITES[] = {
-    "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
-    "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
-    "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json",
-    "knight_jump_left.json", "knight_jump_right.json", "slime_hop.json",
-    "slime_squashed.json",   "slime_hurt.json",       "bat_flap.json",
-    "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",
-    "coin_sparkle.json",
-};
-static const char *const CHARACTERS[] = {"knight.json", "slime.json", "bat.json", "coin.json"};
 static const int SHOT_FRAMES[] = {120, 360};
 
 typedef enum Kind { KIND_HERO, KIND_SLIME, KIND_BAT, KIND_COIN } Kind;
@@ -80,7 +57,6 @@ typedef struct Thing
 
 static struct
 {
-    akgl_Renderer renderer;
     akgl_Physics physics;
     akgl_Controller controller;
     akgl_Tilemap *map;
@@ -90,13 +66,14 @@ static struct
     int nthings, coins, coins_total, score, lives;
     float start_x, start_y;
     uint64_t safe_until_ns; /* the hero cannot be hurt before this */
-    bool headless, check, started;
-    int frames, frame;
-    char assets[512], output[512], hud[96];
+    bool check;
+    int frames, shot_stem; /* frames run; OUT.png's length without ".png" */
+    float end_x;           /* where the hero ended, for --check */
+    char hud[96];
     uint64_t frame_ns[MAX_FRAMES];
     uint64_t last_ticks, fps_since;
     int fps, fps_count;
-} demo = {.frames = CHECK_FRAMES, .output = "build/demo.png", .lives = START_LIVES};
+} demo = {.lives = START_LIVES};
 
 static akgl_Sound *sound(const char *name)
 {
@@ -234,7 +211,7 @@ static akerr_ErrorContext *on_overlap(akgl_Physics *p, akgl_Actor *a, akgl_Actor
     SUCCEED_RETURN(errctx);
 }
 
-/* The jump action: only from the ground. Called with the state lock held. */
+/* The jump action: only from the ground. */
 static akerr_ErrorContext *on_action(akgl_Controller *c, const char *action, bool pressed, void *ud)
 {
     PREPARE_ERROR(errctx);
@@ -248,42 +225,29 @@ static akerr_ErrorContext *on_action(akgl_Controller *c, const char *action, boo
     SUCCEED_RETURN(errctx);
 }
 
-/* The HUD, over the world in the logical 320x180 picture; headless, the
- * screenshots are taken here, the frame finished and not yet presented. */
-static akerr_ErrorContext *draw_hud(akgl_Renderer *r, void *userdata)
+/* The HUD, over the world in the logical 320x180 picture; headless, frames
+ * 120 and 360 are saved here too, finished and not yet presented (the
+ * runner saves the last). */
+static akerr_ErrorContext *draw(akgl_App *app)
 {
     PREPARE_ERROR(errctx);
-    (void)userdata;
     if (demo.font != NULL) {
         SDL_Color shadow = {0, 0, 0, 200}, white = {255, 255, 255, 255};
         PASS(errctx, akgl_text_draw(demo.font, demo.hud, 5.0f, 4.0f, shadow));
         PASS(errctx, akgl_text_draw(demo.font, demo.hud, 4.0f, 3.0f, white));
     }
-    if (demo.headless) {
-        char path[600];
-        for (size_t i = 0; i < SDL_arraysize(SHOT_FRAMES); i++) {
-            if (demo.frame == SHOT_FRAMES[i]) {
-                size_t n = strlen(demo.output);
-                n = (n > 4 && strcmp(demo.output + n - 4, ".png") == 0) ? n - 4 : n;
-                snprintf(path, sizeof(path), "%.*s-%04d.png", (int)n, demo.output, demo.frame);
-                PASS(errctx, akgl_render_screenshot(r, path));
-            }
-        }
-        if (demo.frame == demo.frames - 1) {
-            PASS(errctx, akgl_render_screenshot(r, demo.output));
+    for (size_t i = 0; app->headless && i < SDL_arraysize(SHOT_FRAMES); i++) {
+        if (app->frame == SHOT_FRAMES[i]) {
+            char path[AKGL_APP_MAX_PATH]; /* it fits: init measured OUT.png */
+            snprintf(path, sizeof(path), "%.*s-%04d.png", demo.shot_stem, app->screenshot,
+                     app->frame);
+            PASS(errctx, akgl_render_screenshot(&app->renderer, path));
         }
     }
     SUCCEED_RETURN(errctx);
 }
 
 /* ---- setting up ------------------------------------------------------------ */
-
-static const char *asset(const char *name)
-{
-    static char path[1024];
-    snprintf(path, sizeof(path), "%s/%s", demo.assets, name);
-    return path;
-}
 
 static akerr_ErrorContext *meet_the_cast(void)
 {
@@ -325,43 +289,48 @@ static akerr_ErrorContext *meet_the_cast(void)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *start(void)
+/* Headless, the screenshots: OUT.png (default build/demo.png) for the last
+ * frame, and OUT-0120.png and OUT-0360.png beside it. */
+static akerr_ErrorContext *name_screenshots(akgl_App *app)
 {
+    PREPARE_ERROR(errctx);
+    if (app->screenshot == NULL) {
+        app->screenshot = "build/demo.png";
+    }
+    size_t n = strlen(app->screenshot);
+    n -= (n > 4 && strcmp(app->screenshot + n - 4, ".png") == 0) ? 4 : 0;
+    FAIL_NONZERO_RETURN(errctx, n + sizeof("-0000.png") > AKGL_APP_MAX_PATH, AKERR_OUTOFBOUNDS,
+                        "akgl_demo: the screenshot is %zu bytes before \".png\"; the limit is "
+                        "%zu, for its frames' names (OUT-0120.png): \"%s\"", n,
+                        AKGL_APP_MAX_PATH - sizeof("-0000.png"), app->screenshot);
+    demo.shot_stem = (int)n;
+    SUCCEED_RETURN(errctx);
+}
+
+/* After the game, the renderer, the sprites and the characters (the desc's
+ * lists): the physics, the sounds, the HUD's font, the level and its cast. */
+static akerr_ErrorContext *init(akgl_App *app)
+{
+    const char *path = NULL;
     int spawned = 0;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_game_init());
-    SDL_strlcpy(game.name, "akgl demo", sizeof(game.name));
-    PASS(errctx, akgl_set_property("game.screenwidth", "960"));
-    PASS(errctx, akgl_set_property("game.screenheight", "540"));
-    PASS(errctx, akgl_set_property("game.logicalwidth", "320")); /* pixel art, scaled up */
-    PASS(errctx, akgl_set_property("game.logicalheight", "180"));
+    if (app->headless) {
+        PASS(errctx, name_screenshots(app));
+    }
     PASS(errctx, akgl_set_property("physics.gravity.y", "900"));
     PASS(errctx, akgl_set_property("physics.drag.x", "5"));
-    PASS(errctx, akgl_render_2d_init(&demo.renderer));
-    demo.renderer.clear_color = (SDL_Color){40, 44, 80, 255};
-    if (!demo.headless && !SDL_SetRenderVSync(demo.renderer.sdl_renderer, 1)) {
-        SDL_Log("akgl_demo: no vsync (%s): frames run as fast as they can", SDL_GetError());
-    }
     PASS(errctx, akgl_physics_init_arcade(&demo.physics));
     demo.physics.on_overlap = on_overlap;
-    if (demo.headless) {
-        PASS(errctx, akgl_time_use_manual(true)); /* the same frames every run */
-    }
-    for (size_t i = 0; i < SDL_arraysize(SPRITES); i++) {
-        PASS(errctx, akgl_sprite_load_json(asset(SPRITES[i])));
-    }
-    for (size_t i = 0; i < SDL_arraysize(CHARACTERS); i++) {
-        PASS(errctx, akgl_character_load_json(asset(CHARACTERS[i])));
-    }
-    PASS(errctx, akgl_sound_load_json(asset("sounds/sounds.json")));
+    PASS(errctx, akgl_app_asset("sounds/sounds.json", &path));
+    PASS(errctx, akgl_sound_load_json(path));
     akerr_ErrorContext *font = akgl_font_load(HUD_FONT, 9.0f, &demo.font);
     if (font != NULL) { /* fonts-dejavu-core missing: play without text */
         SDL_Log("akgl_demo: no HUD text: %s", font->message);
         RELEASE_ERROR(font);
     }
-    PASS(errctx, akgl_game_set_overlay(draw_hud, NULL));
     /* The map after the physics, so its solid tiles become the physics' grid. */
-    PASS(errctx, akgl_tilemap_load(asset("level1.tmj"), &demo.map));
+    PASS(errctx, akgl_app_asset("level1.tmj", &path));
+    PASS(errctx, akgl_tilemap_load(path, &demo.map));
     PASS(errctx, akgl_game_set_tilemap(demo.map));
     PASS(errctx, akgl_tilemap_spawn_actors(demo.map, &spawned));
     PASS(errctx, meet_the_cast());
@@ -369,88 +338,26 @@ static akerr_ErrorContext *start(void)
     PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0,
         (float)(demo.map->width * demo.map->tilewidth), (float)(demo.map->height * demo.map->tileheight)}));
     PASS(errctx, akgl_controller_initialize(&demo.controller, demo.hero));
-    PASS(errctx, akgl_controller_load_json(&demo.controller, asset("input/platformer.json")));
+    PASS(errctx, akgl_app_asset("input/platformer.json", &path));
+    PASS(errctx, akgl_controller_load_json(&demo.controller, path));
     PASS(errctx, akgl_controller_set_action_callback(&demo.controller, on_action, NULL));
     if (sound("music") != NULL) {
         PASS(errctx, akgl_sound_music_play(sound("music"), 1.0f, 500, NULL));
     }
-    demo.started = true;
     SUCCEED_RETURN(errctx);
 }
 
 /* ---- the callbacks ------------------------------------------------------------ */
 
-static SDL_AppResult report(akerr_ErrorContext *errctx)
+/* --check, and a bare OUT.png, which is --screenshot OUT.png. */
+static akerr_ErrorContext *option(akgl_App *app, const char *name, const char *value)
 {
-    if (errctx == NULL) {
-        return SDL_APP_CONTINUE;
+    if (name == NULL) {
+        app->screenshot = value;
+    } else {
+        demo.check = true;
     }
-    LOG_ERROR(errctx);
-    RELEASE_ERROR(errctx);
-    return SDL_APP_FAILURE;
-}
-
-SDL_AppResult SDL_AppInit(void **appstate, int argc, char *argv[])
-{
-    (void)appstate;
-#ifdef AKGL_EXAMPLES_ASSETS
-    SDL_strlcpy(demo.assets, AKGL_EXAMPLES_ASSETS, sizeof(demo.assets));
-#else
-    snprintf(demo.assets, sizeof(demo.assets), "%sassets", SDL_GetBasePath());
-#endif
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--check") == 0) {
-            demo.check = true;
-        } else if (strcmp(argv[i], "--frames") == 0) {
-            /* One argument, read once: SDL_max is a macro that evaluates its
-             * arguments twice, so argv[++i] inside it skipped the next flag.
-             * Not a number, or below 1, is refused rather than read as 1. */
-            int n = 0;
-            akerr_ErrorContext *bad = (i + 1 < argc) ? aksl_atoi(argv[i + 1], &n)
-                                                     : akerr_fail_at(NULL, AKERR_VALUE, __FILE__,
-                                                                     __func__, __LINE__,
-                                                                     "--frames needs a number");
-            if (bad == NULL && (n < 1 || n > MAX_FRAMES)) {
-                bad = akerr_fail_at(NULL, AKERR_VALUE, __FILE__, __func__, __LINE__,
-                                    "--frames is %d; it must be 1..%d", n, MAX_FRAMES);
-            }
-            if (bad != NULL) {
-                SDL_Log("akgl_demo: %s", bad->message);
-                RELEASE_ERROR(bad);
-                return SDL_APP_FAILURE;
-            }
-            demo.frames = n;
-            i++;
-        } else if (strcmp(argv[i], "--assets") == 0 && i + 1 < argc) {
-            SDL_strlcpy(demo.assets, argv[++i], sizeof(demo.assets));
-        } else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) {
-            SDL_strlcpy(demo.output, argv[++i], sizeof(demo.output));
-        } else {
-            SDL_strlcpy(demo.output, argv[i], sizeof(demo.output));
-        }
-    }
-    if (!SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)) {
-        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen"); /* no display: draw offscreen */
-        if (!SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMEPAD)) {
-            SDL_Log("akgl_demo: SDL_Init: %s", SDL_GetError());
-            return SDL_APP_FAILURE;
-        }
-    }
-    const char *driver = SDL_GetCurrentVideoDriver();
-    demo.headless = driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy"));
-    return report(start());
-}
-
-/* Hands one event to the controller, under the lock (events may arrive on
- * another thread than iterations). */
-static akerr_ErrorContext *feed(const SDL_Event *e)
-{
-    PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_game_state_lock());
-    akerr_ErrorContext *inner = akgl_controller_handle_event(&demo.controller, e);
-    PASS(errctx, akgl_game_state_unlock());
-    PASS(errctx, inner);
-    SUCCEED_RETURN(errctx);
+    return NULL;
 }
 
 static akerr_ErrorContext *press(SDL_Scancode key, bool down)
@@ -459,7 +366,7 @@ static akerr_ErrorContext *press(SDL_Scancode key, bool down)
     e.type = down ? SDL_EVENT_KEY_DOWN : SDL_EVENT_KEY_UP;
     e.key.scancode = key;
     e.key.down = down;
-    return feed(&e);
+    return akgl_controller_handle_event(&demo.controller, &e);
 }
 
 /* The scripted run: run right, jumping every 50 frames (a jump lasts about
@@ -485,41 +392,47 @@ static akerr_ErrorContext *script(int f)
     SUCCEED_RETURN(errctx);
 }
 
-SDL_AppResult SDL_AppEvent(void *appstate, SDL_Event *event)
+/* Escape quits (closing the window too: the runner sees to that). With a
+ * display the keys and the gamepad go to the controller; headless the script
+ * plays instead. */
+static akerr_ErrorContext *event(akgl_App *app, const SDL_Event *e)
 {
-    (void)appstate;
-    if (event->type == SDL_EVENT_QUIT ||
-        (event->type == SDL_EVENT_KEY_DOWN && event->key.scancode == SDL_SCANCODE_ESCAPE)) {
-        return SDL_APP_SUCCESS;
+    if (e->type == SDL_EVENT_KEY_DOWN && e->key.scancode == SDL_SCANCODE_ESCAPE) {
+        app->frames = app->frame + 1;
+        return NULL;
     }
-    return demo.headless ? SDL_APP_CONTINUE : report(feed(event));
+    return app->headless ? NULL : akgl_controller_handle_event(&demo.controller, e);
 }
 
-SDL_AppResult SDL_AppIterate(void *appstate)
+/* The wall time since the last frame began, kept for the figures; the HUD's
+ * fps, measured twice a second. */
+static void tick(int frame)
 {
-    (void)appstate;
-    uint64_t t0 = SDL_GetTicksNS();
-    if (demo.headless) {
-        if (report(script(demo.frame)) != SDL_APP_CONTINUE ||
-            report(akgl_time_advance(FRAME_NS)) != SDL_APP_CONTINUE) {
-            return SDL_APP_FAILURE;
-        }
+    uint64_t now = SDL_GetTicksNS();
+    if (frame > 0) {
+        demo.frame_ns[(frame - 1) % MAX_FRAMES] = now - demo.last_ticks;
     }
-    snprintf(demo.hud, sizeof(demo.hud), "SCORE %05d  COINS %d/%d  LIVES %d  FPS %d", demo.score,
-             demo.coins, demo.coins_total, demo.lives, demo.fps);
-    if (report(akgl_game_frame()) != SDL_APP_CONTINUE) { /* lock, update, draw, unlock */
-        return SDL_APP_FAILURE;
-    }
-    uint64_t t1 = SDL_GetTicksNS();
-    demo.frame_ns[demo.frame % MAX_FRAMES] = t1 - t0;
+    demo.last_ticks = now;
     demo.fps_count++;
-    if (t1 - demo.fps_since >= SDL_NS_PER_SECOND / 2) { /* the HUD's fps, twice a second */
-        demo.fps = (int)((uint64_t)demo.fps_count * SDL_NS_PER_SECOND / (t1 - demo.fps_since));
-        demo.fps_since = t1;
+    if (now - demo.fps_since >= SDL_NS_PER_SECOND / 2) {
+        demo.fps = (int)((uint64_t)demo.fps_count * SDL_NS_PER_SECOND / (now - demo.fps_since));
+        demo.fps_since = now;
         demo.fps_count = 0;
     }
-    demo.frame++;
-    return (demo.headless && demo.frame >= demo.frames) ? SDL_APP_SUCCESS : SDL_APP_CONTINUE;
+}
+
+/* Each frame, before the world moves: the script (headless), the clock and
+ * the HUD's line. */
+static akerr_ErrorContext *frame(akgl_App *app)
+{
+    PREPARE_ERROR(errctx);
+    if (app->headless) {
+        PASS(errctx, script(app->frame));
+    }
+    tick(app->frame);
+    snprintf(demo.hud, sizeof(demo.hud), "SCORE %05d  COINS %d/%d  LIVES %d  FPS %d", demo.score,
+             demo.coins, demo.coins_total, demo.lives, demo.fps);
+    SUCCEED_RETURN(errctx);
 }
 
 static int by_value(const void *a, const void *b)
@@ -528,10 +441,10 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* min / median / 99th percentile / max of the frames' wall time (update + draw). */
+/* min / median / 99th percentile / max of the frames' wall time. */
 static void print_frame_times(void)
 {
-    int n = SDL_min(demo.frame, MAX_FRAMES);
+    int n = SDL_min(demo.frames, MAX_FRAMES);
     if (n == 0) {
         return;
     }
@@ -545,42 +458,59 @@ static void print_frame_times(void)
            demo.frame_ns[(n * 99) / 100] / 1e6, demo.frame_ns[n - 1] / 1e6);
 }
 
-static akerr_ErrorContext *stop(void)
+/* The end, before everything is unloaded: the figures and the outcome
+ * (headless), and the controller lets go of the hero and any gamepad. */
+static akerr_ErrorContext *quit(akgl_App *app)
 {
-    PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_controller_release(&demo.controller));
-    PASS(errctx, akgl_game_set_tilemap(NULL));
-    PASS(errctx, akgl_game_unload(AKGL_UNLOAD_ALL)); /* the map, its actors, sprites, sounds, font */
-    PASS(errctx, demo.renderer.shutdown(&demo.renderer));
-    PASS(errctx, akgl_game_quit());
-    SUCCEED_RETURN(errctx);
-}
-
-void SDL_AppQuit(void *appstate, SDL_AppResult result)
-{
-    (void)appstate;
-    float x = demo.hero ? demo.hero->x : -1.0f, y = demo.hero ? demo.hero->y : -1.0f;
-    if (demo.headless) {
+    tick(app->frame);
+    demo.frames = app->frame;
+    demo.end_x = demo.hero ? demo.hero->x : -1.0f;
+    if (app->headless) {
         print_frame_times();
         printf("akgl_demo: coins %d of %d, score %d, lives %d, hero at (%.1f, %.1f), saved %s\n",
-               demo.coins, demo.coins_total, demo.score, demo.lives, x, y, demo.output);
+               demo.coins, demo.coins_total, demo.score, demo.lives, demo.end_x,
+               demo.hero ? demo.hero->y : -1.0f, app->screenshot);
     }
-    if (demo.started) {
-        akerr_ErrorContext *e = stop();
-        if (e != NULL) {
-            LOG_ERROR(e);
-            RELEASE_ERROR(e);
-            result = SDL_APP_FAILURE;
-        }
+    return akgl_controller_release(&demo.controller);
+}
+
+static const akgl_AppDesc desc = {
+    .title = "akgl demo", .width = 960, .height = 540,
+    .logical_width = 320, .logical_height = 180, /* pixel art, scaled up */
+    .clear_color = {40, 44, 80, 255},
+    .headless_frames = CHECK_FRAMES,
+#ifdef AKGL_EXAMPLES_ASSETS
+    .assets = AKGL_EXAMPLES_ASSETS,
+#endif
+    .sprites = (const char *const[]){
+        "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
+        "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
+        "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json",
+        "knight_jump_left.json", "knight_jump_right.json", "slime_hop.json",
+        "slime_squashed.json",   "slime_hurt.json",       "bat_flap.json",
+        "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",
+        "coin_sparkle.json",     NULL},
+    .characters = (const char *const[]){"knight.json", "slime.json", "bat.json", "coin.json", NULL},
+    .options = (const char *const[]){"--check", "OUT.png", NULL},
+    .option = option, .init = init, .event = event, .frame = frame, .draw = draw, .quit = quit,
+};
+
+/* The runner, then --check: the exit status says whether the scripted run
+ * came out as it should. */
+int main(int argc, char *argv[])
+{
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO)) {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    } else {
+        SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen"); /* no display: draw offscreen */
     }
+    int status = akgl_app_main(&desc, argc, argv);
     if (demo.check) {
-        bool ok = result == SDL_APP_SUCCESS && demo.frames == CHECK_FRAMES &&
-                  demo.coins >= CHECK_COINS && x >= CHECK_X_MIN && x <= CHECK_X_MAX;
+        bool ok = status == 0 && demo.frames == CHECK_FRAMES && demo.coins >= CHECK_COINS &&
+                  demo.end_x >= CHECK_X_MIN && demo.end_x <= CHECK_X_MAX;
         printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f)\n",
                ok ? "passed" : "FAILED", CHECK_FRAMES, CHECK_COINS, CHECK_X_MIN, CHECK_X_MAX);
-        if (!ok) {
-            SDL_Quit();
-            exit(1);
-        }
+        status = ok ? 0 : 1;
     }
+    return status;
 }

@@ -5,7 +5,8 @@
  * A game fills an akgl_AppDesc (window, capacities, the sprites and
  * characters to load, callbacks) and hands it to akgl_app_run, which does
  * what every such program otherwise writes out: SDL's start, the command
- * line (--frames N, --screenshot OUT.png, --assets DIR), headless detection
+ * line (--frames N, --screenshot OUT.png, --assets DIR, and the options the
+ * program lists as its own), headless detection
  * (the manual clock and a fixed number of frames), the game and its
  * renderer, the frame loop with its events, a screenshot of the last frame,
  * and the unload and shutdown at the end, whatever failed.
@@ -62,6 +63,29 @@ typedef akerr_ErrorContext *(*akgl_AppFunc)(akgl_App *app);
 typedef akerr_ErrorContext *(*akgl_AppEventFunc)(akgl_App *app, const SDL_Event *event);
 
 /**
+ * @brief The option callback: one of the program's own options (listed in
+ *        akgl_AppDesc::options), as the command line is read, before SDL or
+ *        the game starts. Called in the order given, so the last one wins
+ *        when the program lets it.
+ *
+ * Of the app, program, assets, frames, screenshot and userdata are set
+ * (headless is not known yet). The callback may set app->screenshot (a bare
+ * OUT.png meaning --screenshot OUT.png) or app->frames.
+ * @param app   The application being started.
+ * @param name  The option as given ("--check"), or NULL for a bare argument
+ *              (when the list has an entry without a leading '-').
+ * @param value The option's value when its entry names one ("--level FILE":
+ *              the argument after it, never NULL, empty or a "--" option);
+ *              the argument itself for a bare one; NULL for a flag.
+ * @return NULL to take it. An error refuses it: nothing starts, and
+ *         akgl_app_run returns that error, so its message should name the
+ *         option, the value and the limit (the runner's own do:
+ *         "prog: --frames 0 is outside 1..1000000").
+ */
+typedef akerr_ErrorContext *(*akgl_AppOptionFunc)(akgl_App *app, const char *name,
+                                                  const char *value);
+
+/**
  * @brief What a program is: read once by akgl_app_run, which copies nothing
  *        out of it but borrows it for the run (keep it alive until it returns;
  *        a `static const` is the usual home). Every field may be left 0/NULL.
@@ -105,12 +129,26 @@ typedef struct akgl_AppDesc
      *  before everything is unloaded: give back what the game holds outside
      *  the pools (a controller, a gamepad). NULL: nothing. */
     akgl_AppFunc quit;
+    /** The program's own options, NULL-terminated, each written as --help
+     *  shows it: "--check" (a flag), "--level FILE" (the name is up to the
+     *  first space; the rest says what its value is, and that it has one),
+     *  or at most one entry without a leading '-' ("OUT.png"), which lets
+     *  bare arguments in. Each one given goes to @ref option; anything else
+     *  is still refused. The runner's own (--frames, --screenshot, --assets,
+     *  --help, -h) cannot be listed. NULL: none. */
+    const char *const *options;
+    /** Called for each of @ref options given (required with them). */
+    akgl_AppOptionFunc option;
+    /** How many frames a headless run lasts without --frames:
+     *  1..AKGL_APP_MAX_FRAMES; 0: AKGL_APP_HEADLESS_FRAMES. */
+    int headless_frames;
     void *userdata;         /**< Handed to the callbacks as app->userdata; not looked at. */
 } akgl_AppDesc;
 
 /**
  * @brief The running application, as the callbacks see it. The runner owns
- *        it; callbacks read it, and may change @ref frames and @ref userdata.
+ *        it; callbacks read it, and may change @ref frames, @ref userdata
+ *        and @ref screenshot.
  */
 struct akgl_App
 {
@@ -119,8 +157,9 @@ struct akgl_App
     akgl_Renderer renderer;   /**< The window and renderer (game.renderer). */
     /** The frame being run, from 0; during init, 0. */
     int frame;
-    /** How many frames the run lasts: --frames, AKGL_APP_HEADLESS_FRAMES
-     *  headless, or -1 until the window closes. Setting it to frame + 1
+    /** How many frames the run lasts: --frames; headless,
+     *  desc->headless_frames or AKGL_APP_HEADLESS_FRAMES; or -1 until the
+     *  window closes. Setting it to frame + 1
      *  makes the current frame the last (its screenshot is taken). */
     int frames;
     /** No display (SDL's offscreen or dummy video driver): the game runs on
@@ -129,7 +168,10 @@ struct akgl_App
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
     bool vsync;
-    const char *screenshot;          /**< --screenshot: the last frame's PNG, or NULL. */
+    /** --screenshot: the last frame's PNG, or NULL. The option callback may
+     *  set it (tried for writing before the run like --screenshot's), and
+     *  init (saved all the same, but not tried first). */
+    const char *screenshot;
     const char *program;             /**< argv[0], for messages; "akgl" when absent. */
     char assets[AKGL_APP_MAX_PATH];  /**< The assets directory in use. */
     char path[AKGL_APP_MAX_PATH];    /**< akgl_app_asset's last result. */
@@ -158,7 +200,8 @@ struct akgl_App
  * AKGL_APP_MAX_FRAMES: run N frames, with a display too), `--screenshot
  * OUT.png` (the last frame, drawn but not yet presented), `--assets DIR`
  * (instead of desc->assets), `--help` (print them and return NULL without
- * running).
+ * running), and the program's own, desc->options, each handed to
+ * desc->option as it comes.
  *
  * No allocation per frame, and no formatting unless something fails.
  * @param desc What to run (borrowed until it returns).
@@ -172,9 +215,14 @@ struct akgl_App
  *         1..AKGL_APP_MAX_FRAMES or an assets path longer than
  *         AKGL_APP_MAX_PATH - 1 bytes (naming the value and the limit);
  *         AKERR_IO naming --assets when it is not a directory, and naming
- *         --screenshot when the file cannot be written; AKERR_API when SDL
- *         cannot start; AKERR_VALUE for a negative size in @p desc; else the
- *         first error of the game's start, a load, a callback or a frame.
+ *         --screenshot when the file cannot be written; the option
+ *         callback's error for a value it refuses; AKERR_API when SDL
+ *         cannot start; AKERR_VALUE for a negative size in @p desc, a
+ *         headless_frames outside 0..AKGL_APP_MAX_FRAMES, or an entry of
+ *         desc->options that is empty, one of the runner's or a second bare
+ *         one (naming it); AKERR_NULLPOINTER for options without an option
+ *         callback; else the first error of the game's start, a load, a
+ *         callback or a frame.
  *         Everything started is stopped again whatever failed: the pools,
  *         registries and error contexts are as before the call.
  */

@@ -196,7 +196,7 @@
 #define AKGL_APP_MAX_PATH 1024
 /** The largest --frames: 1,000,000 frames is about 4.6 hours at 60 frames a second. */
 #define AKGL_APP_MAX_FRAMES 1000000
-/** Frames a headless run lasts when --frames is not given. */
+/** Frames a headless run lasts when neither --frames nor akgl_AppDesc::headless_frames is given. */
 #define AKGL_APP_HEADLESS_FRAMES 60
 /** The game time one headless frame advances the manual clock: 1/60 s. */
 #define AKGL_APP_FRAME_NS UINT64_C(16666667)

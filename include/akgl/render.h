@@ -29,9 +29,18 @@ extern "C" {
 /** @brief A render backend: see struct akgl_Renderer. */
 typedef struct akgl_Renderer akgl_Renderer;
 
+/** @brief An SDL renderer's logical presentation (SDL_GetRenderLogicalPresentation). */
+typedef struct akgl_RenderLogical
+{
+    int w;                                /**< The logical width (0 when disabled). */
+    int h;                                /**< The logical height (0 when disabled). */
+    SDL_RendererLogicalPresentation mode; /**< How it fits the output. */
+} akgl_RenderLogical;
+
 /** Starts or ends a frame on @p r. */
 typedef akerr_ErrorContext *(*akgl_RenderFrameFunc)(akgl_Renderer *r);
-/** Releases what the backend made (window, renderer) and unbinds it. */
+/** Releases what the backend made (window, renderer), or gives a bound
+ *  renderer its logical presentation back, and unbinds it. */
 typedef akerr_ErrorContext *(*akgl_RenderShutdownFunc)(akgl_Renderer *r);
 /**
  * Draws frame @p frameid of @p sprite with its top-left at world (@p x, @p y),
@@ -117,6 +126,9 @@ struct akgl_Renderer
     akgl_Camera *camera;             /**< The camera draws are offset by; NULL for none. */
     akgl_Camera own_camera;          /**< The camera init/bind make (camera points here). */
     bool owns_sdl;                   /**< The backend made window/renderer and destroys them. */
+    /** The logical presentation a bound renderer had before
+     *  akgl_render_2d_bind; shutdown puts it back (the renderer is the game's). */
+    akgl_RenderLogical prior_logical;
     SDL_Color clear_color;           /**< What frame_start clears to (default opaque black). */
     akgl_RenderStats stats;          /**< Counts of draws submitted and culled. */
     akgl_RenderFrameFunc frame_start;   /**< Clears the target. */
@@ -149,12 +161,17 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
 
 /**
  * @brief Binds an SDL renderer the game already has (and its window, if any).
- *        The game keeps ownership: shutdown does not destroy it. The camera
+ *        The game keeps ownership: shutdown does not destroy it, and puts
+ *        back the logical presentation it had before (which the logical-size
+ *        properties and akgl_render_set_logical_size change). The camera
  *        takes the properties' screen size, or the renderer's output size
  *        when those are unset.
  * @param r        The backend's storage (the caller's).
  * @param existing The SDL renderer; it stays the caller's.
- * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already;
+ *         AKERR_API when SDL cannot read the renderer's output size or
+ *         logical presentation. Its shutdown returns AKERR_API, after
+ *         unbinding, when SDL cannot put the presentation back.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);
 

@@ -28,6 +28,8 @@
 #define APP_STR(x) APP_STR_(x)
 #define APP_OPTIONS \
     "--frames N (1.." APP_STR(AKGL_APP_MAX_FRAMES) "), --screenshot OUT.png, --assets DIR, --help"
+/* Bytes of the program's own options an unknown option's message lists. */
+#define APP_OWN_TEXT 256
 /* The sleep that paces frames with a display but no vsync: about 60 a second. */
 #define APP_SLEEP_MS 16
 
@@ -90,8 +92,74 @@ static akerr_ErrorContext *parse_assets(const char *value)
     SUCCEED_RETURN(errctx);
 }
 
+/* The runner's own options, which a program cannot list as its own. */
+static bool runner_option(const char *name, size_t n)
+{
+    static const char *const OWN[] = {"--frames", "--screenshot", "--assets", "--help", "-h"};
+    for (size_t i = 0; i < SDL_arraysize(OWN); i++) {
+        if (strlen(OWN[i]) == n && strncmp(OWN[i], name, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* desc->options and desc->headless_frames, before anything is read or started. */
+static akerr_ErrorContext *check_desc(const akgl_AppDesc *desc)
+{
+    const char *const *list = desc->options;
+    int bare = 0;
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, desc->headless_frames < 0 ||
+                        desc->headless_frames > AKGL_APP_MAX_FRAMES, AKERR_VALUE,
+                        "akgl_app_run: desc.headless_frames is %d; it must be 0..%d",
+                        desc->headless_frames, AKGL_APP_MAX_FRAMES);
+    FAIL_NONZERO_RETURN(errctx, list != NULL && desc->option == NULL, AKERR_NULLPOINTER,
+                        "akgl_app_run: desc.options without desc.option to hand them to");
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        size_t n = strcspn(list[i], " ");
+        bare += list[i][0] != '-';
+        FAIL_NONZERO_RETURN(errctx, n == 0 || runner_option(list[i], n) || bare > 1, AKERR_VALUE,
+                            "akgl_app_run: desc.options[%zu] \"%s\" is %s", i, list[i],
+                            n == 0 ? "empty (an option is \"--name\" or \"--name VALUE\")"
+                            : bare > 1 ? "a second bare argument (one entry without '-' at most)"
+                                       : "the runner's own option");
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* desc->options' entry for @p arg: the one of that name, or for a bare
+ * argument the entry without a leading '-'; NULL when there is none. */
+static const char *own_option(const char *arg)
+{
+    const char *const *list = app.desc->options;
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        size_t n = strcspn(list[i], " ");
+        if (arg[0] == '-' ? strlen(arg) == n && strncmp(arg, list[i], n) == 0
+                          : list[i][0] != '-') {
+            return list[i];
+        }
+    }
+    return NULL;
+}
+
+/* ", --check, OUT.png": the program's own options, for the messages (the
+ * first APP_OWN_TEXT - 1 bytes of them). */
+static const char *own_options(char *text, size_t size)
+{
+    const char *const *list = app.desc->options;
+    size_t used = 0;
+    text[0] = '\0';
+    for (size_t i = 0; list != NULL && list[i] != NULL && used < size; i++) {
+        int n = SDL_snprintf(text + used, size - used, ", %s", list[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return text;
+}
+
 static akerr_ErrorContext *parse_options(int argc, char *argv[], bool *help)
 {
+    char own[APP_OWN_TEXT];
     PREPARE_ERROR(errctx);
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -100,22 +168,35 @@ static akerr_ErrorContext *parse_options(int argc, char *argv[], bool *help)
             continue;
         }
         bool frames = strcmp(opt, "--frames") == 0, shot = strcmp(opt, "--screenshot") == 0;
-        FAIL_ZERO_RETURN(errctx, frames || shot || strcmp(opt, "--assets") == 0, AKERR_VALUE,
-                         "%s: unknown %s \"%s\" (the options: " APP_OPTIONS ")", app.program,
-                         opt[0] == '-' ? "option" : "argument", opt);
+        bool assets = strcmp(opt, "--assets") == 0;
+        const char *entry = frames || shot || assets ? NULL : own_option(opt);
+        FAIL_ZERO_RETURN(errctx, frames || shot || assets || entry != NULL, AKERR_VALUE,
+                         "%s: unknown %s \"%s\" (the options: " APP_OPTIONS "%s)", app.program,
+                         opt[0] == '-' ? "option" : "argument", opt,
+                         own_options(own, sizeof(own)));
+        const char *what = entry == NULL ? NULL : strchr(entry, ' ');
+        if (entry != NULL && (entry[0] != '-' || what == NULL)) {
+            /* A bare argument is its own value; a flag has none. */
+            PASS(errctx, app.desc->option(&app, entry[0] != '-' ? NULL : opt,
+                                          entry[0] != '-' ? opt : NULL));
+            continue;
+        }
         /* A missing value, not the next option taken for it. */
         bool valued = i + 1 < argc && argv[i + 1][0] != '\0' && strncmp(argv[i + 1], "--", 2) != 0;
         FAIL_ZERO_RETURN(errctx, valued, AKERR_VALUE,
                          "%s: %s needs a value (%s)", app.program, opt,
                          frames ? "a count of frames, 1.." APP_STR(AKGL_APP_MAX_FRAMES)
-                                : shot ? "the PNG file to write" : "a directory");
+                         : shot ? "the PNG file to write"
+                         : assets ? "a directory" : what + 1);
         const char *value = argv[++i];
         if (frames) {
             PASS(errctx, parse_frames(value, &app.frames));
         } else if (shot) {
             app.screenshot = value;
-        } else {
+        } else if (assets) {
             PASS(errctx, parse_assets(value));
+        } else {
+            PASS(errctx, app.desc->option(&app, opt, value));
         }
     }
     SUCCEED_RETURN(errctx);
@@ -244,7 +325,8 @@ static akerr_ErrorContext *run_game(void)
     app.headless = driver != NULL && (strcmp(driver, "offscreen") == 0 ||
                                       strcmp(driver, "dummy") == 0);
     if (app.headless && app.frames < 0) {
-        app.frames = AKGL_APP_HEADLESS_FRAMES;
+        app.frames = app.desc->headless_frames > 0 ? app.desc->headless_frames
+                                                   : AKGL_APP_HEADLESS_FRAMES;
     }
     akerr_ErrorContext *first = akgl_game_init_with_config(&app.desc->config);
     if (first != NULL) {
@@ -281,6 +363,7 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
                         "akgl_app_run: a negative size in the desc (window %d x %d, logical "
                         "%d x %d)", desc->width, desc->height, desc->logical_width,
                         desc->logical_height);
+    PASS(errctx, check_desc(desc));
     memset(&app, 0, sizeof(app));
     app.desc = desc;
     app.userdata = desc->userdata;
@@ -293,7 +376,15 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
                "  --frames N            run N frames (1..%d; headless, %d by default)\n"
                "  --screenshot OUT.png  save the last frame\n"
                "  --assets DIR          load the game's files from DIR (now %s)\n",
-               app.program, AKGL_APP_MAX_FRAMES, AKGL_APP_HEADLESS_FRAMES, app.assets);
+               app.program, AKGL_APP_MAX_FRAMES,
+               desc->headless_frames > 0 ? desc->headless_frames : AKGL_APP_HEADLESS_FRAMES,
+               app.assets);
+        for (size_t i = 0; desc->options != NULL && desc->options[i] != NULL; i++) {
+            printf("%s%s", i == 0 ? "  and its own: " : ", ", desc->options[i]);
+            if (desc->options[i + 1] == NULL) {
+                printf("\n");
+            }
+        }
         SUCCEED_RETURN(errctx);
     }
     PASS(errctx, check_screenshot());

@@ -335,6 +335,10 @@ static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
     if (game.camera == r->camera) {
         game.camera = NULL;
     }
+    /* A bound renderer is the game's: it gets its presentation back. */
+    bool restored = r->owns_sdl || r->sdl_renderer == NULL ||
+                    SDL_SetRenderLogicalPresentation(r->sdl_renderer, r->prior_logical.w,
+                                                     r->prior_logical.h, r->prior_logical.mode);
     if (r->owns_sdl) {
         if (r->sdl_renderer != NULL) {
             SDL_DestroyRenderer(r->sdl_renderer);
@@ -348,6 +352,9 @@ static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
         game.renderer = NULL;
     }
     memset(r, 0, sizeof(*r));
+    FAIL_ZERO_RETURN(errctx, restored, AKERR_API,
+                     "shutdown: cannot give the game's renderer its logical presentation back: %s",
+                     SDL_GetError());
     SUCCEED_RETURN(errctx);
 }
 
@@ -474,8 +481,11 @@ akerr_ErrorContext *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing
     FAIL_NONZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR,
                         "akgl_render_2d_bind: this renderer is bound already (shutdown first)");
     int w = 0, h = 0;
-    if (!SDL_GetCurrentRenderOutputSize(existing, &w, &h)) {
-        FAIL_RETURN(errctx, AKERR_API, "akgl_render_2d_bind: cannot read the output size: %s",
+    akgl_RenderLogical prior; /* what shutdown puts back */
+    if (!SDL_GetCurrentRenderOutputSize(existing, &w, &h) ||
+        !SDL_GetRenderLogicalPresentation(existing, &prior.w, &prior.h, &prior.mode)) {
+        FAIL_RETURN(errctx, AKERR_API,
+                    "akgl_render_2d_bind: cannot read the output size or logical presentation: %s",
                     SDL_GetError());
     }
     /* The properties' screen size wins when the game set one. */
@@ -490,8 +500,10 @@ akerr_ErrorContext *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing
     r->sdl_renderer = existing;
     r->window = SDL_GetRenderWindow(existing);
     r->owns_sdl = false;
+    r->prior_logical = prior;
     akerr_ErrorContext *bound = bind_2d(r, w, h, &logical);
     if (bound != NULL) {
+        SDL_SetRenderLogicalPresentation(existing, prior.w, prior.h, prior.mode);
         memset(r, 0, sizeof(*r));
         PASS(errctx, bound);
     }

@@ -40,6 +40,8 @@ typedef struct Probe
     uint64_t t0, t_last;              /* game time at init and at the last frame callback */
     int live_actors_at_quit;
     akerr_ErrorContext *nested;       /* akgl_app_run called from init */
+    int options, check, level;        /* what the option callback was given */
+    char bare[64];
 } Probe;
 
 static akerr_ErrorContext *boom(const char *where)
@@ -116,6 +118,30 @@ static akerr_ErrorContext *probe_quit(akgl_App *app)
     PASS(errctx, akgl_heap_in_use(AKGL_HEAP_ACTOR, &p->live_actors_at_quit));
     if (p->fail_quit > 0) {
         PASS(errctx, boom("quit"));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The program's own options: a flag, one with a value in 1..3, and bare
+ * arguments, each taken as --screenshot (the demo's OUT.png). */
+static const char *const OPTIONS[] = {"--check", "--level N (1..3)", "OUT.png", NULL};
+
+static akerr_ErrorContext *probe_option(akgl_App *app, const char *name, const char *value)
+{
+    Probe *p = app->userdata;
+    char *end = NULL;
+    PREPARE_ERROR(errctx);
+    p->options++;
+    if (name == NULL) {
+        SDL_strlcpy(p->bare, value, sizeof(p->bare));
+        app->screenshot = value;
+    } else if (strcmp(name, "--check") == 0) {
+        p->check += value == NULL; /* a flag gets no value */
+    } else {
+        long n = strtol(value, &end, 10);
+        FAIL_NONZERO_RETURN(errctx, *end != '\0' || n < 1 || n > 3, AKERR_OUTOFBOUNDS,
+                            "%s: --level \"%s\" is outside 1..3", app->program, value);
+        p->level = (int)n;
     }
     SUCCEED_RETURN(errctx);
 }
@@ -222,15 +248,57 @@ static void test_options_good(void)
     CHECK_INT_EQ(p.inits, 0);
 }
 
+/* The program's own options, good: each handed over in order, flags without
+ * a value, a bare argument as itself; the runner's own still work around
+ * them, and desc.headless_frames replaces the default length. */
+static void test_options_own(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    desc.options = OPTIONS;
+    desc.option = probe_option;
+    CHECK_OK(RUN(&desc, "--check", "--level", "2", "--frames", "3", SHOT, "--level", "3"));
+    CHECK_INT_EQ(p.options, 4);
+    CHECK_INT_EQ(p.check, 1);
+    CHECK_INT_EQ(p.level, 3); /* the last wins, as the callback lets it */
+    CHECK_STR_EQ(p.bare, SHOT);
+    CHECK_INT_EQ(p.frames, 3);
+    CHECK(file_exists(SHOT)); /* the bare argument became the screenshot */
+    SDL_RemovePath(SHOT);
+    /* Without any of them the callback is not called. */
+    desc = probe_desc(&p);
+    desc.options = OPTIONS;
+    desc.option = probe_option;
+    desc.headless_frames = 7;
+    CHECK_OK(RUN0(&desc));
+    CHECK_INT_EQ(p.options, 0);
+    CHECK_INT_EQ(p.frames, 7);
+    desc = probe_desc(&p);
+    desc.headless_frames = 7;
+    CHECK_OK(RUN(&desc, "--frames", "2"));
+    CHECK_INT_EQ(p.frames, 2);
+    desc = probe_desc(&p);
+    desc.options = OPTIONS;
+    desc.option = probe_option;
+    CHECK_OK(RUN(&desc, "--help", "--check"));
+    CHECK_INT_EQ(p.inits, 0);
+}
+
 /* Each bad option: its status, a message naming it, its value and its
- * limit, and nothing started (no init, no window, no file). */
-static void bad(const char *const *args, int status, const char *needle, const char *needle2)
+ * limit, and nothing started (no init, no window, no file). With @p own, the
+ * desc lists OPTIONS. */
+static void bad_run(bool own, const char *const *args, int status, const char *needle,
+                    const char *needle2)
 {
     Probe p;
     char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH] = "";
     const char *argv[8] = {"test_app"};
     int argc = 1;
     akgl_AppDesc desc = probe_desc(&p);
+    if (own) {
+        desc.options = OPTIONS;
+        desc.option = probe_option;
+    }
     for (; args[argc - 1] != NULL; argc++) {
         argv[argc] = args[argc - 1];
     }
@@ -238,6 +306,62 @@ static void bad(const char *const *args, int status, const char *needle, const c
     CHECK_CONTAINS(msg, needle);
     CHECK_CONTAINS(msg, needle2);
     CHECK_INT_EQ(p.inits, 0);
+}
+
+static void bad(const char *const *args, int status, const char *needle, const char *needle2)
+{
+    bad_run(false, args, status, needle, needle2);
+}
+
+static void test_options_own_bad(void)
+{
+    /* The callback refuses a value: its error, nothing started. */
+    bad_run(true, (const char *[]){"--level", "9", NULL}, AKERR_OUTOFBOUNDS, "--level \"9\"",
+            "outside 1..3");
+    bad_run(true, (const char *[]){"--check", "--level", "two", "--frames", "3", NULL},
+            AKERR_OUTOFBOUNDS, "\"two\"", "1..3");
+    /* A value missing, empty or taken by the next option: the entry says what it wants. */
+    bad_run(true, (const char *[]){"--level", NULL}, AKERR_VALUE, "--level needs a value",
+            "(N (1..3))");
+    bad_run(true, (const char *[]){"--level", "", NULL}, AKERR_VALUE, "--level needs a value",
+            "1..3");
+    bad_run(true, (const char *[]){"--level", "--check", NULL}, AKERR_VALUE,
+            "--level needs a value", "N (1..3)");
+    /* Still unknown: the message lists the program's own after the runner's. */
+    bad_run(true, (const char *[]){"--checks", NULL}, AKERR_VALUE, "unknown option \"--checks\"",
+            "--help, --check, --level N (1..3), OUT.png)");
+    bad_run(true, (const char *[]){"--level=2", NULL}, AKERR_VALUE, "unknown option", "--level N");
+    /* A bare OUT.png the callback made the screenshot is tried like --screenshot's. */
+    bad_run(true, (const char *[]){AKGL_APP_TEST_DIR "/no such dir/x.png", NULL}, AKERR_IO,
+            "no such dir/x.png\"", "cannot be written");
+    /* A bad option after a good one: the good one was handed over, nothing ran. */
+    bad_run(true, (const char *[]){"--check", "--frames", "0", NULL}, AKERR_OUTOFBOUNDS,
+            "--frames 0", "1..1000000");
+}
+
+/* A desc whose own options cannot work is refused before anything is read. */
+static void test_options_own_bad_desc(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    desc.options = OPTIONS;
+    CHECK_STATUS_MSG(RUN(&desc, "--check"), AKERR_NULLPOINTER, "without desc.option");
+    desc.option = probe_option;
+    desc.options = (const char *const[]){"--check", "--frames N", NULL};
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "desc.options[1] \"--frames N\" is the runner's");
+    desc.options = (const char *const[]){"-h", NULL};
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "\"-h\" is the runner's own option");
+    desc.options = (const char *const[]){"", NULL};
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "desc.options[0] \"\" is empty");
+    desc.options = (const char *const[]){"IN.png", "--check", "OUT.png", NULL};
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "desc.options[2] \"OUT.png\" is a second bare");
+    desc.options = NULL;
+    desc.headless_frames = -1;
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "desc.headless_frames is -1; it must be 0..1000000");
+    desc.headless_frames = AKGL_APP_MAX_FRAMES + 1;
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "is 1000001");
+    CHECK_INT_EQ(p.inits, 0);
+    CHECK_INT_EQ(p.options, 0);
 }
 
 static void test_options_bad(void)
@@ -505,6 +629,9 @@ int main(void)
     test_add_counter("game running", game_running);
     RUN_TEST(test_options_good);
     RUN_TEST(test_options_bad);
+    RUN_TEST(test_options_own);
+    RUN_TEST(test_options_own_bad);
+    RUN_TEST(test_options_own_bad_desc);
     RUN_TEST(test_bad_desc);
     RUN_TEST(test_headless_screenshot);
     RUN_TEST(test_callback_errors);

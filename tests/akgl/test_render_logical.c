@@ -195,6 +195,63 @@ static void test_bad_logical_settings_are_refused(void)
     SDL_DestroySurface(target);
 }
 
+static bool presentation_is(SDL_Renderer *sdl, int w, int h, SDL_RendererLogicalPresentation mode)
+{
+    int gw = -1, gh = -1;
+    SDL_RendererLogicalPresentation gmode = (SDL_RendererLogicalPresentation)-1;
+    CHECK(SDL_GetRenderLogicalPresentation(sdl, &gw, &gh, &gmode));
+    CHECK_MSG(gw == w && gh == h && gmode == mode, "presentation %dx%d mode %d, want %dx%d mode %d",
+              gw, gh, (int)gmode, w, h, (int)mode);
+    return gw == w && gh == h && gmode == mode;
+}
+
+/* A renderer the game owns gets back, at shutdown, the logical presentation
+ * it had before the bind, whatever akgl set on it meanwhile (SDL's own
+ * reading of it, before and after). */
+static void test_bind_gives_the_presentation_back(void)
+{
+    akgl_Renderer r;
+    SDL_zero(r);
+    SDL_Surface *target = SDL_CreateSurface(320, 250, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(target);
+    CHECK(sdl != NULL);
+    /* The game's 64 x 50 letterboxed; akgl's properties 100 x 80 (integer). */
+    CHECK(SDL_SetRenderLogicalPresentation(sdl, 64, 50, SDL_LOGICAL_PRESENTATION_LETTERBOX));
+    set_logical("100", "80", NULL);
+    CHECK_OK(akgl_render_2d_bind(&r, sdl));
+    CHECK(presentation_is(sdl, 100, 80, SDL_LOGICAL_PRESENTATION_INTEGER_SCALE));
+    CHECK_OK(r.shutdown(&r));
+    CHECK(presentation_is(sdl, 64, 50, SDL_LOGICAL_PRESENTATION_LETTERBOX));
+    clear_logical();
+
+    /* None before: none after, also when akgl_render_set_logical_size set one. */
+    CHECK(SDL_SetRenderLogicalPresentation(sdl, 0, 0, SDL_LOGICAL_PRESENTATION_DISABLED));
+    CHECK_OK(akgl_render_2d_bind(&r, sdl));
+    CHECK_OK(akgl_render_set_logical_size(&r, 160, 125, SDL_LOGICAL_PRESENTATION_STRETCH));
+    CHECK(presentation_is(sdl, 160, 125, SDL_LOGICAL_PRESENTATION_STRETCH));
+    CHECK_OK(r.shutdown(&r));
+    CHECK(presentation_is(sdl, 0, 0, SDL_LOGICAL_PRESENTATION_DISABLED));
+    /* ... and the game draws at its output size again: a point at (300, 240). */
+    CHECK(SDL_SetRenderDrawColor(sdl, 255, 0, 255, 255));
+    CHECK(SDL_RenderPoint(sdl, 300.0f, 240.0f));
+    CHECK(SDL_FlushRenderer(sdl));
+    CHECK_PIXEL(target, 300, 240, ((SDL_Color){255, 0, 255, 255}));
+
+    /* A bind refused by the properties changes nothing. */
+    set_logical("100", "0", NULL);
+    CHECK_STATUS(akgl_render_2d_bind(&r, sdl), AKERR_OUTOFBOUNDS);
+    CHECK(presentation_is(sdl, 0, 0, SDL_LOGICAL_PRESENTATION_DISABLED));
+    clear_logical();
+
+    /* The game destroyed its renderer first: shutdown cannot give it back,
+     * says so, and unbinds all the same. */
+    CHECK_OK(akgl_render_2d_bind(&r, sdl));
+    SDL_DestroyRenderer(sdl);
+    CHECK_STATUS_MSG(r.shutdown(&r), AKERR_API, "its logical presentation back");
+    CHECK(r.sdl_renderer == NULL && game.renderer == NULL && game.camera == NULL);
+    SDL_DestroySurface(target);
+}
+
 static void test_mouse_events_map_to_logical_pixels(void)
 {
     Scene s;
@@ -284,6 +341,7 @@ int main(void)
     RUN_TEST(test_integer_scale_draws_square_blocks);
     RUN_TEST(test_modes_by_name);
     RUN_TEST(test_bad_logical_settings_are_refused);
+    RUN_TEST(test_bind_gives_the_presentation_back);
     RUN_TEST(test_mouse_events_map_to_logical_pixels);
     RUN_TEST(test_a_screenshot_reads_back_as_drawn);
     return AKGL_TEST_END();
