@@ -10,6 +10,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "fault_private.h"
+#include "file_private.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>
@@ -118,7 +119,8 @@ static akerr_ErrorContext *check_length(const char *path, int64_t frames, int ra
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
+static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *data, size_t size,
+                                      Decoded *out)
 {
     Uint32 len = 0;
     PREPARE_ERROR(errctx);
@@ -130,7 +132,9 @@ static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
         SDL_SetHint(SDL_HINT_WAVE_TRUNCATION, "strict");
     }
     unsigned long failures = akgl_alloc_failures();
-    bool ok = SDL_LoadWAV(path, &out->spec, &out->data, &len);
+    /* From the bytes read_file checked and read: SDL never opens the path. */
+    SDL_IOStream *io = SDL_IOFromConstMem(data, size);
+    bool ok = io != NULL && SDL_LoadWAV_IO(io, true, &out->spec, &out->data, &len);
     if (strict) {
         SDL_ResetHint(SDL_HINT_WAVE_TRUNCATION);
     }
@@ -166,7 +170,7 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
     PREPARE_ERROR(errctx);
     size_t bytes = (size_t)total * (size_t)channels * sizeof(float);
     float *dst = SDL_malloc(bytes);
-    FAIL_ZERO_RETURN(errctx, dst, AKERR_API, "sound \"%s\": cannot allocate %zu bytes: %s", path,
+    FAIL_ZERO_RETURN(errctx, dst, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s", path,
                      bytes, SDL_GetError());
     int64_t got = 0;
     int section = 0;
@@ -202,11 +206,57 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *decode_ogg(const char *path, int64_t filesize, Decoded *out)
+/* vorbisfile reads the file's bytes from memory (ov_open_callbacks). */
+typedef struct MemSource
+{
+    const unsigned char *data;
+    size_t size, pos;
+} MemSource;
+
+static size_t mem_read(void *ptr, size_t size, size_t nmemb, void *src)
+{
+    MemSource *m = src;
+    size_t want = size * nmemb;
+    size_t left = m->size - m->pos;
+    if (size == 0 || want / size != nmemb) {
+        return 0;
+    }
+    if (want > left) {
+        want = left - left % size;
+    }
+    memcpy(ptr, m->data + m->pos, want);
+    m->pos += want;
+    return want / size;
+}
+
+static int mem_seek(void *src, ogg_int64_t offset, int whence)
+{
+    MemSource *m = src;
+    ogg_int64_t base = whence == SEEK_SET ? 0
+                     : whence == SEEK_CUR ? (ogg_int64_t)m->pos
+                     : whence == SEEK_END ? (ogg_int64_t)m->size
+                     : -1;
+    if (base < 0 || offset < -base || offset > (ogg_int64_t)m->size - base) {
+        return -1;
+    }
+    m->pos = (size_t)(base + offset);
+    return 0;
+}
+
+static long mem_tell(void *src)
+{
+    return (long)((MemSource *)src)->pos;
+}
+
+static akerr_ErrorContext *decode_ogg(const char *path, const unsigned char *data, size_t size,
+                                      Decoded *out)
 {
     OggVorbis_File vf;
+    MemSource src = {data, size, 0};
+    const ov_callbacks callbacks = {mem_read, mem_seek, NULL, mem_tell};
+    int64_t filesize = (int64_t)size;
     PREPARE_ERROR(errctx);
-    int rc = ov_fopen(path, &vf);
+    int rc = ov_open_callbacks(&src, &vf, NULL, 0, callbacks);
     if (rc != 0) {
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,
                     vorbis_error(rc));
@@ -242,25 +292,10 @@ static akerr_ErrorContext *decode_ogg(const char *path, int64_t filesize, Decode
 }
 
 /* Which decoder: by the first bytes, so a misnamed file still loads. */
-static akerr_ErrorContext *sniff(const char *path, bool *wav, int64_t *filesize)
+static akerr_ErrorContext *sniff(const char *path, const unsigned char *head, size_t n,
+                                 bool *wav)
 {
-    unsigned char head[12];
-    FILE *fp = NULL;
     PREPARE_ERROR(errctx);
-    PASS(errctx, aksl_fopen(path, "rb", &fp));
-    errno = 0;
-    size_t n = fread(head, 1, sizeof(head), fp);
-    int read_errno = ferror(fp) ? errno : 0;
-    long size = -1;
-    if (fseek(fp, 0, SEEK_END) == 0) {
-        size = ftell(fp);
-    }
-    IGNORE(aksl_fclose(fp));
-    *filesize = size;
-    if (read_errno != 0) {
-        FAIL_RETURN(errctx, read_errno, "sound \"%s\": cannot read: %s", path,
-                    strerror(read_errno));
-    }
     if (n >= 12 && memcmp(head, "RIFF", 4) == 0 && memcmp(head + 8, "WAVE", 4) == 0) {
         *wav = true;
         SUCCEED_RETURN(errctx);
@@ -271,8 +306,19 @@ static akerr_ErrorContext *sniff(const char *path, bool *wav, int64_t *filesize)
     }
     FAIL_RETURN(errctx, AKERR_FORMAT,
                 "sound \"%s\" is neither WAV (RIFF/WAVE) nor Ogg Vorbis (OggS): it begins with "
-                "%02x %02x %02x %02x (%zu bytes read)", path, n > 0 ? head[0] : 0,
+                "%02x %02x %02x %02x (%zu bytes)", path, n > 0 ? head[0] : 0,
                 n > 1 ? head[1] : 0, n > 2 ? head[2] : 0, n > 3 ? head[3] : 0, n);
+}
+
+/* The whole sound file: a regular file of at most AKGL_SOUND_MAX_FILE_SIZE. */
+static akerr_ErrorContext *read_file(const char *path, unsigned char **data, size_t *size)
+{
+    char label[AKGL_SOUND_MAX_PATH_LENGTH + 16];
+    PREPARE_ERROR(errctx);
+    snprintf(label, sizeof(label), "sound \"%s\"", path);
+    PASS(errctx, akgl_file_read_whole(label, path, AKGL_SOUND_MAX_FILE_SIZE,
+                                      "AKGL_SOUND_MAX_FILE_SIZE", data, size));
+    SUCCEED_RETURN(errctx);
 }
 
 /* Decodes `path` and converts it to float stereo at `rate`: *samples, *frames. */
@@ -281,18 +327,27 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
 {
     Decoded dec;
     bool wav = false;
-    int64_t filesize = 0;
+    unsigned char *file = NULL;
+    size_t filesize = 0;
     Uint8 *converted = NULL;
     int convlen = 0;
     PREPARE_ERROR(errctx);
 
     memset(&dec, 0, sizeof(dec));
-    PASS(errctx, sniff(path, &wav, &filesize));
-    if (wav) {
-        PASS(errctx, decode_wav(path, &dec));
-    } else {
-        PASS(errctx, decode_ogg(path, filesize, &dec));
-    }
+    /* Read once, then decoded from memory: the decoders never open the path
+     * (so never block on a FIFO), and the size is capped before a byte is read. */
+    PASS(errctx, read_file(path, &file, &filesize));
+    ATTEMPT {
+        CATCH(errctx, sniff(path, file, filesize, &wav));
+        if (wav) {
+            CATCH(errctx, decode_wav(path, file, filesize, &dec));
+        } else {
+            CATCH(errctx, decode_ogg(path, file, filesize, &dec));
+        }
+    } CLEANUP {
+        SDL_free(file);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
     ATTEMPT {
         CATCH(errctx, check_spec(path, dec.spec.channels, dec.spec.freq));
         int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
@@ -500,7 +555,7 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
         if (count > 0) {
             /* Remembered so a failure can give back what this bank loaded. */
             loaded = SDL_calloc(count, sizeof(*loaded));
-            FAIL_ZERO_BREAK(errctx, loaded, AKERR_API, "%s: cannot allocate: %s", filename,
+            FAIL_ZERO_BREAK(errctx, loaded, ENOMEM, "%s: out of memory: %s", filename,
                             SDL_GetError());
         }
         for (size_t i = 0; i < count; i++) {

@@ -20,6 +20,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "fault_private.h"
+#include "file_private.h"
 #include "heap_pool.h"
 #include "object.h"
 
@@ -42,6 +44,7 @@ struct akgl_Font
     float size;
     bool ttf_started; /* holds a TTF_Init reference */
     TTF_Font *ttf;
+    unsigned char *file; /* the font file's bytes: FreeType reads them while the font lives */
     TTF_TextEngine *engine;
     SDL_Renderer *renderer; /* the one the engine draws with */
     uint64_t tick;
@@ -77,6 +80,7 @@ akerr_ErrorContext *akgl_heap_release_font(akgl_Font *font)
     if (font->ttf != NULL) {
         TTF_CloseFont(font->ttf);
     }
+    SDL_free(font->file); /* after the face that reads it */
     if (font->ttf_started) {
         TTF_Quit();
     }
@@ -117,36 +121,81 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
     SUCCEED_RETURN(errctx);
 }
 
+/* A failed SDL or SDL3_ttf call: ENOMEM when an allocation failed during it
+ * (SDL's words for that vary), else `status` with SDL's reason. */
+#define FONT_FAIL_BREAK(errctx, failures, status, fmt, ...)                              \
+    {                                                                                  \
+        if (akgl_alloc_failures() != (failures)) {                                     \
+            FAIL(errctx, ENOMEM, fmt ": out of memory", __VA_ARGS__);                   \
+        } else {                                                                       \
+            FAIL(errctx, status, fmt ": %s", __VA_ARGS__, SDL_GetError());              \
+        }                                                                              \
+        break;                                                                         \
+    } (void)0
+
+/* The font file whole: regular, at most AKGL_FONT_MAX_FILE_SIZE bytes. */
+static akerr_ErrorContext *read_font_file(const char *path, unsigned char **data, size_t *size)
+{
+    char label[AKGL_FONT_MAX_PATH_LENGTH + 16];
+    PREPARE_ERROR(errctx);
+    snprintf(label, sizeof(label), "font \"%s\"", path);
+    PASS(errctx, akgl_file_read_whole(label, path, AKGL_FONT_MAX_FILE_SIZE,
+                                      "AKGL_FONT_MAX_FILE_SIZE", data, size));
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **dest)
 {
     SDL_Renderer *renderer = NULL;
     akgl_Font *font = NULL;
+    unsigned char *file = NULL;
+    size_t filesize = 0;
     PREPARE_ERROR(errctx);
 
     PASS(errctx, check_load(path, size, dest, &renderer));
-    PASS(errctx, akgl_heap_next_font(&font));
+    PASS(errctx, akgl_alloc_watch_install());
+    /* Read by us, not opened by SDL3_ttf: a FIFO named as a font is refused
+     * instead of blocking, and the size is capped before a byte is read. */
+    PASS(errctx, read_font_file(path, &file, &filesize));
+    akerr_ErrorContext *claimed = akgl_heap_next_font(&font);
+    if (claimed != NULL) {
+        SDL_free(file);
+        PASS(errctx, claimed);
+    }
     ATTEMPT {
         memcpy(font->path, path, strlen(path) + 1);
         font->size = size;
         font->renderer = renderer;
-        FAIL_ZERO_BREAK(errctx, TTF_Init(), AKERR_API, "font \"%s\": cannot start SDL3_ttf: %s",
-                        path, SDL_GetError());
+        font->file = file; /* the font owns it now: its teardown frees it */
+        unsigned long failures = akgl_alloc_failures();
+        if (!TTF_Init()) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_API, "font \"%s\": cannot start SDL3_ttf",
+                            path);
+        }
         font->ttf_started = true;
-        font->ttf = TTF_OpenFont(path, size);
-        FAIL_ZERO_BREAK(errctx, font->ttf, AKERR_FORMAT, "font \"%s\" cannot be read as a font: %s",
-                        path, SDL_GetError());
+        failures = akgl_alloc_failures();
+        SDL_IOStream *io = SDL_IOFromConstMem(file, filesize);
+        font->ttf = io != NULL ? TTF_OpenFontIO(io, true, size) : NULL;
+        if (font->ttf == NULL) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_FORMAT,
+                            "font \"%s\" cannot be read as a font", path);
+        }
+        failures = akgl_alloc_failures();
         font->engine = TTF_CreateRendererTextEngine(renderer);
-        FAIL_ZERO_BREAK(errctx, font->engine, AKERR_API,
-                        "font \"%s\": cannot make a renderer text engine: %s", path,
-                        SDL_GetError());
-        for (int i = 0; i < AKGL_FONT_TEXT_CACHE; i++) {
+        if (font->engine == NULL) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_API,
+                            "font \"%s\": cannot make a renderer text engine", path);
+        }
+        for (int i = 0; i < AKGL_FONT_TEXT_CACHE && errctx == NULL; i++) {
+            failures = akgl_alloc_failures();
             font->cache[i].text = TTF_CreateText(font->engine, font->ttf, "", 0);
-            FAIL_ZERO_BREAK(errctx, font->cache[i].text, AKERR_API,
-                            "font \"%s\": cannot make text %d of its cache: %s", path, i,
-                            SDL_GetError());
+            if (font->cache[i].text == NULL) {
+                FONT_FAIL_BREAK(errctx, failures, AKERR_API,
+                                "font \"%s\": cannot make text %d of its cache", path, i);
+            }
         }
         if (errctx != NULL) {
-            break; /* the FAIL_ZERO_BREAK above left the for, not ATTEMPT */
+            break; /* the FAIL_BREAK above left the loop, not ATTEMPT */
         }
     } CLEANUP {
     } PROCESS(errctx) {
