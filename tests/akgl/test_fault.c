@@ -23,6 +23,7 @@
 #include <akgl/controller.h>
 #include <akgl/fault.h>
 #include <akgl/sound.h>
+#include <akgl/text.h>
 #include <akgl/tilemap.h>
 
 #include "sound_fixture.h"
@@ -275,6 +276,45 @@ static bool bank_unchanged(void)
     return n == 1 && r == 1; /* "kept" */
 }
 
+/* ---- font: the file, the face, the text engine and the text cache ------- */
+
+#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+static akgl_Font *font;
+
+/* akgl_font_load sets up drawing too: the renderer text engine and the
+ * cache's TTF_Text objects. The first draw's layout is not in the row:
+ * SDL 3.2.10's SDL_qsort, which SDL3_ttf sorts every layout's clusters
+ * with, dereferences NULL when its pivot allocation fails (docs/19). */
+static akerr_ErrorContext *load_font(const char *path)
+{
+    return akgl_font_load(path, 16.0f, &font);
+}
+
+static bool font_loaded(void)
+{
+    akgl_FontStats st;
+    int n = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
+    /* (Nothing here may allocate: the harness counts what the row gives back.) */
+    return font != NULL && n == 1 && akgl_font_stats(font, &st) == NULL && st.misses == 0;
+}
+
+static void font_unload(void)
+{
+    if (font != NULL) {
+        IGNORE(akgl_heap_release_font(font));
+        font = NULL;
+    }
+}
+
+static bool font_unchanged(void)
+{
+    int n = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
+    return font == NULL && n == 0;
+}
+
 #define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
     {name, path, setup, load, loaded, unload, unchanged, teardown}
 
@@ -293,6 +333,7 @@ static const FaultRow rows[] = {
         nothing),
     ROW("sound bank", "bank.json", bank_setup, load_bank, bank_loaded, bank_unload,
         bank_unchanged, bank_teardown),
+    ROW("font", FONT, nothing, load_font, font_loaded, font_unload, font_unchanged, nothing),
 };
 
 static long stride(void)
