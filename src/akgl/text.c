@@ -274,6 +274,34 @@ static akerr_ErrorContext *check_utf8(const akgl_Font *font, const char *utf8, s
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Every glyph the text maps to loads, or the text is refused before SDL3_ttf
+ * lays it out: SDL3_ttf 3.2.2 (and upstream at the time of writing) leaks
+ * HarfBuzz's buffer when a glyph of a laid-out string cannot be loaded
+ * (CollectGlyphsFromFont returns without hb_buffer_destroy), which a damaged
+ * font makes happen on every draw. The font fuzzer found it. Glyphs are
+ * cached by SDL3_ttf, so this costs a lookup per character on a cache miss.
+ * (A glyph only shaping reaches, a ligature, is not checked here.)
+ */
+static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8, size_t length)
+{
+    PREPARE_ERROR(errctx);
+    const char *p = utf8;
+    size_t left = length;
+    while (left > 0) {
+        Uint32 cp = SDL_StepUTF8(&p, &left);
+        if (cp == '\n' || cp == '\r' || cp == '\t') {
+            continue;
+        }
+        if (!TTF_GetGlyphMetrics(font->ttf, cp, NULL, NULL, NULL, NULL, NULL)) {
+            FAIL_RETURN(errctx, AKERR_FORMAT,
+                        "font \"%s\": the glyph for U+%04X cannot be loaded (a damaged font?): %s",
+                        font->path, (unsigned)cp, SDL_GetError());
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* The laid-out text for (utf8, wrap_width): from the cache, or laid out into
  * the least recently used entry. */
 static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_width,
@@ -298,6 +326,7 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
         }
     }
     PASS(errctx, check_utf8(font, utf8, length));
+    PASS(errctx, check_glyphs(font, utf8, length));
     oldest->valid = false;
     /* Lay it out and upload its glyphs now, not at its first draw: a game
      * that measures its HUD strings while loading then draws its first
