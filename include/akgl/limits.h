@@ -97,6 +97,10 @@
 #define AKGL_FONT_TEXT_CACHE 32       /**< Laid-out strings one font keeps ready to draw. */
 #define AKGL_FONT_MAX_SIZE 1024.0f    /**< Largest font size in points. */
 #define AKGL_FONT_MAX_PATH_LENGTH 512 /**< A font's path, terminator included. */
+#define AKGL_FONT_ATLAS_SIZE 1024     /**< Side of a font's glyph atlas textures, in pixels. */
+/** Widest and highest glyph drawn, in pixels: under the atlas side, whose
+ *  overflow SDL3_ttf 3.2.2 does not survive cleanly (docs/19). */
+#define AKGL_FONT_MAX_GLYPH_SIDE 1000
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)

@@ -151,7 +151,9 @@ static TTF_TextEngine *create_engine(SDL_Renderer *renderer)
         return NULL;
     }
     TTF_TextEngine *engine = NULL;
-    if (SDL_SetPointerProperty(props, TTF_PROP_RENDERER_TEXT_ENGINE_RENDERER, renderer)) {
+    if (SDL_SetPointerProperty(props, TTF_PROP_RENDERER_TEXT_ENGINE_RENDERER, renderer) &&
+        SDL_SetNumberProperty(props, TTF_PROP_RENDERER_TEXT_ENGINE_ATLAS_TEXTURE_SIZE,
+                              AKGL_FONT_ATLAS_SIZE)) {
         engine = TTF_CreateRendererTextEngineWithProperties(props);
     }
     SDL_DestroyProperties(props);
@@ -293,10 +295,21 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
         if (cp == '\n' || cp == '\r' || cp == '\t') {
             continue;
         }
-        if (!TTF_GetGlyphMetrics(font->ttf, cp, NULL, NULL, NULL, NULL, NULL)) {
+        int minx = 0, maxx = 0, miny = 0, maxy = 0;
+        if (!TTF_GetGlyphMetrics(font->ttf, cp, &minx, &maxx, &miny, &maxy, NULL)) {
             FAIL_RETURN(errctx, AKERR_FORMAT,
                         "font \"%s\": the glyph for U+%04X cannot be loaded (a damaged font?): %s",
                         font->path, (unsigned)cp, SDL_GetError());
+        }
+        /* SDL3_ttf 3.2.2 leaks a glyph's surface when it is larger than the
+         * engine's atlas (fuzz_font found it: 2.8 MB a draw). */
+        if ((Sint64)maxx - minx > AKGL_FONT_MAX_GLYPH_SIDE ||
+            (Sint64)maxy - miny > AKGL_FONT_MAX_GLYPH_SIDE) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "font \"%s\": the glyph for U+%04X is %lldx%lld pixels at %g points; "
+                        "the limit is %d (AKGL_FONT_MAX_GLYPH_SIDE)", font->path, (unsigned)cp,
+                        (long long)maxx - minx, (long long)maxy - miny, (double)font->size,
+                        AKGL_FONT_MAX_GLYPH_SIDE);
         }
     }
     SUCCEED_RETURN(errctx);

@@ -314,6 +314,30 @@ static void test_a_damaged_font(void)
     SF_CHECK_COUNTS_UNCHANGED(before, "damaged.ttf");
 }
 
+/* A glyph larger than the glyph atlas (a box-drawing bar at the largest font
+ * size): refused with its size and the limit. SDL3_ttf 3.2.2 leaked the
+ * glyph's surface (a megabyte or more a draw; found by fuzz_font with a
+ * damaged font's scale) and said only "larger than atlas texture". */
+static void test_a_glyph_larger_than_the_atlas(void)
+{
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    SfCounts before = sf_counts_now();
+    akgl_Font *f = NULL;
+    CHECK_OK(akgl_font_load("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                            AKGL_FONT_MAX_SIZE, &f));
+    if (f == NULL) {
+        return;
+    }
+    int status = test_status_of_(akgl_text_draw(f, "\xe2\x94\x82", 0.0f, 0.0f,
+                                                (SDL_Color){255, 255, 255, 255}), msg);
+    CHECK_MSG(status == AKERR_OUTOFBOUNDS && strstr(msg, "the glyph for U+2502 is ") &&
+              strstr(msg, "the limit is 1000 (AKGL_FONT_MAX_GLYPH_SIDE)"),
+              "a glyph over the atlas: status %d: \"%s\"", status, msg);
+    fprintf(stderr, "  %s\n", msg);
+    CHECK_OK(akgl_heap_release_font(f));
+    SF_CHECK_COUNTS_UNCHANGED(before, "a glyph over the atlas");
+}
+
 int main(void)
 {
     sf_begin();
@@ -322,6 +346,7 @@ int main(void)
     sf_add_counters();
     RUN_TEST(test_the_table);
     RUN_TEST(test_a_damaged_font);
+    RUN_TEST(test_a_glyph_larger_than_the_atlas);
     sf_unbind_renderer();
     sf_end();
     return AKGL_TEST_END();
