@@ -118,8 +118,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_VALUE for
  *         a position that is not finite, an unknown alignment or a negative
  *         wrap width; AKERR_FORMAT for a string that is not valid UTF-8 (the
- *         message gives the byte offset); AKERR_BEHAVIOR when the font's
- *         renderer is no longer the bound one; AKERR_API with SDL3_ttf's error.
+ *         message gives the byte offset) or a character whose glyph cannot
+ *         be loaded (a damaged font); AKERR_OUTOFBOUNDS for a glyph wider or
+ *         higher than AKGL_FONT_MAX_GLYPH_SIDE pixels (both checked before
+ *         the text is laid out); AKERR_BEHAVIOR when the font's renderer is
+ *         no longer the bound one; AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const char *utf8,
                                                          float x, float y,
@@ -133,9 +136,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  * @param utf8 The text, UTF-8.
  * @param w, h Receive the box's width and height in pixels (may be NULL).
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_FORMAT for
- *         invalid UTF-8; AKERR_BEHAVIOR when the font's renderer is no longer
- *         the bound one (laying text out uploads glyphs to it); AKERR_API with
- *         SDL3_ttf's error.
+ *         invalid UTF-8 or a glyph that cannot be loaded; AKERR_OUTOFBOUNDS
+ *         for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
+ *         font's renderer is no longer the bound one (laying text out uploads
+ *         glyphs to it); AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char *utf8, int *w,
                                                      int *h);
