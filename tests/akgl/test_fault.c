@@ -439,8 +439,31 @@ static void test_every_fault_of_every_loader(void)
  * which loses exactly two. When SDL fixes it, this fails: then docs/19 and
  * this case go.
  */
+/* The leak checkers (ASan's LeakSanitizer, valgrind) rightly report the two
+ * blocks this case makes SDL lose on purpose: it runs in the plain builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAK_CHECKED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAK_CHECKED_BUILD 1
+#endif
+#endif
+#ifndef LEAK_CHECKED_BUILD
+#define LEAK_CHECKED_BUILD 0
+#endif
+
+static bool under_leak_checker(void)
+{
+    const char *preload = SDL_getenv("LD_PRELOAD");
+    return LEAK_CHECKED_BUILD || (preload != NULL && strstr(preload, "vgpreload") != NULL);
+}
+
 static void test_the_first_conversion_residue_is_sdls(void)
 {
+    if (under_leak_checker()) {
+        fprintf(stderr, "  skipped under a leak checker: it makes SDL lose two blocks\n");
+        return;
+    }
     char path[PATH_MAX];
     char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
     akgl_FaultReport rep;
