@@ -1,7 +1,7 @@
 /*
  * libFuzzer targets for the loaders. One source, built once per loader
  * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
- * and the tilemap readers FUZZ_TMJ and FUZZ_TMX):
+ * the tilemap readers FUZZ_TMJ and FUZZ_TMX, and fonts, FUZZ_FONT):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -11,7 +11,10 @@
  * works in a directory holding a real sheet, so inputs that name it load a
  * texture for real; the character target has sprites loaded to bind; the
  * sound-bank target works beside real WAV and Ogg files (tone.wav, beep.wav,
- * tone.ogg) written by the test fixtures' own code.
+ * tone.ogg) written by the test fixtures' own code. The font target loads
+ * each input as a font and, when it loads, lays out, measures and draws text
+ * with it (its seed is a DejaVu font copied from /usr/share/fonts at
+ * configure time, never committed).
  *
  *   fuzz_sprite_json CORPUS_DIR -runs=N      (see fuzz/README.md)
  */
@@ -24,6 +27,7 @@
 #include <akgl/render.h>
 #include <akgl/sound.h>
 #include <akgl/sprite.h>
+#include <akgl/text.h>
 #include <akgl/tilemap.h>
 
 #include <ftw.h>
@@ -227,6 +231,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmj", workdir);
 #elif defined(FUZZ_TMX)
     snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmx", workdir);
+#elif defined(FUZZ_FONT)
+    snprintf(input_path, sizeof(input_path), "%s/input.ttf", workdir);
 #else
     snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
 #endif
@@ -346,8 +352,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "a failed load wrote *dest\n");
         abort();
     }
+#elif defined(FUZZ_FONT)
+    akgl_Font *font = NULL;
+    akerr_ErrorContext *e = akgl_font_load(input_path, 14.0f, &font);
+    if (e == NULL) {
+        /* A face that loads is used: laid out, wrapped, drawn (the glyph
+         * atlas), each refusal a clear error like a load's. */
+        static const char *const texts[] = {"Hello, fuzz!", "\xc3\x84\xce\xa9 \xe2\x82\xac 0123",
+                                            "a long line that wraps\nand a second"};
+        int w = 0, h = 0;
+        for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+            akerr_ErrorContext *t = akgl_text_measure_wrapped(font, texts[i], 40, &w, &h);
+            if (t == NULL) {
+                t = akgl_text_draw(font, texts[i], 1.0f, 1.0f,
+                                   (SDL_Color){255, 255, 255, 255});
+            }
+            if (t != NULL) {
+                if (t->status == 0 || t->message[0] == '\0') {
+                    fprintf(stderr, "a text error without status or message\n");
+                    abort();
+                }
+                t = akerr_release_error(t);
+            }
+        }
+        must(akgl_heap_release_font(font), "release font");
+    } else if (font != NULL) {
+        fprintf(stderr, "a failed font load wrote *dest\n");
+        abort();
+    }
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ or FUZZ_TMX"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX or FUZZ_FONT"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

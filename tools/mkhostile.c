@@ -7,6 +7,8 @@
  * as the few lines below than as files. Deterministic: the same bytes on
  * every run. PNGs are written with libpng, JSON with stdio.
  */
+#define _XOPEN_SOURCE 700 /* truncate */
+
 #include <akgl/limits.h>
 
 #include <errno.h>
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *dir;
 
@@ -197,6 +200,19 @@ static void int_array(const char *name, long bytes)
     done(fp, name);
 }
 
+/* `head`, then zeros up to `size` bytes: a sparse file, so one byte over a
+ * cap of hundreds of megabytes costs no disk and no time. The loaders refuse
+ * it from its size before reading it, so only the size matters. */
+static void sparse(const char *name, const char *head, long size)
+{
+    char path[4096];
+    text(name, "%s", head);
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    if (truncate(path, size) != 0) {
+        die("cannot extend", path);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -244,5 +260,14 @@ int main(int argc, char **argv)
     properties("properties_count_cap_plus_1.json", AKGL_PROPERTIES_MAX_COUNT + 1, 0, 0, 0);
     character("character_million.json", 1000000);
     character("character_mappings_cap_plus_1.json", AKGL_CHARACTER_MAX_MAPPINGS + 1);
+    /* Files the loaders read whole: one byte over each cap (a sound named
+     * by a bank; a font; a TMX map). */
+    sparse("sound_file_cap_plus_1.wav", "RIFF\xff\xff\xff\xffWAVE",
+           (long)AKGL_SOUND_MAX_FILE_SIZE + 1);
+    text("sound_file_cap_plus_1.json",
+         "{\"sounds\": [{\"name\": \"big\", \"file\": \"sound_file_cap_plus_1.wav\"}]}\n");
+    sparse("font_file_cap_plus_1.ttf", "", (long)AKGL_FONT_MAX_FILE_SIZE + 1);
+    sparse("tilemap_file_cap_plus_1.tmx", "<?xml version=\"1.0\"?>\n<map ",
+           (long)AKGL_TILEMAP_MAX_FILE_SIZE + 1);
     return 0;
 }

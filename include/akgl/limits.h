@@ -97,6 +97,10 @@
 #define AKGL_FONT_TEXT_CACHE 32       /**< Laid-out strings one font keeps ready to draw. */
 #define AKGL_FONT_MAX_SIZE 1024.0f    /**< Largest font size in points. */
 #define AKGL_FONT_MAX_PATH_LENGTH 512 /**< A font's path, terminator included. */
+#define AKGL_FONT_ATLAS_SIZE 1024     /**< Side of a font's glyph atlas textures, in pixels. */
+/** Widest and highest glyph drawn, in pixels: under the atlas side, whose
+ *  overflow SDL3_ttf 3.2.2 does not survive cleanly (docs/19). */
+#define AKGL_FONT_MAX_GLYPH_SIDE 1000
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)
@@ -144,6 +148,13 @@
 /** Pixels one decoded image may have (16 Mi: 64 MiB as RGBA), besides the
  *  renderer's own largest texture side. */
 #define AKGL_IMAGE_MAX_PIXELS (16u * 1024u * 1024u)
+/** Largest sound file (WAV or Ogg) a loader opens, in bytes (128 MiB): room
+ *  for the longest sound (AKGL_SOUND_MAX_SECONDS) as 16-bit stereo at 48 kHz
+ *  (115.2 MB); the file is read whole before it is decoded. */
+#define AKGL_SOUND_MAX_FILE_SIZE (128u * 1024u * 1024u)
+/** Largest font file a loader opens, in bytes (32 MiB: the large CJK fonts
+ *  are about 20 MB). A font keeps its file's bytes while it is loaded. */
+#define AKGL_FONT_MAX_FILE_SIZE (32u * 1024u * 1024u)
 /** @} */
 
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)

@@ -106,8 +106,12 @@ typedef enum akgl_SoundBus
  *        game's: release it with akgl_heap_release_sound at a level change).
  *        May be NULL when the registry is reference enough.
  * @return NULL; AKERR_NULLPOINTER; ENOENT (and other errno values) for a file
- *         that cannot be opened; AKERR_FORMAT for a file that is neither WAV
- *         nor Ogg Vorbis, or is truncated or corrupt (SDL's or vorbisfile's
+ *         that cannot be opened; EISDIR for a directory and AKERR_IO for a
+ *         FIFO, socket or device (refused before anything reads it: the file
+ *         is read whole by akgl, then decoded from memory); AKERR_OUTOFBOUNDS
+ *         for a file over AKGL_SOUND_MAX_FILE_SIZE (its size and the cap
+ *         named); ENOMEM when an allocation failed; AKERR_FORMAT for a file
+ *         that is neither WAV nor Ogg Vorbis, or is truncated or corrupt (SDL's or vorbisfile's
  *         reason quoted); AKERR_VALUE for a NaN, negative or too large volume,
  *         a channel count or sample rate out of range, an empty sound;
  *         AKERR_OUTOFBOUNDS for a name or path too long or a sound too long;

@@ -71,16 +71,23 @@ typedef struct akgl_FontStats
 /**
  * @brief Loads the TrueType/OpenType font file @p path at @p size points
  *        for the bound renderer.
- * @param path A font file (read at load; the font keeps no handle on the path).
+ * @param path A font file: a regular file of at most AKGL_FONT_MAX_FILE_SIZE
+ *             bytes, read whole at load (the font keeps its bytes, not the
+ *             path, until it is released).
  * @param size Point size: finite, above 0 and at most AKGL_FONT_MAX_SIZE.
  * @param dest Receives the font; the caller holds its reference.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the file and the size
  *         for a size that is not finite, not above 0 or too large;
  *         AKERR_OUTOFBOUNDS for a path longer than AKGL_FONT_MAX_PATH_LENGTH-1;
  *         AKERR_BEHAVIOR when no renderer is bound; ENOENT naming a file that
- *         does not exist; AKERR_FORMAT naming a file that is not a font (with
- *         SDL3_ttf's reason); AKGL_ERR_HEAP when every font slot is taken;
- *         AKERR_API when SDL3_ttf cannot start. On failure nothing is claimed:
+ *         does not exist; EISDIR for a directory and AKERR_IO for a FIFO,
+ *         socket or device ("is a FIFO, not a regular file"), refused before
+ *         anything reads it; AKERR_OUTOFBOUNDS for a file over
+ *         AKGL_FONT_MAX_FILE_SIZE (its size and the cap named); AKERR_FORMAT
+ *         naming a file that is not a font (with SDL3_ttf's reason); ENOMEM
+ *         when an allocation failed; AKGL_ERR_HEAP when every font slot is
+ *         taken; AKERR_API when SDL3_ttf cannot start. Messages begin
+ *         `font "path"`. On failure nothing is claimed:
  *         no slot, no texture, no TTF_Init reference.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_font_load(const char *path, float size, akgl_Font **dest);
@@ -111,8 +118,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_VALUE for
  *         a position that is not finite, an unknown alignment or a negative
  *         wrap width; AKERR_FORMAT for a string that is not valid UTF-8 (the
- *         message gives the byte offset); AKERR_BEHAVIOR when the font's
- *         renderer is no longer the bound one; AKERR_API with SDL3_ttf's error.
+ *         message gives the byte offset) or a character whose glyph cannot
+ *         be loaded (a damaged font); AKERR_OUTOFBOUNDS for a glyph wider or
+ *         higher than AKGL_FONT_MAX_GLYPH_SIDE pixels (both checked before
+ *         the text is laid out); AKERR_BEHAVIOR when the font's renderer is
+ *         no longer the bound one; AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const char *utf8,
                                                          float x, float y,
@@ -126,9 +136,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  * @param utf8 The text, UTF-8.
  * @param w, h Receive the box's width and height in pixels (may be NULL).
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_FORMAT for
- *         invalid UTF-8; AKERR_BEHAVIOR when the font's renderer is no longer
- *         the bound one (laying text out uploads glyphs to it); AKERR_API with
- *         SDL3_ttf's error.
+ *         invalid UTF-8 or a glyph that cannot be loaded; AKERR_OUTOFBOUNDS
+ *         for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
+ *         font's renderer is no longer the bound one (laying text out uploads
+ *         glyphs to it); AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char *utf8, int *w,
                                                      int *h);

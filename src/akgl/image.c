@@ -12,6 +12,7 @@
 #include "image_private.h"
 
 #include "fault_private.h"
+#include "file_private.h"
 
 #include <akgl/limits.h>
 #include <akstdlib.h>
@@ -20,6 +21,7 @@
 #include <errno.h>
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 
 /* libpng reads the header from our buffer. */
@@ -125,41 +127,6 @@ static akerr_ErrorContext *check_size(SDL_Renderer *renderer, const char *path, 
     SUCCEED_RETURN(errctx);
 }
 
-/* The whole file, in a block of SDL's the caller SDL_free()s. */
-static akerr_ErrorContext *read_file(const char *path, unsigned char **dest, size_t *size)
-{
-    FILE *fp = NULL;
-    size_t len = 0, got = 0;
-    unsigned char *data = NULL;
-    PREPARE_ERROR(errctx);
-
-    if (akgl_fault_now(AKGL_FAULT_OPEN)) {
-        FAIL_RETURN(errctx, EIO, "image \"%s\": cannot open: injected fault", path);
-    }
-    PASS(errctx, akerr_prefix_message(aksl_fopen_regular(path, AKGL_IMAGE_MAX_FILE_SIZE, &fp,
-                                                         &len), "image \"%s\"", path));
-    ATTEMPT {
-        data = SDL_malloc(len > 0 ? len : 1);
-        FAIL_ZERO_BREAK(errctx, data, ENOMEM,
-                        "image \"%s\": out of memory for the file's %zu bytes", path, len);
-        FAIL_NONZERO_BREAK(errctx, akgl_fault_now(AKGL_FAULT_READ), EIO,
-                           "image \"%s\": cannot read: injected fault", path);
-        CATCH(errctx, akerr_prefix_message(aksl_fread(data, len, fp, &got), "image \"%s\"",
-                                           path));
-        /* Shorter than fstat said: it changed under us. Never decode half. */
-        FAIL_NONZERO_BREAK(errctx, got != len, AKERR_IO,
-                           "image \"%s\": read %zu of its %zu bytes; the file changed while "
-                           "it was read", path, got, len);
-    } CLEANUP {
-        (void)fclose(fp); /* read-only: nothing to lose */
-    } PROCESS(errctx) {
-        SDL_free(data);
-    } FINISH(errctx, true);
-    *dest = data;
-    *size = len;
-    SUCCEED_RETURN(errctx);
-}
-
 /* Decodes the checked file and uploads it. */
 static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
                                   const unsigned char *data, size_t size, SDL_Texture **dest)
@@ -206,7 +173,10 @@ akerr_ErrorContext *akgl_image_load_texture(SDL_Renderer *renderer, const char *
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL path");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_image_load_texture: NULL dest");
     PASS(errctx, akgl_alloc_watch_install());
-    PASS(errctx, read_file(path, &data, &size));
+    char label[AKGL_MAX_STRING_LENGTH + 16];
+    snprintf(label, sizeof(label), "image \"%s\"", path);
+    PASS(errctx, akgl_file_read_whole(label, path, AKGL_IMAGE_MAX_FILE_SIZE,
+                                      "AKGL_IMAGE_MAX_FILE_SIZE", &data, &size));
     ATTEMPT {
         CATCH(errctx, read_header(path, data, size, &w, &h));
         CATCH(errctx, check_size(renderer, path, w, h));

@@ -285,6 +285,9 @@ akerr_ErrorContext *akgl_sound_start(int voices)
 akerr_ErrorContext *akgl_sound_stop(void)
 {
     PREPARE_ERROR(errctx);
+    /* Sounds load without a device too: the loaders' converter goes either
+     * way (and before SDL's quit would destroy it). */
+    akgl_sound_converter_release();
     if (!S.started) {
         SUCCEED_RETURN(errctx);
     }

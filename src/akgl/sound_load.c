@@ -10,6 +10,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "fault_private.h"
+#include "file_private.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>
@@ -26,6 +27,8 @@
 
 /* Bytes of one float stereo frame. */
 #define FRAME_BYTES_STEREO ((int)(2 * sizeof(float)))
+
+static void converter_release_if_unused(void);
 
 AKGL_HEAP_POOL(akgl_heap_pool_sound, akgl_Sound, akgl_heap_sounds, AKGL_MAX_HEAP_SOUND, "sound");
 
@@ -59,6 +62,7 @@ akerr_ErrorContext *akgl_heap_release_sound(akgl_Sound *obj)
     SDL_free(obj->samples);
     obj->samples = NULL;
     akgl_heap_release_end(AKGL_HEAP_SOUND, obj);
+    converter_release_if_unused();
     return first;
 }
 
@@ -118,7 +122,8 @@ static akerr_ErrorContext *check_length(const char *path, int64_t frames, int ra
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
+static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *data, size_t size,
+                                      Decoded *out)
 {
     Uint32 len = 0;
     PREPARE_ERROR(errctx);
@@ -130,7 +135,9 @@ static akerr_ErrorContext *decode_wav(const char *path, Decoded *out)
         SDL_SetHint(SDL_HINT_WAVE_TRUNCATION, "strict");
     }
     unsigned long failures = akgl_alloc_failures();
-    bool ok = SDL_LoadWAV(path, &out->spec, &out->data, &len);
+    /* From the bytes read_file checked and read: SDL never opens the path. */
+    SDL_IOStream *io = SDL_IOFromConstMem(data, size);
+    bool ok = io != NULL && SDL_LoadWAV_IO(io, true, &out->spec, &out->data, &len);
     if (strict) {
         SDL_ResetHint(SDL_HINT_WAVE_TRUNCATION);
     }
@@ -166,7 +173,7 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
     PREPARE_ERROR(errctx);
     size_t bytes = (size_t)total * (size_t)channels * sizeof(float);
     float *dst = SDL_malloc(bytes);
-    FAIL_ZERO_RETURN(errctx, dst, AKERR_API, "sound \"%s\": cannot allocate %zu bytes: %s", path,
+    FAIL_ZERO_RETURN(errctx, dst, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s", path,
                      bytes, SDL_GetError());
     int64_t got = 0;
     int section = 0;
@@ -202,11 +209,57 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *decode_ogg(const char *path, int64_t filesize, Decoded *out)
+/* vorbisfile reads the file's bytes from memory (ov_open_callbacks). */
+typedef struct MemSource
+{
+    const unsigned char *data;
+    size_t size, pos;
+} MemSource;
+
+static size_t mem_read(void *ptr, size_t size, size_t nmemb, void *src)
+{
+    MemSource *m = src;
+    size_t want = size * nmemb;
+    size_t left = m->size - m->pos;
+    if (size == 0 || want / size != nmemb) {
+        return 0;
+    }
+    if (want > left) {
+        want = left - left % size;
+    }
+    memcpy(ptr, m->data + m->pos, want);
+    m->pos += want;
+    return want / size;
+}
+
+static int mem_seek(void *src, ogg_int64_t offset, int whence)
+{
+    MemSource *m = src;
+    ogg_int64_t base = whence == SEEK_SET ? 0
+                     : whence == SEEK_CUR ? (ogg_int64_t)m->pos
+                     : whence == SEEK_END ? (ogg_int64_t)m->size
+                     : -1;
+    if (base < 0 || offset < -base || offset > (ogg_int64_t)m->size - base) {
+        return -1;
+    }
+    m->pos = (size_t)(base + offset);
+    return 0;
+}
+
+static long mem_tell(void *src)
+{
+    return (long)((MemSource *)src)->pos;
+}
+
+static akerr_ErrorContext *decode_ogg(const char *path, const unsigned char *data, size_t size,
+                                      Decoded *out)
 {
     OggVorbis_File vf;
+    MemSource src = {data, size, 0};
+    const ov_callbacks callbacks = {mem_read, mem_seek, NULL, mem_tell};
+    int64_t filesize = (int64_t)size;
     PREPARE_ERROR(errctx);
-    int rc = ov_fopen(path, &vf);
+    int rc = ov_open_callbacks(&src, &vf, NULL, 0, callbacks);
     if (rc != 0) {
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,
                     vorbis_error(rc));
@@ -242,25 +295,10 @@ static akerr_ErrorContext *decode_ogg(const char *path, int64_t filesize, Decode
 }
 
 /* Which decoder: by the first bytes, so a misnamed file still loads. */
-static akerr_ErrorContext *sniff(const char *path, bool *wav, int64_t *filesize)
+static akerr_ErrorContext *sniff(const char *path, const unsigned char *head, size_t n,
+                                 bool *wav)
 {
-    unsigned char head[12];
-    FILE *fp = NULL;
     PREPARE_ERROR(errctx);
-    PASS(errctx, aksl_fopen(path, "rb", &fp));
-    errno = 0;
-    size_t n = fread(head, 1, sizeof(head), fp);
-    int read_errno = ferror(fp) ? errno : 0;
-    long size = -1;
-    if (fseek(fp, 0, SEEK_END) == 0) {
-        size = ftell(fp);
-    }
-    IGNORE(aksl_fclose(fp));
-    *filesize = size;
-    if (read_errno != 0) {
-        FAIL_RETURN(errctx, read_errno, "sound \"%s\": cannot read: %s", path,
-                    strerror(read_errno));
-    }
     if (n >= 12 && memcmp(head, "RIFF", 4) == 0 && memcmp(head + 8, "WAVE", 4) == 0) {
         *wav = true;
         SUCCEED_RETURN(errctx);
@@ -271,8 +309,175 @@ static akerr_ErrorContext *sniff(const char *path, bool *wav, int64_t *filesize)
     }
     FAIL_RETURN(errctx, AKERR_FORMAT,
                 "sound \"%s\" is neither WAV (RIFF/WAVE) nor Ogg Vorbis (OggS): it begins with "
-                "%02x %02x %02x %02x (%zu bytes read)", path, n > 0 ? head[0] : 0,
+                "%02x %02x %02x %02x (%zu bytes)", path, n > 0 ? head[0] : 0,
                 n > 1 ? head[1] : 0, n > 2 ? head[2] : 0, n > 3 ? head[3] : 0, n);
+}
+
+/* The whole sound file: a regular file of at most AKGL_SOUND_MAX_FILE_SIZE. */
+static akerr_ErrorContext *read_file(const char *path, unsigned char **data, size_t *size)
+{
+    char label[AKGL_SOUND_MAX_PATH_LENGTH + 16];
+    PREPARE_ERROR(errctx);
+    snprintf(label, sizeof(label), "sound \"%s\"", path);
+    PASS(errctx, akgl_file_read_whole(label, path, AKGL_SOUND_MAX_FILE_SIZE,
+                                      "AKGL_SOUND_MAX_FILE_SIZE", data, size));
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Conversion                                                               */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * One SDL_AudioStream converts every sound and is re-used, instead of
+ * SDL_ConvertAudioSamples (which makes one per call). SDL 3.2.10's
+ * SDL_CreateAudioStream leaks when the allocation of its mutex fails: it
+ * frees the new audio queue with SDL_free instead of SDL_DestroyAudioQueue,
+ * losing the queue's two reserved track blocks (src/audio/SDL_audiocvt.c,
+ * lines 458-462; the same in later releases). The fault harness found it:
+ * two 120-byte blocks per faulted conversion. The stream lives while any
+ * sound is loaded: made by the first conversion after none was, destroyed
+ * with the last sound released (or by akgl_sound_stop). So those blocks can
+ * be lost only at that first conversion, and only when memory runs out at
+ * that very allocation (docs/19-reliability.md).
+ *
+ * The input goes in by slices and the output comes out after each, so the
+ * stream never holds more than a slice: memory stays the decoded sound plus
+ * the converted one, as before. SDL destroys an audio stream itself when its
+ * audio subsystem quits: a property's cleanup forgets ours then.
+ */
+static SDL_AudioStream *converter;
+static SDL_SpinLock converter_lock;
+
+#define CONVERT_SLICE_BYTES 65536
+#define CONVERTER_PROPERTY "akgl.sound.converter"
+
+static void SDLCALL converter_gone(void *userdata, void *value)
+{
+    (void)userdata;
+    (void)value;
+    converter = NULL; /* under converter_lock, or in SDL's quit */
+}
+
+/* The converter, made on first use. Called with converter_lock held. */
+static akerr_ErrorContext *converter_get(const char *path, const SDL_AudioSpec *src,
+                                         const SDL_AudioSpec *dst, SDL_AudioStream **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (converter == NULL) {
+        unsigned long failures = akgl_alloc_failures();
+        SDL_AudioStream *stream = SDL_CreateAudioStream(src, dst);
+        SDL_PropertiesID props = stream != NULL ? SDL_GetAudioStreamProperties(stream) : 0;
+        if (props == 0 || !SDL_SetPointerPropertyWithCleanup(props, CONVERTER_PROPERTY,
+                                                             stream, converter_gone, NULL)) {
+            if (stream != NULL) {
+                SDL_DestroyAudioStream(stream);
+            }
+            FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+                                "sound \"%s\": out of memory making the audio converter", path);
+            FAIL_RETURN(errctx, AKERR_API, "sound \"%s\": cannot make the audio converter: %s",
+                        path, SDL_GetError());
+        }
+        converter = stream;
+    }
+    *dest = converter;
+    SUCCEED_RETURN(errctx);
+}
+
+/* The converter lives while a sound does: none loaded, none kept. */
+static void converter_release_if_unused(void)
+{
+    int n = 1;
+    if (akgl_heap_in_use(AKGL_HEAP_SOUND, &n) == NULL && n == 0) {
+        akgl_sound_converter_release();
+    }
+}
+
+void akgl_sound_converter_release(void)
+{
+    SDL_LockSpinlock(&converter_lock);
+    if (converter != NULL) {
+        SDL_DestroyAudioStream(converter); /* converter_gone forgets it */
+        converter = NULL;
+    }
+    SDL_UnlockSpinlock(&converter_lock);
+}
+
+/* What the stream has ready, appended to out (grown when it must be). */
+static bool drain(SDL_AudioStream *stream, Uint8 **out, size_t *cap, size_t *used)
+{
+    int avail = SDL_GetAudioStreamAvailable(stream);
+    if (avail < 0) {
+        return false;
+    }
+    if (*used + (size_t)avail > *cap) {
+        size_t grown = *cap + *cap / 2;
+        if (grown < *used + (size_t)avail) {
+            grown = *used + (size_t)avail;
+        }
+        Uint8 *bigger = SDL_realloc(*out, grown);
+        if (bigger == NULL) {
+            return false;
+        }
+        *out = bigger;
+        *cap = grown;
+    }
+    int got = avail > 0 ? SDL_GetAudioStreamData(stream, *out + *used, avail) : 0;
+    if (got < 0) {
+        return false;
+    }
+    *used += (size_t)got;
+    return true;
+}
+
+/* dec converted to float stereo at `rate`, in a block the caller SDL_free()s. */
+static akerr_ErrorContext *convert(const char *path, const Decoded *dec, int rate, Uint8 **dest,
+                                   int *destlen)
+{
+    SDL_AudioStream *stream = NULL;
+    Uint8 *out = NULL;
+    size_t used = 0;
+    const SDL_AudioSpec dst = {SDL_AUDIO_F32, 2, rate};
+    PREPARE_ERROR(errctx);
+
+    /* What the resampler should give, and a little room: grown if short. */
+    int64_t in_frames = dec->len / SDL_AUDIO_FRAMESIZE(dec->spec);
+    size_t cap = (size_t)((in_frames * rate / dec->spec.freq + 64) * FRAME_BYTES_STEREO);
+    int slice = CONVERT_SLICE_BYTES - CONVERT_SLICE_BYTES % SDL_AUDIO_FRAMESIZE(dec->spec);
+    unsigned long failures = akgl_alloc_failures();
+
+    SDL_LockSpinlock(&converter_lock);
+    ATTEMPT {
+        CATCH(errctx, converter_get(path, &dec->spec, &dst, &stream));
+        bool ok = SDL_SetAudioStreamFormat(stream, &dec->spec, &dst);
+        out = ok ? SDL_malloc(cap) : NULL;
+        ok = out != NULL;
+        for (int off = 0; ok && off < dec->len; off += slice) {
+            int n = dec->len - off < slice ? dec->len - off : slice;
+            ok = SDL_PutAudioStreamData(stream, dec->data + off, n) &&
+                 drain(stream, &out, &cap, &used);
+        }
+        ok = ok && SDL_FlushAudioStream(stream) && drain(stream, &out, &cap, &used);
+        FAIL_NONZERO_BREAK(errctx, !ok && akgl_alloc_failures() != failures, ENOMEM,
+                           "sound \"%s\": out of memory converting %d Hz, %d channels to %d Hz "
+                           "stereo", path, dec->spec.freq, dec->spec.channels, rate);
+        FAIL_ZERO_BREAK(errctx, ok, AKERR_FORMAT, "sound \"%s\": cannot convert %d Hz, %d "
+                        "channels to %d Hz stereo: %s", path, dec->spec.freq,
+                        dec->spec.channels, rate, SDL_GetError());
+        FAIL_NONZERO_BREAK(errctx, used > (size_t)SDL_MAX_SINT32, AKERR_OUTOFBOUNDS,
+                           "sound \"%s\": %zu bytes converted; the limit is %d", path, used,
+                           SDL_MAX_SINT32);
+    } CLEANUP {
+        if (stream != NULL) {
+            SDL_ClearAudioStream(stream); /* ready for the next sound, whatever happened */
+        }
+        SDL_UnlockSpinlock(&converter_lock);
+    } PROCESS(errctx) {
+        SDL_free(out);
+    } FINISH(errctx, true);
+    *dest = out;
+    *destlen = (int)used;
+    SUCCEED_RETURN(errctx);
 }
 
 /* Decodes `path` and converts it to float stereo at `rate`: *samples, *frames. */
@@ -281,34 +486,33 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
 {
     Decoded dec;
     bool wav = false;
-    int64_t filesize = 0;
+    unsigned char *file = NULL;
+    size_t filesize = 0;
     Uint8 *converted = NULL;
     int convlen = 0;
     PREPARE_ERROR(errctx);
 
     memset(&dec, 0, sizeof(dec));
-    PASS(errctx, sniff(path, &wav, &filesize));
-    if (wav) {
-        PASS(errctx, decode_wav(path, &dec));
-    } else {
-        PASS(errctx, decode_ogg(path, filesize, &dec));
-    }
+    /* Read once, then decoded from memory: the decoders never open the path
+     * (so never block on a FIFO), and the size is capped before a byte is read. */
+    PASS(errctx, read_file(path, &file, &filesize));
+    ATTEMPT {
+        CATCH(errctx, sniff(path, file, filesize, &wav));
+        if (wav) {
+            CATCH(errctx, decode_wav(path, file, filesize, &dec));
+        } else {
+            CATCH(errctx, decode_ogg(path, file, filesize, &dec));
+        }
+    } CLEANUP {
+        SDL_free(file);
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
     ATTEMPT {
         CATCH(errctx, check_spec(path, dec.spec.channels, dec.spec.freq));
         int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
         CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
         /* Once, here: playing never converts. */
-        SDL_AudioSpec dst = {SDL_AUDIO_F32, 2, rate};
-        unsigned long failures = akgl_alloc_failures();
-        bool converted_ok = SDL_ConvertAudioSamples(&dec.spec, dec.data, dec.len, &dst,
-                                                    &converted, &convlen);
-        FAIL_NONZERO_BREAK(errctx, !converted_ok && akgl_alloc_failures() != failures, ENOMEM,
-                           "sound \"%s\": out of memory converting %d Hz, %d channels to %d Hz "
-                           "stereo", path, dec.spec.freq, dec.spec.channels, rate);
-        FAIL_ZERO_BREAK(errctx, converted_ok,
-                        AKERR_FORMAT, "sound \"%s\": cannot convert %d Hz, %d channels to %d Hz "
-                        "stereo: %s", path, dec.spec.freq, dec.spec.channels, rate,
-                        SDL_GetError());
+        CATCH(errctx, convert(path, &dec, rate, &converted, &convlen));
         FAIL_NONZERO_BREAK(errctx, convlen < FRAME_BYTES_STEREO, AKERR_VALUE,
                            "sound \"%s\" is too short to play at %d Hz", path, rate);
         *samples = (float *)converted;
@@ -354,7 +558,11 @@ akerr_ErrorContext *akgl_sound_load(const char *name, const char *path, float vo
     }
     PASS(errctx, check_volume(path, volume));
     PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SOUND, "sound", name, NULL));
-    PASS(errctx, decode_file(path, akgl_sound_rate(), &samples, &frames));
+    akerr_ErrorContext *decoded = decode_file(path, akgl_sound_rate(), &samples, &frames);
+    if (decoded != NULL) {
+        converter_release_if_unused();
+        PASS(errctx, decoded);
+    }
     ATTEMPT {
         CATCH(errctx, akgl_heap_next_sound(&snd));
         memcpy(snd->name, name, strlen(name) + 1);
@@ -500,7 +708,7 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
         if (count > 0) {
             /* Remembered so a failure can give back what this bank loaded. */
             loaded = SDL_calloc(count, sizeof(*loaded));
-            FAIL_ZERO_BREAK(errctx, loaded, AKERR_API, "%s: cannot allocate: %s", filename,
+            FAIL_ZERO_BREAK(errctx, loaded, ENOMEM, "%s: out of memory: %s", filename,
                             SDL_GetError());
         }
         for (size_t i = 0; i < count; i++) {

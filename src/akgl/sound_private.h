@@ -31,6 +31,10 @@ int akgl_sound_rate(void);
 /* Ends, at once, every voice that plays @p sound (its teardown is next). */
 void akgl_sound_stop_voices_of(const akgl_Sound *sound);
 
+/* Destroys the audio stream the loaders convert with (sound_load.c), made
+ * again at the next load. akgl_sound_stop calls it. */
+void akgl_sound_converter_release(void);
+
 /* A layer release function for akgl_heap_release_all (level unload). */
 akerr_ErrorContext *akgl_sound_release_any(void *obj);
 

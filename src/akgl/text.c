@@ -20,6 +20,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "fault_private.h"
+#include "file_private.h"
 #include "heap_pool.h"
 #include "object.h"
 
@@ -42,6 +44,8 @@ struct akgl_Font
     float size;
     bool ttf_started; /* holds a TTF_Init reference */
     TTF_Font *ttf;
+    unsigned char *file; /* the font file's bytes: FreeType reads them while the font lives */
+    SDL_IOStream *io;    /* over `file`; ours to close (see akgl_font_load) */
     TTF_TextEngine *engine;
     SDL_Renderer *renderer; /* the one the engine draws with */
     uint64_t tick;
@@ -77,6 +81,10 @@ akerr_ErrorContext *akgl_heap_release_font(akgl_Font *font)
     if (font->ttf != NULL) {
         TTF_CloseFont(font->ttf);
     }
+    if (font->io != NULL) {
+        SDL_CloseIO(font->io); /* after the face that reads it */
+    }
+    SDL_free(font->file);
     if (font->ttf_started) {
         TTF_Quit();
     }
@@ -117,36 +125,108 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
     SUCCEED_RETURN(errctx);
 }
 
+/* A failed SDL or SDL3_ttf call: ENOMEM when an allocation failed during it
+ * (SDL's words for that vary), else `status` with SDL's reason. */
+#define FONT_FAIL_BREAK(errctx, failures, status, fmt, ...)                              \
+    {                                                                                  \
+        if (akgl_alloc_failures() != (failures)) {                                     \
+            FAIL(errctx, ENOMEM, fmt ": out of memory", __VA_ARGS__);                   \
+        } else {                                                                       \
+            FAIL(errctx, status, fmt ": %s", __VA_ARGS__, SDL_GetError());              \
+        }                                                                              \
+        break;                                                                         \
+    } (void)0
+
+/*
+ * TTF_CreateRendererTextEngine, without its leak: SDL3_ttf 3.2.2 makes a
+ * property set to pass the renderer and never destroys it (six blocks per
+ * engine, kept until SDL_Quit; src/SDL_renderer_textengine.c:858-868, the
+ * same upstream at the time of writing). The fault harness found it. Ours
+ * is destroyed once the engine is made (it reads the renderer from it then).
+ */
+static TTF_TextEngine *create_engine(SDL_Renderer *renderer)
+{
+    SDL_PropertiesID props = SDL_CreateProperties();
+    if (props == 0) {
+        return NULL;
+    }
+    TTF_TextEngine *engine = NULL;
+    if (SDL_SetPointerProperty(props, TTF_PROP_RENDERER_TEXT_ENGINE_RENDERER, renderer) &&
+        SDL_SetNumberProperty(props, TTF_PROP_RENDERER_TEXT_ENGINE_ATLAS_TEXTURE_SIZE,
+                              AKGL_FONT_ATLAS_SIZE)) {
+        engine = TTF_CreateRendererTextEngineWithProperties(props);
+    }
+    SDL_DestroyProperties(props);
+    return engine;
+}
+
+/* The font file whole: regular, at most AKGL_FONT_MAX_FILE_SIZE bytes. */
+static akerr_ErrorContext *read_font_file(const char *path, unsigned char **data, size_t *size)
+{
+    char label[AKGL_FONT_MAX_PATH_LENGTH + 16];
+    PREPARE_ERROR(errctx);
+    snprintf(label, sizeof(label), "font \"%s\"", path);
+    PASS(errctx, akgl_file_read_whole(label, path, AKGL_FONT_MAX_FILE_SIZE,
+                                      "AKGL_FONT_MAX_FILE_SIZE", data, size));
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **dest)
 {
     SDL_Renderer *renderer = NULL;
     akgl_Font *font = NULL;
+    unsigned char *file = NULL;
+    size_t filesize = 0;
     PREPARE_ERROR(errctx);
 
     PASS(errctx, check_load(path, size, dest, &renderer));
-    PASS(errctx, akgl_heap_next_font(&font));
+    PASS(errctx, akgl_alloc_watch_install());
+    /* Read by us, not opened by SDL3_ttf: a FIFO named as a font is refused
+     * instead of blocking, and the size is capped before a byte is read. */
+    PASS(errctx, read_font_file(path, &file, &filesize));
+    akerr_ErrorContext *claimed = akgl_heap_next_font(&font);
+    if (claimed != NULL) {
+        SDL_free(file);
+        PASS(errctx, claimed);
+    }
     ATTEMPT {
         memcpy(font->path, path, strlen(path) + 1);
         font->size = size;
         font->renderer = renderer;
-        FAIL_ZERO_BREAK(errctx, TTF_Init(), AKERR_API, "font \"%s\": cannot start SDL3_ttf: %s",
-                        path, SDL_GetError());
+        font->file = file; /* the font owns it now: its teardown frees it */
+        unsigned long failures = akgl_alloc_failures();
+        if (!TTF_Init()) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_API, "font \"%s\": cannot start SDL3_ttf",
+                            path);
+        }
         font->ttf_started = true;
-        font->ttf = TTF_OpenFont(path, size);
-        FAIL_ZERO_BREAK(errctx, font->ttf, AKERR_FORMAT, "font \"%s\" cannot be read as a font: %s",
-                        path, SDL_GetError());
-        font->engine = TTF_CreateRendererTextEngine(renderer);
-        FAIL_ZERO_BREAK(errctx, font->engine, AKERR_API,
-                        "font \"%s\": cannot make a renderer text engine: %s", path,
-                        SDL_GetError());
-        for (int i = 0; i < AKGL_FONT_TEXT_CACHE; i++) {
+        failures = akgl_alloc_failures();
+        font->io = SDL_IOFromConstMem(file, filesize);
+        /* The stream stays ours (closeio false): SDL3_ttf 3.2.2's
+         * TTF_OpenFontIO loses it when its own property set cannot be
+         * made or filled (it returns before it looks at closeio), and
+         * would then not close it with the font either. */
+        font->ttf = font->io != NULL ? TTF_OpenFontIO(font->io, false, size) : NULL;
+        if (font->ttf == NULL) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_FORMAT,
+                            "font \"%s\" cannot be read as a font", path);
+        }
+        failures = akgl_alloc_failures();
+        font->engine = create_engine(renderer);
+        if (font->engine == NULL) {
+            FONT_FAIL_BREAK(errctx, failures, AKERR_API,
+                            "font \"%s\": cannot make a renderer text engine", path);
+        }
+        for (int i = 0; i < AKGL_FONT_TEXT_CACHE && errctx == NULL; i++) {
+            failures = akgl_alloc_failures();
             font->cache[i].text = TTF_CreateText(font->engine, font->ttf, "", 0);
-            FAIL_ZERO_BREAK(errctx, font->cache[i].text, AKERR_API,
-                            "font \"%s\": cannot make text %d of its cache: %s", path, i,
-                            SDL_GetError());
+            if (font->cache[i].text == NULL) {
+                FONT_FAIL_BREAK(errctx, failures, AKERR_API,
+                                "font \"%s\": cannot make text %d of its cache", path, i);
+            }
         }
         if (errctx != NULL) {
-            break; /* the FAIL_ZERO_BREAK above left the for, not ATTEMPT */
+            break; /* the FAIL_BREAK above left the loop, not ATTEMPT */
         }
     } CLEANUP {
     } PROCESS(errctx) {
@@ -196,6 +276,45 @@ static akerr_ErrorContext *check_utf8(const akgl_Font *font, const char *utf8, s
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Every glyph the text maps to loads, or the text is refused before SDL3_ttf
+ * lays it out: SDL3_ttf 3.2.2 (and upstream at the time of writing) leaks
+ * HarfBuzz's buffer when a glyph of a laid-out string cannot be loaded
+ * (CollectGlyphsFromFont returns without hb_buffer_destroy), which a damaged
+ * font makes happen on every draw. The font fuzzer found it. Glyphs are
+ * cached by SDL3_ttf, so this costs a lookup per character on a cache miss.
+ * (A glyph only shaping reaches, a ligature, is not checked here.)
+ */
+static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8, size_t length)
+{
+    PREPARE_ERROR(errctx);
+    const char *p = utf8;
+    size_t left = length;
+    while (left > 0) {
+        Uint32 cp = SDL_StepUTF8(&p, &left);
+        if (cp == '\n' || cp == '\r' || cp == '\t') {
+            continue;
+        }
+        int minx = 0, maxx = 0, miny = 0, maxy = 0;
+        if (!TTF_GetGlyphMetrics(font->ttf, cp, &minx, &maxx, &miny, &maxy, NULL)) {
+            FAIL_RETURN(errctx, AKERR_FORMAT,
+                        "font \"%s\": the glyph for U+%04X cannot be loaded (a damaged font?): %s",
+                        font->path, (unsigned)cp, SDL_GetError());
+        }
+        /* SDL3_ttf 3.2.2 leaks a glyph's surface when it is larger than the
+         * engine's atlas (fuzz_font found it: 2.8 MB a draw). */
+        if ((Sint64)maxx - minx > AKGL_FONT_MAX_GLYPH_SIDE ||
+            (Sint64)maxy - miny > AKGL_FONT_MAX_GLYPH_SIDE) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "font \"%s\": the glyph for U+%04X is %lldx%lld pixels at %g points; "
+                        "the limit is %d (AKGL_FONT_MAX_GLYPH_SIDE)", font->path, (unsigned)cp,
+                        (long long)maxx - minx, (long long)maxy - miny, (double)font->size,
+                        AKGL_FONT_MAX_GLYPH_SIDE);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* The laid-out text for (utf8, wrap_width): from the cache, or laid out into
  * the least recently used entry. */
 static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_width,
@@ -220,6 +339,7 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
         }
     }
     PASS(errctx, check_utf8(font, utf8, length));
+    PASS(errctx, check_glyphs(font, utf8, length));
     oldest->valid = false;
     /* Lay it out and upload its glyphs now, not at its first draw: a game
      * that measures its HUD strings while loading then draws its first

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L /* fileno, strcasecmp */
 #include <akgl/tilemap.h>
 
+#include "file_private.h"
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
@@ -174,47 +175,6 @@ bool akgl_tilemap_path_is_xml(const char *path)
            strcasecmp(dot, ".tx") == 0;
 }
 
-/* The whole file, NUL-terminated, malloc'd; refused beyond the size limit. */
-static akerr_ErrorContext *read_whole_file(const char *path, char **dest, size_t *len)
-{
-    FILE *fp = NULL;
-    struct stat st;
-    char *buf = NULL;
-    size_t got = 0;
-    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
-    PREPARE_ERROR(errctx);
-
-    akgl_json_message_path(path, shown);
-    PASS(errctx, aksl_fopen(path, "rb", &fp));
-    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
-        int err = S_ISDIR(st.st_mode) ? EISDIR : (errno != 0 ? errno : AKERR_IO);
-        IGNORE(aksl_fclose(fp));
-        FAIL_RETURN(errctx, err, "%s: not a regular file", shown);
-    }
-    if (st.st_size > AKGL_TILEMAP_MAX_FILE_SIZE) {
-        IGNORE(aksl_fclose(fp));
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "%s: %lld bytes, more than a map file may have (AKGL_TILEMAP_MAX_FILE_SIZE, "
-                    "%ld)", shown, (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
-    }
-    buf = malloc((size_t)st.st_size + 1);
-    if (buf == NULL) {
-        IGNORE(aksl_fclose(fp));
-        FAIL_RETURN(errctx, ENOMEM, "%s: cannot allocate %lld bytes", shown,
-                    (long long)st.st_size + 1);
-    }
-    akerr_ErrorContext *read = aksl_fread(buf, (size_t)st.st_size, fp, &got);
-    IGNORE(aksl_fclose(fp));
-    if (read != NULL) {
-        free(buf);
-        PASS(errctx, read);
-    }
-    buf[got] = '\0';
-    *dest = buf;
-    *len = got;
-    SUCCEED_RETURN(errctx);
-}
-
 /*
  * A Tiled JSON document goes through the same watched, capped parse as every
  * other JSON loader (json.c): jansson 2.14 can drop a byte and still succeed
@@ -231,7 +191,7 @@ static const akgl_JsonCaps tilemap_json_caps = {
 
 akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_t **dest)
 {
-    char *text = NULL;
+    unsigned char *text = NULL;
     size_t len = 0;
     PREPARE_ERROR(errctx);
 
@@ -250,9 +210,15 @@ akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_
         PASS(errctx, akgl_json_load_file_capped(path, &tilemap_json_caps, dest));
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, read_whole_file(path, &text, &len));
-    akerr_ErrorContext *translated = akgl_tilemap_xml_to_json(path, text, len, dest);
-    free(text);
+    /* A regular file only (a FIFO named as a .tmx, .tsx or .tx would block
+     * forever), refused from its size over the cap, read whole. */
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PASS(errctx, akgl_file_read_whole(akgl_json_message_path(path, shown), path,
+                                      (size_t)AKGL_TILEMAP_MAX_FILE_SIZE,
+                                      "AKGL_TILEMAP_MAX_FILE_SIZE", &text, &len));
+    akerr_ErrorContext *translated = akgl_tilemap_xml_to_json(path, (const char *)text, len,
+                                                              dest);
+    SDL_free(text);
     PASS(errctx, translated);
     SUCCEED_RETURN(errctx);
 }

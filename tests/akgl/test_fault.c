@@ -22,8 +22,11 @@
 
 #include <akgl/controller.h>
 #include <akgl/fault.h>
+#include <akgl/sound.h>
+#include <akgl/text.h>
 #include <akgl/tilemap.h>
 
+#include "sound_fixture.h"
 #include "sprite_fixture.h"
 
 #define SPRITES SF_SPRITES
@@ -195,6 +198,122 @@ static bool map_unchanged(void)
     return map == NULL && n == 0;
 }
 
+/* ---- sound bank: WAV (float, 48 kHz mono; float, 22.05 kHz stereo) and Ogg */
+
+static char bank_path[PATH_MAX];
+static const char *const bank_names[] = {"tone", "theme", "beep"};
+
+/* The bank of tests/assets/sound/bank.json, its files written beside it by
+ * the sound suite's own fixture code: three decoders' paths and two
+ * conversions (22.05 and 44.1 kHz to the device rate). */
+static void bank_setup(void)
+{
+    static const fx_tone a440 = {0.5f, 440.0f, 48000};
+    static const fx_tone a440_22k = {0.5f, 440.0f, 22050};
+    static const float half = 0.5f;
+    char path[PATH_MAX];
+    sf_path(path, "tone.wav");
+    CHECK(fx_write_wav(path, 1, 48000, 4800, fx_cosine, &a440));
+    sf_path(path, "beep.wav");
+    CHECK(fx_write_wav(path, 2, 22050, 2205, fx_cosine, &a440_22k));
+    sf_path(path, "tone.ogg");
+    CHECK(fx_write_ogg(path, 2, 44100, 4410, fx_level, &half));
+    sf_path(bank_path, "bank.json");
+    sf_copy(AKGL_TEST_ASSETS_DIR "/sound/bank.json", "bank.json");
+    /* A sound loaded already, as in a game loading its next bank: the
+     * loaders' converter (one SDL audio stream) lives while a sound does,
+     * so the bank's loads re-use it. Made afresh, SDL 3.2.10 can lose two
+     * blocks when its mutex allocation fails (docs/19): see
+     * test_the_first_conversion_residue_is_sdls. */
+    sf_path(path, "tone.wav");
+    CHECK_OK(akgl_sound_load("kept", path, 1.0f, false, NULL));
+}
+
+static void bank_teardown(void)
+{
+    akgl_Sound *snd = NULL;
+    CHECK_OK(akgl_sound_get("kept", &snd));
+    CHECK_OK(akgl_heap_release_sound(snd)); /* the last sound: the converter goes too */
+}
+
+static akerr_ErrorContext *load_bank(const char *path)
+{
+    (void)path; /* written at setup, in the scratch directory */
+    return akgl_sound_load_json(bank_path);
+}
+
+static bool bank_loaded(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(bank_names); i++) {
+        akgl_Sound *snd = NULL;
+        akerr_ErrorContext *e = akgl_sound_get(bank_names[i], &snd);
+        bool ok = e == NULL && snd != NULL && snd->frames > 0 && snd->samples != NULL;
+        RELEASE_ERROR(e);
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void bank_unload(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(bank_names); i++) {
+        akgl_Sound *snd = NULL;
+        akerr_ErrorContext *e = akgl_sound_get(bank_names[i], &snd);
+        if (e == NULL && snd != NULL) {
+            IGNORE(akgl_heap_release_sound(snd));
+        }
+        RELEASE_ERROR(e);
+    }
+}
+
+static bool bank_unchanged(void)
+{
+    int n = -1, r = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_SOUND, &n));
+    IGNORE(akgl_registry_count(AKGL_REGISTRY_SOUND, &r));
+    return n == 1 && r == 1; /* "kept" */
+}
+
+/* ---- font: the file, the face, the text engine and the text cache ------- */
+
+#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+static akgl_Font *font;
+
+/* akgl_font_load sets up drawing too: the renderer text engine and the
+ * cache's TTF_Text objects. The first draw's layout is not in the row:
+ * SDL 3.2.10's SDL_qsort, which SDL3_ttf sorts every layout's clusters
+ * with, dereferences NULL when its pivot allocation fails (docs/19). */
+static akerr_ErrorContext *load_font(const char *path)
+{
+    return akgl_font_load(path, 16.0f, &font);
+}
+
+static bool font_loaded(void)
+{
+    akgl_FontStats st;
+    int n = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
+    /* (Nothing here may allocate: the harness counts what the row gives back.) */
+    return font != NULL && n == 1 && akgl_font_stats(font, &st) == NULL && st.misses == 0;
+}
+
+static void font_unload(void)
+{
+    if (font != NULL) {
+        IGNORE(akgl_heap_release_font(font));
+        font = NULL;
+    }
+}
+
+static bool font_unchanged(void)
+{
+    int n = -1;
+    IGNORE(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
+    return font == NULL && n == 0;
+}
 
 #define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
     {name, path, setup, load, loaded, unload, unchanged, teardown}
@@ -212,6 +331,9 @@ static const FaultRow rows[] = {
         nothing),
     ROW("tilemap (TMX)", MAP_TMX, nothing, load_tmx, map_loaded, map_unload, map_unchanged,
         nothing),
+    ROW("sound bank", "bank.json", bank_setup, load_bank, bank_loaded, bank_unload,
+        bank_unchanged, bank_teardown),
+    ROW("font", FONT, nothing, load_font, font_loaded, font_unload, font_unchanged, nothing),
 };
 
 static long stride(void)
@@ -308,6 +430,82 @@ static void test_every_fault_of_every_loader(void)
     }
 }
 
+/*
+ * The one residue left, pinned: with no sound loaded, a load makes the
+ * converter (SDL_CreateAudioStream), and SDL 3.2.10 loses the audio queue's
+ * two track blocks when the allocation of the stream's mutex fails
+ * (src/audio/SDL_audiocvt.c:458-462 frees the queue with SDL_free, not
+ * SDL_DestroyAudioQueue). Every k must give back every block but exactly one,
+ * which loses exactly two. When SDL fixes it, this fails: then docs/19 and
+ * this case go.
+ */
+/* The leak checkers (ASan's LeakSanitizer, valgrind) rightly report the two
+ * blocks this case makes SDL lose on purpose: it runs in the plain builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAK_CHECKED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAK_CHECKED_BUILD 1
+#endif
+#endif
+#ifndef LEAK_CHECKED_BUILD
+#define LEAK_CHECKED_BUILD 0
+#endif
+
+static bool under_leak_checker(void)
+{
+    const char *preload = SDL_getenv("LD_PRELOAD");
+    return LEAK_CHECKED_BUILD || (preload != NULL && strstr(preload, "vgpreload") != NULL);
+}
+
+static void test_the_first_conversion_residue_is_sdls(void)
+{
+    if (under_leak_checker()) {
+        fprintf(stderr, "  skipped under a leak checker: it makes SDL lose two blocks\n");
+        return;
+    }
+    char path[PATH_MAX];
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    akgl_FaultReport rep;
+    akgl_Sound *snd = NULL;
+    long residues = 0, at = 0;
+    static const fx_tone a440 = {0.5f, 440.0f, 48000};
+
+    sf_path(path, "first.wav");
+    CHECK(fx_write_wav(path, 1, 22050, 2205, fx_cosine, &a440)); /* converted: 22.05 kHz mono */
+    CHECK_OK(akgl_sound_load("first", path, 1.0f, false, &snd)); /* warm-up */
+    CHECK_OK(akgl_heap_release_sound(snd));
+    for (long k = 1; k < 100000; k++) {
+        snd = NULL;
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+        int status = test_status_of_(akgl_sound_load("first", path, 1.0f, false, &snd), msg);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        long net = rep.net_allocations;
+        bool fired = rep.fired;
+        if (status == 0) {
+            CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+            CHECK_OK(akgl_heap_release_sound(snd));
+            CHECK_OK(akgl_fault_disarm(&rep));
+            net += rep.net_allocations;
+        }
+        if (net == 2) {
+            residues++;
+            at = k;
+        } else {
+            CHECK_MSG(net == 0, "k=%ld: %ld blocks not given back (status %d: %s)", k, net,
+                      status, msg);
+        }
+        if (!fired) {
+            CHECK_MSG(status == 0, "no fault at k=%ld, yet status %d: %s", k, status, msg);
+            break; /* the run after the last allocation */
+        }
+    }
+    fprintf(stderr, "  first conversion: SDL's residue (2 blocks) at k=%ld only\n", at);
+    CHECK_MSG(residues == 1, "%ld faults left SDL's two blocks; exactly one was expected "
+              "(docs/19: if SDL fixed SDL_CreateAudioStream, update docs/19 and this case)",
+              residues);
+}
+
 static void test_switch_arguments(void)
 {
     akgl_FaultReport rep;
@@ -335,6 +533,7 @@ int main(void)
     sf_add_counters();
     RUN_TEST(test_switch_arguments);
     RUN_TEST(test_every_fault_of_every_loader);
+    RUN_TEST(test_the_first_conversion_residue_is_sdls);
     sf_unbind_renderer();
     sf_end();
     return AKGL_TEST_END();

@@ -1,0 +1,38 @@
+/*
+ * Internal: reading a whole file a loader was handed, safely
+ * (docs/19-reliability.md). Every file akgl opens outside the JSON parser
+ * (image, sound, font, TMX/TSX/TX) comes through here, so each one is
+ * refused the same way when it is not a regular file (a FIFO would block
+ * the game forever) or is larger than its cap (refused from fstat, before a
+ * byte is read), and each one is an open and a read event of the fault
+ * switch (akgl/fault.h).
+ */
+#ifndef AKGL_SRC_FILE_PRIVATE_H
+#define AKGL_SRC_FILE_PRIVATE_H
+
+#include <akerror.h>
+
+#include <stddef.h>
+
+/*
+ * Reads the regular file `path` whole into a block of SDL's (SDL_malloc,
+ * so the allocation watch sees it) that the caller SDL_free()s. The block
+ * holds *size bytes and one more, a '\0', so a text format can parse it as
+ * a string.
+ *
+ * `label` begins every message (`sound "x.wav"`, `image "a.png"`, or a map's
+ * path). `max_size` is the cap, `cap_name` its macro, named in the message
+ * of a file over it: `label: ...is N bytes; the limit is M bytes (CAP)`.
+ *
+ * Statuses: the errno status of open(2) (ENOENT, EACCES...); EISDIR for a
+ * directory; AKERR_IO for a FIFO, socket or device ("is a FIFO, not a
+ * regular file"); AKERR_OUTOFBOUNDS over the cap; ENOMEM when the block
+ * cannot be had; AKERR_IO for a failed read, or a file that changed size
+ * while it was read; EIO for an injected open or read fault. *dest and
+ * *size are written only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_file_read_whole(const char *label, const char *path,
+                                                        size_t max_size, const char *cap_name,
+                                                        unsigned char **dest, size_t *size);
+
+#endif /* AKGL_SRC_FILE_PRIVATE_H */
