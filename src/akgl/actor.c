@@ -172,24 +172,6 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     SUCCEED_RETURN(errctx);
 }
 
-/* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
- * frame path asks twice per actor per frame (update, draw), and the answer
- * changes only with the state, the character or its bindings. */
-static inline bool cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
-{
-    const akgl_Character *basechar = obj->basechar;
-    if (basechar == NULL) {
-        *dest = NULL;
-        return true;
-    }
-    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
-        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
-        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
-        return true;
-    }
-    return false;
-}
-
 /*
  * An actor whose state has no sprite, even after the fallback, draws
  * nothing; say so once per actor and state (the last few states are
@@ -214,7 +196,7 @@ akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    if (cached_sprite(obj, dest)) {
+    if (akgl_actor_cached_sprite(obj, dest)) {
         SUCCEED_RETURN(errctx);
     }
     *dest = NULL;
@@ -440,12 +422,11 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
  * argument checks: the frame path runs this for every actor every frame.
  * Any other hook is called through its pointer as before.
  */
-static akerr_ErrorContext *run_update(akgl_Actor *obj)
+static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    uint64_t now = akgl_time_now();
     if (obj->facefunc == akgl_actor_automatic_face) {
         automatic_face(obj);
     } else if (obj->facefunc != NULL) {
@@ -458,7 +439,7 @@ static akerr_ErrorContext *run_update(akgl_Actor *obj)
     }
     /* Read the animation clock after the lookup: a new sprite restarts it. */
     akerr_ErrorContext *found = NULL;
-    if (!cached_sprite(obj, &sprite)) {
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
         found = akgl_actor_lookup_sprite(obj, &sprite);
     }
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
@@ -474,6 +455,11 @@ static akerr_ErrorContext *run_update(akgl_Actor *obj)
         }
     }
     SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *run_update(akgl_Actor *obj)
+{
+    return run_update_at(obj, akgl_time_now());
 }
 
 akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
@@ -499,6 +485,53 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The frame's update pass: akgl_actor_update for every live actor in pool
+ * order, re-asking the pool after each one (an update may release or spawn
+ * actors; a spawn at a later slot is updated this frame). The default
+ * updatefunc runs inline, its default hooks too, and the clock is read once
+ * for the pass, not once per actor: every actor's animation advances to the
+ * same moment. It is read again after any code of the game's has run (a
+ * hook of its own, a sound), since that code may move a manual clock: each
+ * actor still sees the time as it stood when its update began, as
+ * akgl_actor_update gives it.
+ */
+akerr_ErrorContext *akgl_actor_update_pass(void)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    uint64_t now = akgl_time_now();
+    bool stale = false;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+        akgl_Actor *obj = &akgl_heap_actors[i];
+        if (!akgl_actor_is_live(obj)) {
+            continue;
+        }
+        if (stale) {
+            now = akgl_time_now();
+            stale = false;
+        }
+        akerr_ErrorContext *e = NULL;
+        if (obj->updatefunc == akgl_actor_run_update) {
+            stale = obj->facefunc != akgl_actor_automatic_face ||
+                    obj->movementlogicfunc != akgl_actor_move_by_state ||
+                    obj->changeframefunc != akgl_actor_advance_frame;
+            e = run_update_at(obj, now);
+        } else if (obj->updatefunc != NULL) {
+            stale = true;
+            e = obj->updatefunc(obj);
+        }
+        if (e != NULL) {
+            PASS(errctx, swallow_missing_sprite(e));
+        }
+        if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
+            stale = true;
+            PASS(errctx, akgl_sound_actor_state_entered(obj));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* What akgl_actor_set_transform accepts, tested without formatting anything:
  * the frame loop must survive fields written directly. */
 static bool drawable_transform(const akgl_Actor *obj)
@@ -518,7 +551,7 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                      "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
-    if (!cached_sprite(obj, &sprite)) {
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
         PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
     }
     if (sprite == NULL) {

@@ -17,6 +17,8 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "physics_private.h"
+#include "render_private.h"
+#include "sprite_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 
@@ -34,10 +36,28 @@ static const akgl_BuildLimits library_limits = AKGL_BUILD_LIMITS;
 /* The config the game started with, capacities resolved (see game_private.h). */
 static akgl_GameConfig config;
 
-/* Draw order scratch: the visible actors gathered in pool order, and the
- * same sorted by layer. Allocated with the pools, for the actor capacity. */
-static akgl_Actor **draw_gather;
-static akgl_Actor **draw_sorted;
+/*
+ * One visible actor of the draw pass. Gathered in pool order, then sorted
+ * by layer, so the sort and the draw walk this packed array instead of the
+ * 456-byte actors scattered over the pool. `src` is set when the pass may
+ * submit the actor itself (see draw_actors): what the library's own hooks
+ * would draw, read from the actor when it was gathered; NULL sends the
+ * actor through akgl_actor_render.
+ */
+typedef struct DrawItem
+{
+    akgl_Actor *actor;
+    const SDL_FRect *src; /* the frame's source rectangle (in the sprite), or NULL */
+    SDL_Texture *texture;
+    float x, y;
+    int layer;
+    SDL_FlipMode flip;
+} DrawItem;
+
+/* Draw order scratch: the items gathered in pool order, and the same sorted
+ * by layer. Allocated with the pools, for the actor capacity. */
+static DrawItem *draw_gather;
+static DrawItem *draw_sorted;
 
 #define CHECK_SIZE(errctx, field, macro) \
     FAIL_NONZERO_RETURN(errctx, limits->field != library_limits.field, AKGL_ERR_ABI, \
@@ -87,7 +107,7 @@ static akerr_ErrorContext *allocate_scratch(int actors)
     if (draw_gather == NULL || draw_sorted == NULL) {
         free_scratch();
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the draw order for "
-                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_Actor *));
+                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(DrawItem));
     }
     errctx = akgl_physics_scratch_start(actors);
     if (errctx != NULL) {
@@ -363,31 +383,13 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *update_actors(void)
-{
-    PREPARE_ERROR(errctx);
-    /* In pool order, over the acquired slots only, re-asking after each one:
-     * an update may release or spawn actors (a spawn at a later index is
-     * updated this frame, as with a loop over every index). */
-    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
-        akgl_Actor *actor = &akgl_heap_actors[i];
-        if (akgl_actor_is_live(actor)) {
-            PASS(errctx, akgl_actor_update(actor));
-        }
-    }
-    SUCCEED_RETURN(errctx);
-}
-
 /* Layers spanning at most this many values are counting-sorted; a wider
  * spread falls back to a merge sort. Both are stable. */
 #define DRAW_LAYER_SPAN 256
-/* How far ahead the draw loop asks for the next actors' memory. */
-#define DRAW_PREFETCH 6
 
-/* Stable bottom-up merge sort of n actors by layer, from src into dst
+/* Stable bottom-up merge sort of n items by layer, from src into dst
  * (either may end up holding the result: returned). */
-static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
+static DrawItem *merge_sort_layers(DrawItem *src, DrawItem *dst, int n)
 {
     for (int width = 1; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
@@ -395,7 +397,7 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
             int hi = lo + 2 * width < n ? lo + 2 * width : n;
             int i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
-                dst[k++] = (src[j]->layer < src[i]->layer) ? src[j++] : src[i++];
+                dst[k++] = (src[j].layer < src[i].layer) ? src[j++] : src[i++];
             }
             while (i < mid) {
                 dst[k++] = src[i++];
@@ -404,7 +406,7 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
                 dst[k++] = src[j++];
             }
         }
-        akgl_Actor **t = src;
+        DrawItem *t = src;
         src = dst;
         dst = t;
     }
@@ -412,23 +414,70 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
 }
 
 /*
+ * What the library's own renderfunc (akgl_actor_draw) on the 2D backend
+ * would submit for @p a, when that is the plain draw and needs nothing but
+ * reading: the sprite lookup cached, no transform, the source rectangle
+ * precomputed. Sets item->src then; otherwise leaves it NULL (the actor goes
+ * through akgl_actor_render). Returns false when the actor draws nothing at
+ * all (its cached lookup found no sprite).
+ */
+static inline void gather_plain(const akgl_Actor *a, DrawItem *item)
+{
+    akgl_Sprite *sprite = NULL;
+    item->src = NULL;
+    if (a->renderfunc != akgl_actor_draw) {
+        return;
+    }
+    if (!akgl_actor_cached_sprite(a, &sprite) || sprite == NULL) {
+        return; /* the lookup runs at the draw, in draw order */
+    }
+    const SDL_Color t = a->tint;
+    if (a->scale_x != 1.0f || a->scale_y != 1.0f || a->rotation != 0.0f ||
+        (t.r & t.g & t.b & t.a) != 255) {
+        return; /* transformed: the backend's general path */
+    }
+    const SDL_FRect *src = akgl_sprite_cached_src(sprite, a->curSpriteFrameId);
+    if (src == NULL) {
+        return; /* computed (or its error made) by the backend */
+    }
+    item->src = src;
+    item->texture = sprite->sheet->texture;
+    item->x = a->x;
+    item->y = a->y;
+    item->flip = a->flip;
+}
+
+/*
  * The visible live actors in draw order: layer, then pool order. Gathered
  * over the acquired slots only, then a stable counting sort by layer (one
  * pass to count, one to place), so mixed layers cost what one layer costs.
+ * *custom is set when some gathered actor has a renderfunc of its own.
  */
-static akgl_Actor **draw_order(int *count)
+static DrawItem *draw_order(int *count, bool plain_backend, bool *custom)
 {
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     int n = 0, lo = INT_MAX, hi = INT_MIN;
+    bool others = false;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
-        if (akgl_actor_is_live(actor) && actor->visible) {
-            draw_gather[n++] = actor;
-            lo = actor->layer < lo ? actor->layer : lo;
-            hi = actor->layer > hi ? actor->layer : hi;
+        if (!akgl_actor_is_live(actor) || !actor->visible || actor->renderfunc == NULL) {
+            continue; /* akgl_actor_render would draw nothing */
         }
+        DrawItem *item = &draw_gather[n];
+        item->actor = actor;
+        item->layer = actor->layer;
+        if (plain_backend) {
+            gather_plain(actor, item);
+        } else {
+            item->src = NULL;
+        }
+        others = others || actor->renderfunc != akgl_actor_draw;
+        n++;
+        lo = item->layer < lo ? item->layer : lo;
+        hi = item->layer > hi ? item->layer : hi;
     }
     *count = n;
+    *custom = others;
     if (n == 0 || lo == hi) {
         return draw_gather; /* one layer: pool order is draw order */
     }
@@ -439,37 +488,52 @@ static akgl_Actor **draw_order(int *count)
     int span = hi - lo + 1;
     memset(start, 0, sizeof(int) * (size_t)(span + 1));
     for (int i = 0; i < n; i++) {
-        start[draw_gather[i]->layer - lo + 1]++;
+        start[draw_gather[i].layer - lo + 1]++;
     }
     for (int b = 1; b <= span; b++) {
         start[b] += start[b - 1];
     }
     for (int i = 0; i < n; i++) {
-        draw_sorted[start[draw_gather[i]->layer - lo]++] = draw_gather[i];
+        draw_sorted[start[draw_gather[i].layer - lo]++] = draw_gather[i];
     }
     return draw_sorted;
 }
 
+/*
+ * Draws the actors. On the 2D backend, an actor whose renderfunc is the
+ * library's own and whose frame is the plain draw is submitted from its
+ * gathered item, without the hook, the argument checks or another lookup:
+ * exactly what akgl_actor_draw would submit, since between the gather and
+ * the draw no code but the library's runs. That holds only while no actor
+ * has a renderfunc of its own (a game's hook may move, change or release
+ * other actors before they are drawn): then every actor goes through
+ * akgl_actor_render, as before.
+ */
 static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
 {
     int count = 0;
+    bool custom = false;
     PREPARE_ERROR(errctx);
     if (draw_gather == NULL) {
         SUCCEED_RETURN(errctx);
     }
-    akgl_Actor **order = draw_order(&count);
+    bool plain_backend = r->draw_sprite_ex == akgl_render_2d_draw_sprite_ex &&
+                         r->draw_sprite != NULL && r->sdl_renderer != NULL;
+    DrawItem *order = draw_order(&count, plain_backend, &custom);
+    bool direct = plain_backend && !custom;
     for (int i = 0; i < count; i++) {
-        /* Sorted by layer, the actors are visited out of pool order: ask
-         * for the lines a draw reads a few actors ahead, so the memory
-         * latency overlaps the draws before. A hint only. */
-        if (i + DRAW_PREFETCH < count) {
-            const akgl_Actor *next = order[i + DRAW_PREFETCH];
-            __builtin_prefetch(&next->x);
-            __builtin_prefetch(&next->flip);
-            __builtin_prefetch(&next->renderfunc);
-            __builtin_prefetch(&next->cursprite_generation);
+        const DrawItem *item = &order[i];
+        if (!direct || item->src == NULL) {
+            PASS(errctx, akgl_actor_render(item->actor, r));
+            continue;
         }
-        PASS(errctx, akgl_actor_render(order[i], r));
+        if (akgl_render_plain_submit(r, item->texture, item->src, item->x, item->y, item->flip) ==
+            AKGL_PLAIN_FAILED) {
+            const akgl_Actor *a = item->actor;
+            FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s",
+                        a->cursprite != NULL ? a->cursprite->name : "", a->curSpriteFrameId,
+                        SDL_GetError());
+        }
     }
     SUCCEED_RETURN(errctx);
 }
@@ -488,7 +552,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));
     }
-    PASS(errctx, update_actors());
+    PASS(errctx, akgl_actor_update_pass());
     if (game.camera != NULL) {
         float w = 0.0f, h = 0.0f;
         if (game.camera->follow != NULL) {

@@ -224,11 +224,87 @@ static void test_draws_by_layer_then_pool_order(void)
     scene_close(&s);
 }
 
+/*
+ * The draw pass submits actors whose hooks are the library's own from what
+ * it gathered before drawing. A game's renderfunc may change, move or
+ * release actors drawn after it: then every actor is drawn as it stands at
+ * its turn, as akgl_actor_render would draw it.
+ */
+static akgl_Actor *moved_later;
+static bool release_later;
+
+static akerr_ErrorContext *draw_then_move_the_other(akgl_Actor *obj, akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_actor_draw(obj, r));
+    if (release_later) {
+        PASS(errctx, akgl_heap_release_actor(moved_later));
+        moved_later = NULL;
+    } else {
+        moved_later->x = 100.0f;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_a_renderfunc_changes_actors_drawn_after_it(void)
+{
+    Scene s;
+    const int cells[1] = {0};
+    if (scene_open_bound(&s, 200, 120)) {
+        akgl_Sprite *spr = make_sprite(&s, "po_red", cells, 1, 0, false, false);
+        akgl_Character *c = make_character("po_char", 100);
+        if (spr != NULL && c != NULL) {
+            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+            scene_capture(&s.r);
+            akgl_Actor *a = make_actor("po_first", "po_char");
+            akgl_Actor *b = make_actor("po_later", "po_char");
+            if (a != NULL && b != NULL) {
+                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+                a->y = 60.0f;
+                b->layer = 1;
+                /* Library hooks only: b where it is. */
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+                /* a's hook moves b before b's turn: b is drawn where it went. */
+                a->renderfunc = draw_then_move_the_other;
+                moved_later = b;
+                release_later = false;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                /* a's hook releases b before b's turn: b is not drawn. */
+                release_later = true;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+                b = NULL;
+            }
+            if (a != NULL) {
+                CHECK_OK(akgl_heap_release_actor(a));
+            }
+            if (b != NULL) {
+                CHECK_OK(akgl_heap_release_actor(b));
+            }
+            scene_capture_done();
+        }
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+        if (spr != NULL) {
+            CHECK_OK(akgl_heap_release_sprite(spr));
+        }
+    }
+    scene_close(&s);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
     RUN_TEST(test_updates_run_in_pool_order);
     RUN_TEST(test_spawned_and_released_during_the_update);
     RUN_TEST(test_draws_by_layer_then_pool_order);
+    RUN_TEST(test_a_renderfunc_changes_actors_drawn_after_it);
     return AKGL_TEST_END();
 }
