@@ -284,16 +284,27 @@ static void automatic_face(akgl_Actor *obj)
     }
 }
 
-static float axis_intent(int state, int negative, int positive)
-{
-    return (float)(((state & positive) != 0) - ((state & negative) != 0));
-}
+/*
+ * An axis' intent from its two MOVING_* bits, shifted down to bits 0 and 1:
+ * the bit for -1 at 0, the one for +1 at 1 (both: they cancel). A table, as
+ * every frame asks for every actor (and a movement hook may ask again).
+ */
+static const float INTENT_LOW_NEGATIVE[4] = {0.0f, -1.0f, 1.0f, 0.0f};
+static const float INTENT_LOW_POSITIVE[4] = {0.0f, 1.0f, -1.0f, 0.0f};
+
+_Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 1 &&
+                   AKGL_ACTOR_STATE_MOVING_UP == AKGL_ACTOR_STATE_MOVING_LEFT << 2 &&
+                   AKGL_ACTOR_STATE_MOVING_DOWN == AKGL_ACTOR_STATE_MOVING_LEFT << 3 &&
+                   AKGL_ACTOR_STATE_MOVING_IN == AKGL_ACTOR_STATE_MOVING_LEFT << 4 &&
+                   AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
+               "the intent tables read the MOVING_* bits as consecutive bits");
 
 static inline void move_by_state(akgl_Actor *obj)
 {
-    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
-    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
-    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+    unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
+    obj->move_x = INTENT_LOW_NEGATIVE[moving & 3u];        /* LEFT -1, RIGHT +1 */
+    obj->move_y = INTENT_LOW_NEGATIVE[(moving >> 2) & 3u]; /* UP -1, DOWN +1 */
+    obj->move_z = INTENT_LOW_POSITIVE[(moving >> 4) & 3u]; /* IN +1, OUT -1 */
 }
 
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)

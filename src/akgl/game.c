@@ -421,7 +421,7 @@ static DrawItem *merge_sort_layers(DrawItem *src, DrawItem *dst, int n)
  * through akgl_actor_render). Returns false when the actor draws nothing at
  * all (its cached lookup found no sprite).
  */
-static inline void gather_plain(const akgl_Actor *a, DrawItem *item)
+static inline void gather_plain(const akgl_Actor *a, DrawItem *item, const akgl_Sprite **checked)
 {
     akgl_Sprite *sprite = NULL;
     item->src = NULL;
@@ -436,7 +436,15 @@ static inline void gather_plain(const akgl_Actor *a, DrawItem *item)
         (t.r & t.g & t.b & t.a) != 255) {
         return; /* transformed: the backend's general path */
     }
-    const SDL_FRect *src = akgl_sprite_cached_src(sprite, a->curSpriteFrameId);
+    /* The gather runs no code that could change a sprite: a sprite whose
+     * sheet checks passed for one actor passes them for the next. */
+    if (sprite != *checked) {
+        if (!akgl_sprite_src_sheet_current(sprite)) {
+            return; /* computed (or its error made) by the backend */
+        }
+        *checked = sprite;
+    }
+    const SDL_FRect *src = akgl_sprite_cached_frame_src(sprite, a->curSpriteFrameId);
     if (src == NULL) {
         return; /* computed (or its error made) by the backend */
     }
@@ -458,6 +466,7 @@ static DrawItem *draw_order(int *count, bool plain_backend, bool *custom)
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     int n = 0, lo = INT_MAX, hi = INT_MIN;
     bool others = false;
+    const akgl_Sprite *checked = NULL;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *actor = &akgl_heap_actors[i];
         if (!akgl_actor_is_live(actor) || !actor->visible || actor->renderfunc == NULL) {
@@ -467,7 +476,7 @@ static DrawItem *draw_order(int *count, bool plain_backend, bool *custom)
         item->actor = actor;
         item->layer = actor->layer;
         if (plain_backend) {
-            gather_plain(actor, item);
+            gather_plain(actor, item, &checked);
         } else {
             item->src = NULL;
         }
