@@ -408,6 +408,29 @@ static void advance_frame(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t e
     }
 }
 
+/*
+ * advance_frame's common case inline (a sprite with its own dwell, a frame
+ * id in range, less than a dwell banked and elapsed), the rest through it:
+ * the frame path calls this for every actor.
+ */
+static inline void advance_frame_often(akgl_Actor *obj, const akgl_Sprite *sprite,
+                                       uint64_t elapsed_ns)
+{
+    uint64_t dwell = sprite->speed;
+    uint64_t banked = obj->curSpriteFrameTimer;
+    if (dwell != 0 && obj->curSpriteFrameId < sprite->frames && obj->curSpriteFrameId >= 0 &&
+        elapsed_ns < dwell && banked < dwell) {
+        if (banked >= dwell - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked - (dwell - elapsed_ns);
+            step_frame(obj, sprite);
+        } else {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+        }
+        return;
+    }
+    advance_frame(obj, sprite, elapsed_ns);
+}
+
 akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                              uint64_t elapsed_ns)
 {
@@ -460,7 +483,7 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now)
     PASS(errctx, found);
     if (sprite != NULL) {
         if (obj->changeframefunc == akgl_actor_advance_frame) {
-            advance_frame(obj, sprite, elapsed);
+            advance_frame_often(obj, sprite, elapsed);
         } else if (obj->changeframefunc != NULL) {
             PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
         }
