@@ -1,5 +1,6 @@
 #include <akgl/actor.h>
 
+#include "draw_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "sound_private.h"
@@ -530,12 +531,17 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * actor still sees the time as it stood when its update began, as
  * akgl_actor_update gives it.
  */
-akerr_ErrorContext *akgl_actor_update_pass(void)
+akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
 {
     PREPARE_ERROR(errctx);
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     uint64_t now = akgl_time_now();
     bool stale = false;
+    /* No code of the game's has run in this pass yet: an actor gathered
+     * right after its update is then what the draw pass would gather (a
+     * later actor's library update changes only that actor). */
+    bool library_only = g != NULL;
+    *gathered = false;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *obj = &akgl_heap_actors[i];
         if (!akgl_actor_is_live(obj)) {
@@ -551,10 +557,13 @@ akerr_ErrorContext *akgl_actor_update_pass(void)
                     obj->movementlogicfunc != akgl_actor_move_by_state ||
                     obj->changeframefunc != akgl_actor_advance_frame;
             e = run_update_at(obj, now);
-        } else if (obj->updatefunc != NULL) {
+        } else {
             stale = true;
-            e = obj->updatefunc(obj);
+            if (obj->updatefunc != NULL) {
+                e = obj->updatefunc(obj);
+            }
         }
+        library_only = library_only && !stale;
         if (e != NULL) {
             PASS(errctx, swallow_missing_sprite(e));
         }
@@ -562,7 +571,11 @@ akerr_ErrorContext *akgl_actor_update_pass(void)
             stale = true;
             PASS(errctx, akgl_sound_actor_state_entered(obj));
         }
+        if (library_only) {
+            akgl_draw_gather_actor(g, obj);
+        }
     }
+    *gathered = library_only;
     SUCCEED_RETURN(errctx);
 }
 

@@ -16,9 +16,9 @@
 #include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
+#include "draw_private.h"
 #include "physics_private.h"
 #include "render_private.h"
-#include "sprite_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 
@@ -36,28 +36,10 @@ static const akgl_BuildLimits library_limits = AKGL_BUILD_LIMITS;
 /* The config the game started with, capacities resolved (see game_private.h). */
 static akgl_GameConfig config;
 
-/*
- * One visible actor of the draw pass. Gathered in pool order, then sorted
- * by layer, so the sort and the draw walk this packed array instead of the
- * 456-byte actors scattered over the pool. `src` is set when the pass may
- * submit the actor itself (see draw_actors): what the library's own hooks
- * would draw, read from the actor when it was gathered; NULL sends the
- * actor through akgl_actor_render.
- */
-typedef struct DrawItem
-{
-    akgl_Actor *actor;
-    const SDL_FRect *src; /* the frame's source rectangle (in the sprite), or NULL */
-    SDL_Texture *texture;
-    float x, y;
-    int layer;
-    SDL_FlipMode flip;
-} DrawItem;
-
 /* Draw order scratch: the items gathered in pool order, and the same sorted
  * by layer. Allocated with the pools, for the actor capacity. */
-static DrawItem *draw_gather;
-static DrawItem *draw_sorted;
+static akgl_DrawItem *draw_gather;
+static akgl_DrawItem *draw_sorted;
 
 #define CHECK_SIZE(errctx, field, macro) \
     FAIL_NONZERO_RETURN(errctx, limits->field != library_limits.field, AKGL_ERR_ABI, \
@@ -107,7 +89,7 @@ static akerr_ErrorContext *allocate_scratch(int actors)
     if (draw_gather == NULL || draw_sorted == NULL) {
         free_scratch();
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the draw order for "
-                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(DrawItem));
+                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_DrawItem));
     }
     errctx = akgl_physics_scratch_start(actors);
     if (errctx != NULL) {
@@ -389,7 +371,7 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
 
 /* Stable bottom-up merge sort of n items by layer, from src into dst
  * (either may end up holding the result: returned). */
-static DrawItem *merge_sort_layers(DrawItem *src, DrawItem *dst, int n)
+static akgl_DrawItem *merge_sort_layers(akgl_DrawItem *src, akgl_DrawItem *dst, int n)
 {
     for (int width = 1; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
@@ -406,7 +388,7 @@ static DrawItem *merge_sort_layers(DrawItem *src, DrawItem *dst, int n)
                 dst[k++] = src[j++];
             }
         }
-        DrawItem *t = src;
+        akgl_DrawItem *t = src;
         src = dst;
         dst = t;
     }
@@ -414,79 +396,25 @@ static DrawItem *merge_sort_layers(DrawItem *src, DrawItem *dst, int n)
 }
 
 /*
- * What the library's own renderfunc (akgl_actor_draw) on the 2D backend
- * would submit for @p a, when that is the plain draw and needs nothing but
- * reading: the sprite lookup cached, no transform, the source rectangle
- * precomputed. Sets item->src then; otherwise leaves it NULL (the actor goes
- * through akgl_actor_render). Returns false when the actor draws nothing at
- * all (its cached lookup found no sprite).
+ * The visible live actors, gathered over the acquired slots in pool order
+ * (unless the update pass gathered them already), in draw order: layer,
+ * then pool order, by a stable counting sort (one pass to count, one to
+ * place), so mixed layers cost what one layer costs.
  */
-static inline void gather_plain(const akgl_Actor *a, DrawItem *item, const akgl_Sprite **checked)
+static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
 {
-    akgl_Sprite *sprite = NULL;
-    item->src = NULL;
-    if (a->renderfunc != akgl_actor_draw) {
-        return;
-    }
-    if (!akgl_actor_cached_sprite(a, &sprite) || sprite == NULL) {
-        return; /* the lookup runs at the draw, in draw order */
-    }
-    const SDL_Color t = a->tint;
-    if (a->scale_x != 1.0f || a->scale_y != 1.0f || a->rotation != 0.0f ||
-        (t.r & t.g & t.b & t.a) != 255) {
-        return; /* transformed: the backend's general path */
-    }
-    /* The gather runs no code that could change a sprite: a sprite whose
-     * sheet checks passed for one actor passes them for the next. */
-    if (sprite != *checked) {
-        if (!akgl_sprite_src_sheet_current(sprite)) {
-            return; /* computed (or its error made) by the backend */
+    if (!gathered) {
+        const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+        akgl_draw_gather_start(g, draw_gather, g->plain_backend);
+        for (int i = akgl_heap_next_live(pool, 0); i >= 0;
+             i = akgl_heap_next_live(pool, i + 1)) {
+            akgl_Actor *actor = &akgl_heap_actors[i];
+            if (akgl_actor_is_live(actor)) {
+                akgl_draw_gather_actor(g, actor);
+            }
         }
-        *checked = sprite;
     }
-    const SDL_FRect *src = akgl_sprite_cached_frame_src(sprite, a->curSpriteFrameId);
-    if (src == NULL) {
-        return; /* computed (or its error made) by the backend */
-    }
-    item->src = src;
-    item->texture = sprite->sheet->texture;
-    item->x = a->x;
-    item->y = a->y;
-    item->flip = a->flip;
-}
-
-/*
- * The visible live actors in draw order: layer, then pool order. Gathered
- * over the acquired slots only, then a stable counting sort by layer (one
- * pass to count, one to place), so mixed layers cost what one layer costs.
- * *custom is set when some gathered actor has a renderfunc of its own.
- */
-static DrawItem *draw_order(int *count, bool plain_backend, bool *custom)
-{
-    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    int n = 0, lo = INT_MAX, hi = INT_MIN;
-    bool others = false;
-    const akgl_Sprite *checked = NULL;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
-        akgl_Actor *actor = &akgl_heap_actors[i];
-        if (!akgl_actor_is_live(actor) || !actor->visible || actor->renderfunc == NULL) {
-            continue; /* akgl_actor_render would draw nothing */
-        }
-        DrawItem *item = &draw_gather[n];
-        item->actor = actor;
-        item->layer = actor->layer;
-        if (plain_backend) {
-            gather_plain(actor, item, &checked);
-        } else {
-            item->src = NULL;
-        }
-        others = others || actor->renderfunc != akgl_actor_draw;
-        n++;
-        lo = item->layer < lo ? item->layer : lo;
-        hi = item->layer > hi ? item->layer : hi;
-    }
-    *count = n;
-    *custom = others;
+    int n = g->n, lo = g->lo, hi = g->hi;
     if (n == 0 || lo == hi) {
         return draw_gather; /* one layer: pool order is draw order */
     }
@@ -518,20 +446,17 @@ static DrawItem *draw_order(int *count, bool plain_backend, bool *custom)
  * other actors before they are drawn): then every actor goes through
  * akgl_actor_render, as before.
  */
-static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
+static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
 {
-    int count = 0;
-    bool custom = false;
     PREPARE_ERROR(errctx);
     if (draw_gather == NULL) {
         SUCCEED_RETURN(errctx);
     }
-    bool plain_backend = r->draw_sprite_ex == akgl_render_2d_draw_sprite_ex &&
-                         r->draw_sprite != NULL && r->sdl_renderer != NULL;
-    DrawItem *order = draw_order(&count, plain_backend, &custom);
-    bool direct = plain_backend && !custom;
+    akgl_DrawItem *order = draw_order(g, gathered);
+    int count = g->n;
+    bool direct = g->plain_backend && !g->custom;
     for (int i = 0; i < count; i++) {
-        const DrawItem *item = &order[i];
+        const akgl_DrawItem *item = &order[i];
         if (!direct || item->src == NULL) {
             PASS(errctx, akgl_actor_render(item->actor, r));
             continue;
@@ -545,6 +470,25 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
         }
     }
     SUCCEED_RETURN(errctx);
+}
+
+/* The 2D backend draws items itself (render_private.h). */
+static bool plain_backend(const akgl_Renderer *r)
+{
+    return r != NULL && r->draw_sprite_ex == akgl_render_2d_draw_sprite_ex &&
+           r->draw_sprite != NULL && r->sdl_renderer != NULL;
+}
+
+/*
+ * Whether the update pass may gather the actors for the draw: only when no
+ * code but the library's runs between the update pass and the draw pass
+ * (the camera's update, the 2D backend's frame start and map tiles).
+ */
+static bool gather_in_update(const akgl_Renderer *r)
+{
+    return draw_gather != NULL && plain_backend(r) &&
+           (r->frame_start == NULL || r->frame_start == akgl_render_2d_frame_start) &&
+           (game.tilemap == NULL || r->draw_tile == akgl_render_2d_draw_tile);
 }
 
 akerr_ErrorContext *akgl_game_update(void *reserved)
@@ -561,7 +505,11 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));
     }
-    PASS(errctx, akgl_actor_update_pass());
+    akgl_Renderer *r = game.renderer;
+    akgl_DrawGather g;
+    bool gathered = false;
+    akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
+    PASS(errctx, akgl_actor_update_pass(gather_in_update(r) ? &g : NULL, &gathered));
     if (game.camera != NULL) {
         float w = 0.0f, h = 0.0f;
         if (game.camera->follow != NULL) {
@@ -569,7 +517,6 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         }
         PASS(errctx, akgl_camera_update(game.camera, w, h));
     }
-    akgl_Renderer *r = game.renderer;
     if (r != NULL) {
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
@@ -580,7 +527,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (map != NULL) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
         }
-        PASS(errctx, draw_actors(r));
+        PASS(errctx, draw_actors(r, &g, gathered));
         if (map != NULL && under < map->nlayers) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
         }

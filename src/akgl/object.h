@@ -61,13 +61,6 @@ static inline bool akgl_actor_cached_sprite(const akgl_Actor *obj, akgl_Sprite *
 }
 
 /*
- * The frame's update pass (akgl_game_update's step 2): akgl_actor_update for
- * every live actor in pool order, the library's own hooks run inline.
- * Defined in actor.c. Returns the first error, which ends the pass.
- */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_update_pass(void);
-
-/*
  * For steps that must all run even when one fails (teardown): keeps the first
  * error in *first, to return; later ones are logged and given back.
  */

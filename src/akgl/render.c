@@ -20,7 +20,7 @@
 
 #define AKGL_RENDER_MAX_SIDE 16384
 
-static akerr_ErrorContext *frame_start_2d(akgl_Renderer *r)
+akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_start: NULL renderer");
@@ -242,7 +242,7 @@ static bool is_white(SDL_Color c)
     return c.r == 255 && c.g == 255 && c.b == 255 && c.a == 255;
 }
 
-static akerr_ErrorContext *draw_tile_2d(akgl_Renderer *r, const akgl_RenderTile *t)
+akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_RenderTile *t)
 {
     SDL_FlipMode mode;
     double angle;
@@ -358,10 +358,10 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h,
     PASS(errctx, akgl_camera_init(&r->own_camera, (float)screen_w, (float)screen_h));
     r->camera = &r->own_camera;
     r->clear_color = (SDL_Color){0, 0, 0, 255};
-    r->frame_start = frame_start_2d;
+    r->frame_start = akgl_render_2d_frame_start;
     r->frame_end = frame_end_2d;
     r->draw_sprite = draw_sprite_2d;
-    r->draw_tile = draw_tile_2d;
+    r->draw_tile = akgl_render_2d_draw_tile;
     r->draw_sprite_ex = akgl_render_2d_draw_sprite_ex;
     r->shutdown = shutdown_2d;
     game.renderer = r;

@@ -20,6 +20,10 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
                                                   int frameid, float x, float y,
                                                   const akgl_DrawParams *params);
 
+/* The 2D backend's frame_start and draw_tile, for the same comparison. */
+akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r);
+akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_RenderTile *t);
+
 /* What akgl_render_plain_submit did. */
 typedef enum akgl_PlainDraw
 {

@@ -299,6 +299,81 @@ static void test_a_renderfunc_changes_actors_drawn_after_it(void)
     scene_close(&s);
 }
 
+/*
+ * The update pass may gather the actors for the draw as it updates them, but
+ * only while nothing but the library's code runs before the draw: a game's
+ * updatefunc on a later actor, or its own frame_start, may move an actor
+ * already updated, which is then drawn where it went.
+ */
+static akgl_Actor *to_move;
+static akgl_RenderFrameFunc real_frame_start;
+
+static akerr_ErrorContext *update_moves_the_other(akgl_Actor *obj)
+{
+    (void)obj;
+    to_move->x = 100.0f;
+    return NULL;
+}
+
+static akerr_ErrorContext *frame_start_moves_the_other(akgl_Renderer *r)
+{
+    to_move->x = 100.0f;
+    return real_frame_start(r);
+}
+
+static void test_code_before_the_draw_moves_actors(void)
+{
+    Scene s;
+    const int cells[1] = {0};
+    if (scene_open_bound(&s, 200, 120)) {
+        akgl_Sprite *spr = make_sprite(&s, "po_red2", cells, 1, 0, false, false);
+        akgl_Character *c = make_character("po_char2", 100);
+        if (spr != NULL && c != NULL) {
+            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+            scene_capture(&s.r);
+            akgl_Actor *a = make_actor("po_moved", "po_char2");
+            akgl_Actor *b = make_actor("po_mover", "po_char2");
+            if (a != NULL && b != NULL) {
+                CHECK(a < b); /* a is updated first */
+                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+                b->y = 60.0f;
+                to_move = a;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                /* b's own updatefunc moves a, updated before it. */
+                b->updatefunc = update_moves_the_other;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                /* The game's frame_start moves a after every update. */
+                b->updatefunc = akgl_actor_run_update;
+                a->x = 0.0f;
+                real_frame_start = s.r.frame_start;
+                s.r.frame_start = frame_start_moves_the_other;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                s.r.frame_start = real_frame_start;
+            }
+            if (a != NULL) {
+                CHECK_OK(akgl_heap_release_actor(a));
+            }
+            if (b != NULL) {
+                CHECK_OK(akgl_heap_release_actor(b));
+            }
+            scene_capture_done();
+        }
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+        if (spr != NULL) {
+            CHECK_OK(akgl_heap_release_sprite(spr));
+        }
+    }
+    scene_close(&s);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -306,5 +381,6 @@ int main(void)
     RUN_TEST(test_spawned_and_released_during_the_update);
     RUN_TEST(test_draws_by_layer_then_pool_order);
     RUN_TEST(test_a_renderfunc_changes_actors_drawn_after_it);
+    RUN_TEST(test_code_before_the_draw_moves_actors);
     return AKGL_TEST_END();
 }

@@ -1,0 +1,131 @@
+/*
+ * Internal: the draw pass's gather, shared by game.c (which sorts and draws
+ * the items) and actor.c (whose update pass can gather each actor right
+ * after updating it, when nothing but the library's code runs in the pass).
+ * Not installed.
+ */
+#ifndef AKGL_SRC_DRAW_PRIVATE_H
+#define AKGL_SRC_DRAW_PRIVATE_H
+
+#include <akgl/actor.h>
+#include <akgl/render.h>
+
+#include "object.h"
+#include "sprite_private.h"
+
+#include <limits.h>
+#include <stdbool.h>
+
+/*
+ * One visible actor of the draw pass. Gathered in pool order, then sorted
+ * by layer, so the sort and the draw walk this packed array instead of the
+ * actors scattered over the pool. `src` is set when the pass may submit the
+ * actor itself (see game.c draw_actors): what the library's own hooks would
+ * draw, read from the actor when it was gathered; NULL sends the actor
+ * through akgl_actor_render.
+ */
+typedef struct akgl_DrawItem
+{
+    akgl_Actor *actor;
+    const SDL_FRect *src; /* the frame's source rectangle (in the sprite), or NULL */
+    SDL_Texture *texture;
+    float x, y;
+    int layer;
+    SDL_FlipMode flip;
+} akgl_DrawItem;
+
+/* The items gathered so far (in pool order) and what the sort needs. */
+typedef struct akgl_DrawGather
+{
+    akgl_DrawItem *items;      /* [actor capacity] */
+    int n;
+    int lo, hi;                /* the smallest and largest layer gathered */
+    bool plain_backend;        /* items may carry src (the 2D backend) */
+    bool custom;               /* some gathered actor has a renderfunc of its own */
+    const akgl_Sprite *checked; /* the last sprite whose sheet checks passed */
+} akgl_DrawGather;
+
+static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *items,
+                                          bool plain_backend)
+{
+    g->items = items;
+    g->n = 0;
+    g->lo = INT_MAX;
+    g->hi = INT_MIN;
+    g->plain_backend = plain_backend;
+    g->custom = false;
+    g->checked = NULL;
+}
+
+/*
+ * What the library's own renderfunc (akgl_actor_draw) on the 2D backend
+ * would submit for @p a, when that is the plain draw and needs nothing but
+ * reading: the sprite lookup cached, no transform, the source rectangle
+ * precomputed. Sets item->src then; otherwise leaves it NULL (the actor goes
+ * through akgl_actor_render).
+ */
+static inline void akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *a,
+                                          akgl_DrawItem *item)
+{
+    akgl_Sprite *sprite = NULL;
+    item->src = NULL;
+    if (a->renderfunc != akgl_actor_draw) {
+        return;
+    }
+    if (!akgl_actor_cached_sprite(a, &sprite) || sprite == NULL) {
+        return; /* the lookup runs at the draw, in draw order */
+    }
+    const SDL_Color t = a->tint;
+    if (a->scale_x != 1.0f || a->scale_y != 1.0f || a->rotation != 0.0f ||
+        (t.r & t.g & t.b & t.a) != 255) {
+        return; /* transformed: the backend's general path */
+    }
+    /* A gather runs no code that could change a sprite: a sprite whose
+     * sheet checks passed for one actor passes them for the next. */
+    if (sprite != g->checked) {
+        if (!akgl_sprite_src_sheet_current(sprite)) {
+            return; /* computed (or its error made) by the backend */
+        }
+        g->checked = sprite;
+    }
+    const SDL_FRect *src = akgl_sprite_cached_frame_src(sprite, a->curSpriteFrameId);
+    if (src == NULL) {
+        return; /* computed (or its error made) by the backend */
+    }
+    item->src = src;
+    item->texture = sprite->sheet->texture;
+    item->x = a->x;
+    item->y = a->y;
+    item->flip = a->flip;
+}
+
+/* Gathers @p a if akgl_actor_render would draw anything of it. */
+static inline void akgl_draw_gather_actor(akgl_DrawGather *g, akgl_Actor *a)
+{
+    if (!a->visible || a->renderfunc == NULL) {
+        return;
+    }
+    akgl_DrawItem *item = &g->items[g->n++];
+    item->actor = a;
+    item->layer = a->layer;
+    if (g->plain_backend) {
+        akgl_draw_gather_plain(g, a, item);
+    } else {
+        item->src = NULL;
+    }
+    g->custom = g->custom || a->renderfunc != akgl_actor_draw;
+    g->lo = item->layer < g->lo ? item->layer : g->lo;
+    g->hi = item->layer > g->hi ? item->layer : g->hi;
+}
+
+/*
+ * The frame's update pass (akgl_game_update's step 2): akgl_actor_update for
+ * every live actor in pool order, the library's own hooks run inline.
+ * Defined in actor.c. When @p g is not NULL and every actor's update ran
+ * only the library's code, the pass gathers each actor for the draw right
+ * after its update and sets *gathered; otherwise *gathered is false and
+ * the items are not to be used. Returns the first error, which ends the pass.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered);
+
+#endif /* AKGL_SRC_DRAW_PRIVATE_H */
