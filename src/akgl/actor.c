@@ -457,7 +457,8 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
  * argument checks: the frame path runs this for every actor every frame.
  * Any other hook is called through its pointer as before.
  */
-static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now)
+static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
+                                                akgl_Sprite **shown)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
@@ -482,6 +483,7 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now)
     obj->lastupdate_ns = now;
     obj->updated = true;
     PASS(errctx, found);
+    *shown = sprite; /* what the lookup cached: the draw asks again for nothing */
     if (sprite != NULL) {
         if (obj->changeframefunc == akgl_actor_advance_frame) {
             advance_frame_often(obj, sprite, elapsed);
@@ -494,7 +496,8 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now)
 
 static akerr_ErrorContext *run_update(akgl_Actor *obj)
 {
-    return run_update_at(obj, akgl_time_now());
+    akgl_Sprite *shown = NULL;
+    return run_update_at(obj, akgl_time_now(), &shown);
 }
 
 akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
@@ -552,11 +555,12 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
             stale = false;
         }
         akerr_ErrorContext *e = NULL;
+        akgl_Sprite *shown = NULL;
         if (obj->updatefunc == akgl_actor_run_update) {
             stale = obj->facefunc != akgl_actor_automatic_face ||
                     obj->movementlogicfunc != akgl_actor_move_by_state ||
                     obj->changeframefunc != akgl_actor_advance_frame;
-            e = run_update_at(obj, now);
+            e = run_update_at(obj, now, &shown);
         } else {
             stale = true;
             if (obj->updatefunc != NULL) {
@@ -572,7 +576,9 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
             PASS(errctx, akgl_sound_actor_state_entered(obj));
         }
         if (library_only) {
-            akgl_draw_gather_actor(g, obj);
+            /* The lookup the update cached still holds: nothing since could
+             * change the state, the character or its bindings. */
+            akgl_draw_gather_shown(g, obj, shown);
         }
     }
     *gathered = library_only;

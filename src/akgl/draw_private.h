@@ -65,15 +65,11 @@ static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *ite
  * through akgl_actor_render).
  */
 static inline void akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *a,
-                                          akgl_DrawItem *item)
+                                          akgl_DrawItem *item, const akgl_Sprite *sprite)
 {
-    akgl_Sprite *sprite = NULL;
     item->src = NULL;
-    if (a->renderfunc != akgl_actor_draw) {
-        return;
-    }
-    if (!akgl_actor_cached_sprite(a, &sprite) || sprite == NULL) {
-        return; /* the lookup runs at the draw, in draw order */
+    if (sprite == NULL) {
+        return; /* not cached: the lookup runs at the draw, in draw order */
     }
     const SDL_Color t = a->tint;
     if (a->scale_x != 1.0f || a->scale_y != 1.0f || a->rotation != 0.0f ||
@@ -99,8 +95,13 @@ static inline void akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *
     item->flip = a->flip;
 }
 
-/* Gathers @p a if akgl_actor_render would draw anything of it. */
-static inline void akgl_draw_gather_actor(akgl_DrawGather *g, akgl_Actor *a)
+/*
+ * Gathers @p a if akgl_actor_render would draw anything of it. @p shown is
+ * the sprite its cached lookup holds, when the caller knows it (the update
+ * pass has just made the lookup); NULL otherwise.
+ */
+static inline void akgl_draw_gather_shown(akgl_DrawGather *g, akgl_Actor *a,
+                                          const akgl_Sprite *shown)
 {
     if (!a->visible || a->renderfunc == NULL) {
         return;
@@ -108,14 +109,24 @@ static inline void akgl_draw_gather_actor(akgl_DrawGather *g, akgl_Actor *a)
     akgl_DrawItem *item = &g->items[g->n++];
     item->actor = a;
     item->layer = a->layer;
-    if (g->plain_backend) {
-        akgl_draw_gather_plain(g, a, item);
+    if (g->plain_backend && a->renderfunc == akgl_actor_draw) {
+        akgl_draw_gather_plain(g, a, item, shown);
     } else {
         item->src = NULL;
     }
     g->custom = g->custom || a->renderfunc != akgl_actor_draw;
     g->lo = item->layer < g->lo ? item->layer : g->lo;
     g->hi = item->layer > g->hi ? item->layer : g->hi;
+}
+
+/* akgl_draw_gather_shown, asking the actor's sprite cache. */
+static inline void akgl_draw_gather_actor(akgl_DrawGather *g, akgl_Actor *a)
+{
+    akgl_Sprite *sprite = NULL;
+    if (!akgl_actor_cached_sprite(a, &sprite)) {
+        sprite = NULL;
+    }
+    akgl_draw_gather_shown(g, a, sprite);
 }
 
 /*
