@@ -75,7 +75,8 @@ static struct
     int max_cells;
     float *packed;         /* [capacity * 4] x0, y0, x1, y1 in cell order */
     int *packed_k;         /* [capacity] the gathered index of each packed box */
-    int *pair_k;           /* [max_pairs] the first actor of each pair found */
+    int *pair_lo;          /* [max_pairs] the first actor of each pair, as found */
+    int *pair_k;           /* [max_pairs] the first actor of each pair, by the second */
     int *pair_j;           /* [max_pairs] the second, grouped by the first */
     int *pair_start;       /* [capacity + 1] where each actor's pairs start */
     int max_pairs;
@@ -112,7 +113,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     size_t bytes = cap * sizeof(SDL_FRect) + cap * (3 * sizeof(uint32_t) + sizeof(int)) +
                    cap * 4 * sizeof(int) + 3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
                    ((size_t)buckets + 1) * sizeof(int) + cap * 4 * sizeof(float) +
-                   cap * 2 * sizeof(int) + (cells + 1) * sizeof(int) + 2 * pairs * sizeof(int) +
+                   cap * 2 * sizeof(int) + (cells + 1) * sizeof(int) + 3 * pairs * sizeof(int) +
                    (cap + 1) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
@@ -142,6 +143,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(cell, cap);
     TAKE(packed_k, cap);
     TAKE(cell_start, cells + 1);
+    TAKE(pair_lo, pairs);
     TAKE(pair_k, pairs);
     TAKE(pair_j, pairs);
     TAKE(pair_start, cap + 1);
@@ -529,48 +531,76 @@ static bool dense_pairs(int *npairs)
         bp.packed_k[e] = k;
     }
     /* The placing pass moved each start to the next cell's: cell c now
-     * spans [start[c - 1], start[c]), with start[-1] = 0. */
+     * spans [start[c - 1], start[c]), with start[-1] = 0.
+     *
+     * Each box looks at half its neighbourhood, so that every pair is met
+     * once: the boxes after it in its own cell and the whole cell to its
+     * right (contiguous in the packed order, a row being stored left to
+     * right), then the three cells of the row below (contiguous too). The
+     * other half finds it from their side. Pairs come out in no useful
+     * order, first box the smaller gathered index; two counting sorts put
+     * them in the all-pairs order below. */
+    /* The arrays in locals: stores through them could, for all the
+     * compiler knows, change bp itself, and it would reload every pointer
+     * on every pair. */
+    const float *packed = bp.packed;
+    const int *packed_k = bp.packed_k;
+    const uint32_t *layers = bp.layers, *mask = bp.mask;
+    int *pair_lo = bp.pair_lo, *pair_k = bp.pair_k, *pair_j = bp.pair_j;
+    const int *cell_of = bp.cell;
+    const int max_pairs = bp.max_pairs;
     int found = 0;
-    for (int j = 0; j < n; j++) {
-        int c = bp.cell[j];
+    for (int e = 0; e < n; e++) {
+        int k = packed_k[e];
+        int c = cell_of[k];
         int cx = c % cols, cy = c / cols;
-        const SDL_FRect *b = &bp.box[j];
-        float x0 = b->x, y0 = b->y, x1 = b->x + b->w, y1 = b->y + b->h;
-        uint32_t jl = bp.layers[j], jm = bp.mask[j];
-        bp.pair_start[j] = found;
-        for (int ny = cy - 1; ny <= cy + 1; ny++) {
-            if (ny < 0 || ny >= rows) {
-                continue;
-            }
-            for (int nx = cx - 1; nx <= cx + 1; nx++) {
-                if (nx < 0 || nx >= cols) {
-                    continue;
-                }
-                int nc = ny * cols + nx;
-                int e = nc == 0 ? 0 : start[nc - 1];
-                int end = start[nc];
-                for (; e < end; e++) {
-                    int k = bp.packed_k[e];
-                    if (k >= j) {
-                        break;
+        const float *q = &packed[4 * e];
+        float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
+        uint32_t kl = layers[k], km = mask[k];
+        int ranges[2][2] = {{e + 1, cx + 1 < cols ? start[c + 1] : start[c]}, {0, 0}};
+        if (cy + 1 < rows) {
+            int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
+            int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
+            ranges[1][0] = start[c0 - 1]; /* c0 >= cols >= 1 */
+            ranges[1][1] = start[c1];
+        }
+        for (int r = 0; r < 2; r++) {
+            for (int f = ranges[r][0]; f < ranges[r][1]; f++) {
+                const float *o = &packed[4 * f];
+                if (o[0] < x1 && x0 < o[2] && o[1] < y1 && y0 < o[3]) {
+                    int j = packed_k[f];
+                    if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
+                        continue;
                     }
-                    const float *q = &bp.packed[4 * e];
-                    if (q[0] < x1 && x0 < q[2] && q[1] < y1 && y0 < q[3] &&
-                        ((bp.mask[k] & jl) != 0 || (jm & bp.layers[k]) != 0)) {
-                        if (found >= bp.max_pairs) {
-                            return false;
-                        }
-                        bp.pair_k[found++] = k;
+                    if (found >= max_pairs) {
+                        return false;
                     }
+                    pair_lo[found] = k < j ? k : j;
+                    pair_j[found] = k < j ? j : k; /* the second, for the sort */
+                    found++;
                 }
             }
         }
+    }
+    /* By the second box (a stable counting sort into pair_k, grouped by
+     * it): group j is [pair_start[j - 1], pair_start[j]), with
+     * pair_start[-1] = 0, once placed. */
+    int *group = bp.pair_start;
+    memset(group, 0, sizeof(int) * ((size_t)n + 1));
+    for (int f = 0; f < found; f++) {
+        group[pair_j[f] + 1]++;
+    }
+    for (int j = 1; j <= n; j++) {
+        group[j] += group[j - 1];
+    }
+    for (int f = 0; f < found; f++) {
+        pair_k[group[pair_j[f]]++] = pair_lo[f];
     }
     /* Stable counting sort by the first box; j ascending within each. */
     int *first = bp.cell; /* reused: the cells are no longer needed */
     memset(first, 0, sizeof(int) * (size_t)n);
     for (int f = 0; f < found; f++) {
-        first[bp.pair_k[f]]++;
+        first[pair_k[f]]++;
     }
     int at = 0;
     for (int k = 0; k < n; k++) {
@@ -578,10 +608,9 @@ static bool dense_pairs(int *npairs)
         first[k] = at;
         at += count;
     }
-    bp.pair_start[n] = found;
-    for (int j = 0; j < n; j++) {
-        for (int f = bp.pair_start[j]; f < bp.pair_start[j + 1]; f++) {
-            bp.pair_j[first[bp.pair_k[f]]++] = j;
+    for (int j = 0, f = 0; j < n; j++) {
+        for (; f < group[j]; f++) {
+            pair_j[first[pair_k[f]]++] = j;
         }
     }
     /* first[k] is now where k's pairs end: k's pairs are [first[k-1], first[k]). */
@@ -601,14 +630,17 @@ static akerr_ErrorContext *report_dense(akgl_Physics *p)
     const uint32_t *gen = akgl_heap_pool_actor.generation;
     akgl_Actor *actors = akgl_heap_actors;
     const int *end = bp.cell;
-    for (int k = 0, f = 0; k < bp.n; k++) {
-        int ks = bp.slot[k];
-        uint32_t kg = bp.generation[k];
+    const int *pair_j = bp.pair_j, *slot = bp.slot;
+    const uint32_t *gathered_gen = bp.generation;
+    const int n = bp.n;
+    for (int k = 0, f = 0; k < n; k++) {
+        int ks = slot[k];
+        uint32_t kg = gathered_gen[k];
         akgl_Actor *a = &actors[ks];
         for (; f < end[k]; f++) {
-            int j = bp.pair_j[f];
-            int js = bp.slot[j];
-            uint32_t jg = bp.generation[j];
+            int j = pair_j[f];
+            int js = slot[j];
+            uint32_t jg = gathered_gen[j];
             akgl_Actor *b = &actors[js];
             /* Still the actors gathered (see still()). */
             if (gen[ks] != kg || gen[js] != jg) {
