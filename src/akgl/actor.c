@@ -419,8 +419,9 @@ static inline void advance_frame_often(akgl_Actor *obj, const akgl_Sprite *sprit
 {
     uint64_t dwell = sprite->speed;
     uint64_t banked = obj->curSpriteFrameTimer;
-    if (dwell != 0 && obj->curSpriteFrameId < sprite->frames && obj->curSpriteFrameId >= 0 &&
-        elapsed_ns < dwell && banked < dwell) {
+    /* elapsed_ns < dwell also says the sprite has a dwell of its own. */
+    if (elapsed_ns < dwell && banked < dwell && obj->curSpriteFrameId < sprite->frames &&
+        obj->curSpriteFrameId >= 0) {
         if (banked >= dwell - elapsed_ns) {
             obj->curSpriteFrameTimer = banked - (dwell - elapsed_ns);
             step_frame(obj, sprite);
@@ -494,6 +495,31 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
     SUCCEED_RETURN(errctx);
 }
 
+/* run_update_at for an actor whose three hooks are the defaults: the same
+ * steps, without asking again which hooks it has. */
+static inline akerr_ErrorContext *run_update_default(akgl_Actor *obj, uint64_t now,
+                                                     akgl_Sprite **shown)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+    automatic_face(obj);
+    move_by_state(obj);
+    akerr_ErrorContext *found = NULL;
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
+        found = akgl_actor_lookup_sprite(obj, &sprite);
+    }
+    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
+    uint64_t elapsed = now > since ? now - since : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    PASS(errctx, found);
+    *shown = sprite;
+    if (sprite != NULL) {
+        advance_frame_often(obj, sprite, elapsed);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *run_update(akgl_Actor *obj)
 {
     akgl_Sprite *shown = NULL;
@@ -545,7 +571,17 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
      * later actor's library update changes only that actor). */
     bool library_only = g != NULL;
     *gathered = false;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+    /* The gather's state in a local (written back at the end): the item
+     * stores could otherwise, for all the compiler knows, change *g. */
+    akgl_DrawGather local;
+    if (g != NULL) {
+        local = *g;
+    }
+    /* The defaults' addresses, once (each is a load through the GOT). */
+    const akgl_ActorFunc run = akgl_actor_run_update, face = akgl_actor_automatic_face;
+    const akgl_ActorFunc move = akgl_actor_move_by_state;
+    const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = &akgl_heap_actors[i];
         if (!akgl_actor_is_live(obj)) {
             continue;
@@ -556,11 +592,14 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
         }
         akerr_ErrorContext *e = NULL;
         akgl_Sprite *shown = NULL;
-        if (obj->updatefunc == akgl_actor_run_update) {
-            stale = obj->facefunc != akgl_actor_automatic_face ||
-                    obj->movementlogicfunc != akgl_actor_move_by_state ||
-                    obj->changeframefunc != akgl_actor_advance_frame;
-            e = run_update_at(obj, now, &shown);
+        if (obj->updatefunc == run) {
+            if (obj->facefunc == face && obj->movementlogicfunc == move &&
+                obj->changeframefunc == change) {
+                e = run_update_default(obj, now, &shown);
+            } else {
+                stale = true;
+                e = run_update_at(obj, now, &shown);
+            }
         } else {
             stale = true;
             if (obj->updatefunc != NULL) {
@@ -578,8 +617,11 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
         if (library_only) {
             /* The lookup the update cached still holds: nothing since could
              * change the state, the character or its bindings. */
-            akgl_draw_gather_shown(g, obj, shown);
+            akgl_draw_gather_shown(&local, obj, shown);
         }
+    }
+    if (library_only) {
+        *g = local;
     }
     *gathered = library_only;
     SUCCEED_RETURN(errctx);

@@ -15,6 +15,13 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The bits of 1.0f (IEEE 754 binary32, as C11 Annex F and SDL assume). */
+#define AKGL_DRAW_ONE_BITS UINT32_C(0x3f800000)
+_Static_assert(sizeof(float) == sizeof(uint32_t), "float is binary32");
+_Static_assert(sizeof(SDL_Color) == sizeof(uint32_t), "SDL_Color is four bytes");
 
 /*
  * One visible actor of the draw pass. Gathered in pool order, then sorted
@@ -39,7 +46,7 @@ typedef struct akgl_DrawGather
 {
     akgl_DrawItem *items;      /* [actor capacity] */
     int n;
-    int lo, hi;                /* the smallest and largest layer gathered */
+    bool mixed;                /* not every item has the first item's layer */
     bool plain_backend;        /* items may carry src (the 2D backend) */
     bool custom;               /* some gathered actor has a renderfunc of its own */
     const akgl_Sprite *checked; /* the last sprite whose sheet checks passed */
@@ -50,8 +57,7 @@ static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *ite
 {
     g->items = items;
     g->n = 0;
-    g->lo = INT_MAX;
-    g->hi = INT_MIN;
+    g->mixed = false;
     g->plain_backend = plain_backend;
     g->custom = false;
     g->checked = NULL;
@@ -59,40 +65,45 @@ static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *ite
 
 /*
  * What the library's own renderfunc (akgl_actor_draw) on the 2D backend
- * would submit for @p a, when that is the plain draw and needs nothing but
- * reading: the sprite lookup cached, no transform, the source rectangle
- * precomputed. Sets item->src then; otherwise leaves it NULL (the actor goes
- * through akgl_actor_render).
+ * would submit for @p a, showing @p sprite, when that is the plain draw and
+ * needs nothing but reading: the sprite lookup cached, no transform, the
+ * source rectangle precomputed. Fills the item's texture, position and flip
+ * and returns the source rectangle then; otherwise returns NULL (the actor
+ * goes through akgl_actor_render).
  */
-static inline void akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *a,
-                                          akgl_DrawItem *item, const akgl_Sprite *sprite)
+static inline const SDL_FRect *akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *a,
+                                                      akgl_DrawItem *item,
+                                                      const akgl_Sprite *sprite)
 {
-    item->src = NULL;
     if (sprite == NULL) {
-        return; /* not cached: the lookup runs at the draw, in draw order */
+        return NULL; /* not cached: the lookup runs at the draw, in draw order */
     }
-    const SDL_Color t = a->tint;
-    if (a->scale_x != 1.0f || a->scale_y != 1.0f || a->rotation != 0.0f ||
-        (t.r & t.g & t.b & t.a) != 255) {
-        return; /* transformed: the backend's general path */
+    /* No transform, compared as bits: scale 1.0f, turn +0.0f, opaque white.
+     * A turn of -0.0f takes the general path, which draws it the same. */
+    uint32_t sx, sy, turn, tint;
+    memcpy(&sx, &a->scale_x, sizeof(sx));
+    memcpy(&sy, &a->scale_y, sizeof(sy));
+    memcpy(&turn, &a->rotation, sizeof(turn));
+    memcpy(&tint, &a->tint, sizeof(tint));
+    if ((sx ^ AKGL_DRAW_ONE_BITS) | (sy ^ AKGL_DRAW_ONE_BITS) | turn | ~tint) {
+        return NULL; /* transformed: the backend's general path */
     }
     /* A gather runs no code that could change a sprite: a sprite whose
      * sheet checks passed for one actor passes them for the next. */
     if (sprite != g->checked) {
         if (!akgl_sprite_src_sheet_current(sprite)) {
-            return; /* computed (or its error made) by the backend */
+            return NULL; /* computed (or its error made) by the backend */
         }
         g->checked = sprite;
     }
     const SDL_FRect *src = akgl_sprite_cached_frame_src(sprite, a->curSpriteFrameId);
-    if (src == NULL) {
-        return; /* computed (or its error made) by the backend */
+    if (src != NULL) {
+        item->texture = sprite->sheet->texture;
+        item->x = a->x;
+        item->y = a->y;
+        item->flip = a->flip;
     }
-    item->src = src;
-    item->texture = sprite->sheet->texture;
-    item->x = a->x;
-    item->y = a->y;
-    item->flip = a->flip;
+    return src; /* NULL: computed (or its error made) by the backend */
 }
 
 /*
@@ -103,20 +114,22 @@ static inline void akgl_draw_gather_plain(akgl_DrawGather *g, const akgl_Actor *
 static inline void akgl_draw_gather_shown(akgl_DrawGather *g, akgl_Actor *a,
                                           const akgl_Sprite *shown)
 {
-    if (!a->visible || a->renderfunc == NULL) {
+    akgl_ActorRenderFunc render = a->renderfunc;
+    if (!a->visible || render == NULL) {
         return;
     }
     akgl_DrawItem *item = &g->items[g->n++];
     item->actor = a;
     item->layer = a->layer;
-    if (g->plain_backend && a->renderfunc == akgl_actor_draw) {
-        akgl_draw_gather_plain(g, a, item, shown);
-    } else {
-        item->src = NULL;
+    const SDL_FRect *src = NULL;
+    if (render != akgl_actor_draw) {
+        g->custom = true;
+    } else if (g->plain_backend) {
+        src = akgl_draw_gather_plain(g, a, item, shown);
     }
-    g->custom = g->custom || a->renderfunc != akgl_actor_draw;
-    g->lo = item->layer < g->lo ? item->layer : g->lo;
-    g->hi = item->layer > g->hi ? item->layer : g->hi;
+    item->src = src;
+    /* Whether the layers differ at all; the sort finds their range. */
+    g->mixed = g->mixed || item->layer != g->items[0].layer;
 }
 
 /* akgl_draw_gather_shown, asking the actor's sprite cache. */

@@ -407,16 +407,21 @@ static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
         const akgl_HeapPool *pool = &akgl_heap_pool_actor;
         akgl_draw_gather_start(g, draw_gather, g->plain_backend);
         for (int i = akgl_heap_next_live(pool, 0); i >= 0;
-             i = akgl_heap_next_live(pool, i + 1)) {
+             i = akgl_heap_next_live_after(pool, i)) {
             akgl_Actor *actor = &akgl_heap_actors[i];
             if (akgl_actor_is_live(actor)) {
                 akgl_draw_gather_actor(g, actor);
             }
         }
     }
-    int n = g->n, lo = g->lo, hi = g->hi;
-    if (n == 0 || lo == hi) {
+    int n = g->n;
+    if (!g->mixed) {
         return draw_gather; /* one layer: pool order is draw order */
+    }
+    int lo = INT_MAX, hi = INT_MIN;
+    for (int i = 0; i < n; i++) {
+        lo = draw_gather[i].layer < lo ? draw_gather[i].layer : lo;
+        hi = draw_gather[i].layer > hi ? draw_gather[i].layer : hi;
     }
     if ((int64_t)hi - (int64_t)lo >= DRAW_LAYER_SPAN) {
         return merge_sort_layers(draw_gather, draw_sorted, n);
@@ -446,6 +451,61 @@ static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
  * other actors before they are drawn): then every actor goes through
  * akgl_actor_render, as before.
  */
+/*
+ * The items submitted on the 2D backend while only the library's code runs:
+ * akgl_render_plain_submit's draw with the camera and the SDL renderer read
+ * once (nothing here can move them) and the counts added at the end; an
+ * item without a source rectangle goes through akgl_actor_render.
+ */
+static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *order, int count)
+{
+    PREPARE_ERROR(errctx);
+    SDL_Renderer *sdl = r->sdl_renderer;
+    const akgl_Camera *cam = r->camera;
+    const bool culls = cam != NULL;
+    const float cx = culls ? cam->x : 0.0f, cy = culls ? cam->y : 0.0f;
+    const float right = culls ? cam->x + cam->w : 0.0f, bottom = culls ? cam->y + cam->h : 0.0f;
+    int submitted = 0, culled = 0;
+    for (int i = 0; i < count; i++) {
+        const akgl_DrawItem *item = &order[i];
+        if (item->src == NULL) {
+            akerr_ErrorContext *e = akgl_actor_render(item->actor, r);
+            if (e != NULL) {
+                r->stats.submitted += submitted;
+                r->stats.culled += culled;
+                PASS(errctx, e);
+            }
+            continue;
+        }
+        SDL_FRect dst = {item->x, item->y, item->src->w, item->src->h};
+        if (culls) {
+            if (!(dst.x < right && dst.x + dst.w > cx && dst.y < bottom &&
+                  dst.y + dst.h > cy)) {
+                culled++;
+                continue;
+            }
+            dst.x -= cx;
+            dst.y -= cy;
+        }
+        bool drawn = item->flip == SDL_FLIP_NONE
+                         ? SDL_RenderTexture(sdl, item->texture, item->src, &dst)
+                         : SDL_RenderTextureRotated(sdl, item->texture, item->src, &dst, 0.0,
+                                                    NULL, item->flip);
+        if (!drawn) {
+            r->stats.submitted += submitted;
+            r->stats.culled += culled;
+            const akgl_Actor *a = item->actor;
+            FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s",
+                        a->cursprite != NULL ? a->cursprite->name : "", a->curSpriteFrameId,
+                        SDL_GetError());
+        }
+        submitted++;
+    }
+    r->stats.submitted += submitted;
+    r->stats.culled += culled;
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
 {
     PREPARE_ERROR(errctx);
@@ -454,21 +514,13 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, boo
     }
     akgl_DrawItem *order = draw_order(g, gathered);
     int count = g->n;
-    bool direct = g->plain_backend && !g->custom;
-    for (int i = 0; i < count; i++) {
-        const akgl_DrawItem *item = &order[i];
-        if (!direct || item->src == NULL) {
-            PASS(errctx, akgl_actor_render(item->actor, r));
-            continue;
+    if (!g->plain_backend || g->custom) {
+        for (int i = 0; i < count; i++) {
+            PASS(errctx, akgl_actor_render(order[i].actor, r));
         }
-        if (akgl_render_plain_submit(r, item->texture, item->src, item->x, item->y, item->flip) ==
-            AKGL_PLAIN_FAILED) {
-            const akgl_Actor *a = item->actor;
-            FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s",
-                        a->cursprite != NULL ? a->cursprite->name : "", a->curSpriteFrameId,
-                        SDL_GetError());
-        }
+        SUCCEED_RETURN(errctx);
     }
+    PASS(errctx, draw_direct(r, order, count));
     SUCCEED_RETURN(errctx);
 }
 

@@ -128,6 +128,20 @@ static inline bool akgl_heap_acquired_by(const akgl_HeapPool *p, int id, uint64_
     return p->acquired[id] <= mark;
 }
 
+/*
+ * akgl_heap_next_live(p, id + 1) for a slot id just visited (0 <= id <
+ * capacity): the rest of id's bitmap word is looked at first, inline, since
+ * the next live slot is usually in it.
+ */
+static inline int akgl_heap_next_live_after(const akgl_HeapPool *p, int id)
+{
+    uint64_t bits = p->live_bits[id >> 6] & (~UINT64_C(1) << (id & 63));
+    if (bits != 0) {
+        return (id & ~63) + __builtin_ctzll(bits);
+    }
+    return akgl_heap_next_live(p, id + 1);
+}
+
 /* A zeroed slot with refcount 1 (the caller's reference); AKGL_ERR_HEAP when full. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_acquire(akgl_HeapLayer layer, void **dest);
 

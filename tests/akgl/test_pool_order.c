@@ -266,6 +266,14 @@ static void test_a_renderfunc_changes_actors_drawn_after_it(void)
                 CHECK_OK(akgl_game_update(NULL));
                 CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
                 CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+                /* A turn of -0 is no turn: drawn the same (the backend's
+                 * general path takes it), and counted once. */
+                b->rotation = -0.0f;
+                uint64_t submitted = s.r.stats.submitted;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                CHECK(s.r.stats.submitted == submitted + 2);
+                b->rotation = 0.0f;
                 /* a's hook moves b before b's turn: b is drawn where it went. */
                 a->renderfunc = draw_then_move_the_other;
                 moved_later = b;
