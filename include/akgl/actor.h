@@ -55,27 +55,48 @@ typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
 /** @brief One thing in the world: a character instance with a position and a state. */
 struct akgl_Actor
 {
+    /* The fields the frame reads for every actor come first, in a few
+     * cache lines (hooks, state, position, animation, draw and collision
+     * settings); the name, the children and the bookkeeping after. The
+     * order is not part of the API: use the names. */
     int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
-    char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR. */
+    int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
+    akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
+    akgl_ActorFunc movementlogicfunc;      /**< Turns MOVING_* bits into acceleration. */
+    akgl_ActorChangeFrameFunc changeframefunc; /**< Advances the animation. */
+    akgl_ActorFunc updatefunc;             /**< Runs face, movement and frame advance. */
+    akgl_ActorRenderFunc renderfunc;       /**< Draws the current frame. */
     akgl_Character *basechar;              /**< The character; the actor holds a reference on it. */
+    /* The state -> sprite lookup, cached until the state, the character or
+     * the character's bindings change (owned by akgl_actor_current_sprite). */
+    akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
+    akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
+    uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
+    uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
+                                                previous update, or when a new sprite was chosen. */
+    int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
+    int cursprite_state;                   /**< The state the cache was resolved for. */
+    uint32_t cursprite_generation;         /**< That character's binding generation at the time. */
+    int sound_state;                       /**< The state the character's state sounds last saw
+                                                (akgl_actor_update plays one on each change). */
+    bool cursprite_valid;                  /**< cursprite (or cursprite_miss) is up to date. */
+    bool cursprite_miss;                   /**< The cached lookup found no sprite. */
+    bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
+    bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
+    bool visible;                          /**< Drawn at all. A new actor is visible. */
+    bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
+    bool releasing;                        /**< Owned by the heap: set during teardown. */
+    bool sound_loops;                      /**< That sound loops: it stops when the state is left. */
     /**@{*/
     float x, y, z;                         /**< World position in pixels; x, y is the frame's top-left. */
     float vx, vy, vz;                      /**< Velocity. */
     float sx, sy, sz;                      /**< Top speed, copied from the character. */
     float ax, ay, az;                      /**< Acceleration, copied from the character. */
     /**@}*/
-    int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
-    int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
-    uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
-    bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
     /**@{*/
     float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
     /**@}*/
-    SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
-    bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
-    int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     int layer;                             /**< Draw order: lower layers first. */
-    bool visible;                          /**< Drawn at all. A new actor is visible. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
     float scale_x;                         /**< Drawn width over the frame's own, about its centre
                                                 (1 when initialised); the hitbox does not change. */
@@ -83,36 +104,19 @@ struct akgl_Actor
     float rotation;                        /**< Degrees, clockwise, about the frame's centre (0). */
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
-    akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
-    akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
-    akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
-    akgl_ActorFunc movementlogicfunc;      /**< Turns MOVING_* bits into acceleration. */
-    akgl_ActorChangeFrameFunc changeframefunc; /**< Advances the animation. */
-    akgl_ActorFunc updatefunc;             /**< Runs face, movement and frame advance. */
-    akgl_ActorRenderFunc renderfunc;       /**< Draws the current frame. */
-    void *userdata;                        /**< The game's own. */
-    bool releasing;                        /**< Owned by the heap: set during teardown. */
-    /* The state -> sprite lookup, cached until the state, the character or
-     * the character's bindings change (owned by akgl_actor_current_sprite). */
-    akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
-    bool cursprite_valid;                  /**< cursprite (or cursprite_miss) is up to date. */
-    bool cursprite_miss;                   /**< The cached lookup found no sprite. */
-    int cursprite_state;                   /**< The state the cache was resolved for. */
-    akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
-    uint32_t cursprite_generation;         /**< That character's binding generation at the time. */
-    uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
-                                                previous update, or when a new sprite was chosen. */
-    bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
+    SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
+    int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
     akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
+    char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR. */
+    akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
+    akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
+    void *userdata;                        /**< The game's own. */
     int missing_logged[AKGL_ACTOR_MISSING_SPRITE_MEMORY]; /**< States (+1) already logged as
                                                                having no sprite: logged once. */
     int missing_logged_next;               /**< Next entry of missing_logged to overwrite. */
-    int sound_state;                       /**< The state the character's state sounds last saw
-                                                (akgl_actor_update plays one on each change). */
     uint32_t sound_voice;                  /**< The akgl_Voice of the last state sound played. */
-    bool sound_loops;                      /**< That sound loops: it stops when the state is left. */
 };
 
 /**

@@ -227,7 +227,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
  * 3. The camera follows its actor (akgl_camera_update).
  * 4. With a renderer bound: frame_start, every visible live actor drawn in
  *    layer order (lower first; equal layers in pool order) through
- *    akgl_actor_render, culled by the camera, then frame_end.
+ *    akgl_actor_render, culled by the camera, then frame_end. (Actors whose
+ *    hooks are the library's are submitted without the calls, with the
+ *    same effect: docs/15-game-loop.md.)
  *
  * Between the actors and frame_end, the overlay (akgl_game_set_overlay)
  * draws in screen coordinates: a HUD.

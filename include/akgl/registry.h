@@ -70,16 +70,21 @@ typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userd
 /**
  * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.
  *
- * The actors are gathered first and called after, so a callback may register
- * or release actors: an actor registered during the walk is not visited by
- * it, and one released before its turn is skipped (even if a new actor has
- * already taken its slot). The first error a callback returns stops the walk
- * and is returned (with this level on its trace); it is never fatal to the
- * process.
+ * Pooled actors are walked through the pool, to its capacity (however large
+ * the game made it), in pool order; then the actors outside the pool (a
+ * game's own actor structs, registered by akgl_actor_initialize or
+ * akgl_registry_add) that were gathered from the registry before the first
+ * call. A callback may register, spawn or release actors: an actor acquired
+ * or registered during the walk is not visited by it (not even one spawned
+ * into a slot an earlier callback freed), and one released before its turn
+ * is skipped. A pooled actor is visited once, under whatever keys it is
+ * registered. The first error a callback returns stops the walk and is
+ * returned (with this level on its trace); it is never fatal to the process.
  * @return NULL; AKERR_NULLPOINTER for a NULL callback; AKERR_KEY when the
  *         actor registry does not exist; AKERR_OUTOFBOUNDS, before any call,
- *         when the registry holds more than AKGL_MAX_HEAP_ACTOR actors or a
- *         key longer than an actor name can be; a callback's error.
+ *         when more than AKGL_MAX_HEAP_ACTOR actors outside the pool are
+ *         registered, or one of them under a key longer than an actor name
+ *         can be; a callback's error.
  * @param callback Called with each actor (borrowed) and @p userdata.
  * @param userdata The caller's, passed through.
  */

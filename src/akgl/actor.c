@@ -1,5 +1,6 @@
 #include <akgl/actor.h>
 
+#include "draw_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "sound_private.h"
@@ -172,24 +173,6 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     SUCCEED_RETURN(errctx);
 }
 
-/* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
- * frame path asks twice per actor per frame (update, draw), and the answer
- * changes only with the state, the character or its bindings. */
-static inline bool cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
-{
-    const akgl_Character *basechar = obj->basechar;
-    if (basechar == NULL) {
-        *dest = NULL;
-        return true;
-    }
-    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
-        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
-        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
-        return true;
-    }
-    return false;
-}
-
 /*
  * An actor whose state has no sprite, even after the fallback, draws
  * nothing; say so once per actor and state (the last few states are
@@ -214,7 +197,7 @@ akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    if (cached_sprite(obj, dest)) {
+    if (akgl_actor_cached_sprite(obj, dest)) {
         SUCCEED_RETURN(errctx);
     }
     *dest = NULL;
@@ -302,16 +285,27 @@ static void automatic_face(akgl_Actor *obj)
     }
 }
 
-static float axis_intent(int state, int negative, int positive)
-{
-    return (float)(((state & positive) != 0) - ((state & negative) != 0));
-}
+/*
+ * An axis' intent from its two MOVING_* bits, shifted down to bits 0 and 1:
+ * the bit for -1 at 0, the one for +1 at 1 (both: they cancel). A table, as
+ * every frame asks for every actor (and a movement hook may ask again).
+ */
+static const float INTENT_LOW_NEGATIVE[4] = {0.0f, -1.0f, 1.0f, 0.0f};
+static const float INTENT_LOW_POSITIVE[4] = {0.0f, 1.0f, -1.0f, 0.0f};
+
+_Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 1 &&
+                   AKGL_ACTOR_STATE_MOVING_UP == AKGL_ACTOR_STATE_MOVING_LEFT << 2 &&
+                   AKGL_ACTOR_STATE_MOVING_DOWN == AKGL_ACTOR_STATE_MOVING_LEFT << 3 &&
+                   AKGL_ACTOR_STATE_MOVING_IN == AKGL_ACTOR_STATE_MOVING_LEFT << 4 &&
+                   AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
+               "the intent tables read the MOVING_* bits as consecutive bits");
 
 static inline void move_by_state(akgl_Actor *obj)
 {
-    obj->move_x = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_LEFT, AKGL_ACTOR_STATE_MOVING_RIGHT);
-    obj->move_y = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_UP, AKGL_ACTOR_STATE_MOVING_DOWN);
-    obj->move_z = axis_intent(obj->state, AKGL_ACTOR_STATE_MOVING_OUT, AKGL_ACTOR_STATE_MOVING_IN);
+    unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
+    obj->move_x = INTENT_LOW_NEGATIVE[moving & 3u];        /* LEFT -1, RIGHT +1 */
+    obj->move_y = INTENT_LOW_NEGATIVE[(moving >> 2) & 3u]; /* UP -1, DOWN +1 */
+    obj->move_z = INTENT_LOW_POSITIVE[(moving >> 4) & 3u]; /* IN +1, OUT -1 */
 }
 
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
@@ -415,6 +409,30 @@ static void advance_frame(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t e
     }
 }
 
+/*
+ * advance_frame's common case inline (a sprite with its own dwell, a frame
+ * id in range, less than a dwell banked and elapsed), the rest through it:
+ * the frame path calls this for every actor.
+ */
+static inline void advance_frame_often(akgl_Actor *obj, const akgl_Sprite *sprite,
+                                       uint64_t elapsed_ns)
+{
+    uint64_t dwell = sprite->speed;
+    uint64_t banked = obj->curSpriteFrameTimer;
+    /* elapsed_ns < dwell also says the sprite has a dwell of its own. */
+    if (elapsed_ns < dwell && banked < dwell && obj->curSpriteFrameId < sprite->frames &&
+        obj->curSpriteFrameId >= 0) {
+        if (banked >= dwell - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked - (dwell - elapsed_ns);
+            step_frame(obj, sprite);
+        } else {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+        }
+        return;
+    }
+    advance_frame(obj, sprite, elapsed_ns);
+}
+
 akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                              uint64_t elapsed_ns)
 {
@@ -440,12 +458,12 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
  * argument checks: the frame path runs this for every actor every frame.
  * Any other hook is called through its pointer as before.
  */
-static akerr_ErrorContext *run_update(akgl_Actor *obj)
+static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
+                                                akgl_Sprite **shown)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
 
-    uint64_t now = akgl_time_now();
     if (obj->facefunc == akgl_actor_automatic_face) {
         automatic_face(obj);
     } else if (obj->facefunc != NULL) {
@@ -458,7 +476,7 @@ static akerr_ErrorContext *run_update(akgl_Actor *obj)
     }
     /* Read the animation clock after the lookup: a new sprite restarts it. */
     akerr_ErrorContext *found = NULL;
-    if (!cached_sprite(obj, &sprite)) {
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
         found = akgl_actor_lookup_sprite(obj, &sprite);
     }
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
@@ -466,14 +484,46 @@ static akerr_ErrorContext *run_update(akgl_Actor *obj)
     obj->lastupdate_ns = now;
     obj->updated = true;
     PASS(errctx, found);
+    *shown = sprite; /* what the lookup cached: the draw asks again for nothing */
     if (sprite != NULL) {
         if (obj->changeframefunc == akgl_actor_advance_frame) {
-            advance_frame(obj, sprite, elapsed);
+            advance_frame_often(obj, sprite, elapsed);
         } else if (obj->changeframefunc != NULL) {
             PASS(errctx, obj->changeframefunc(obj, sprite, elapsed));
         }
     }
     SUCCEED_RETURN(errctx);
+}
+
+/* run_update_at for an actor whose three hooks are the defaults: the same
+ * steps, without asking again which hooks it has. */
+static inline akerr_ErrorContext *run_update_default(akgl_Actor *obj, uint64_t now,
+                                                     akgl_Sprite **shown)
+{
+    akgl_Sprite *sprite = NULL;
+    PREPARE_ERROR(errctx);
+    automatic_face(obj);
+    move_by_state(obj);
+    akerr_ErrorContext *found = NULL;
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
+        found = akgl_actor_lookup_sprite(obj, &sprite);
+    }
+    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
+    uint64_t elapsed = now > since ? now - since : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    PASS(errctx, found);
+    *shown = sprite;
+    if (sprite != NULL) {
+        advance_frame_often(obj, sprite, elapsed);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *run_update(akgl_Actor *obj)
+{
+    akgl_Sprite *shown = NULL;
+    return run_update_at(obj, akgl_time_now(), &shown);
 }
 
 akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
@@ -499,6 +549,84 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The frame's update pass: akgl_actor_update for every live actor in pool
+ * order, re-asking the pool after each one (an update may release or spawn
+ * actors; a spawn at a later slot is updated this frame). The default
+ * updatefunc runs inline, its default hooks too, and the clock is read once
+ * for the pass, not once per actor: every actor's animation advances to the
+ * same moment. It is read again after any code of the game's has run (a
+ * hook of its own, a sound), since that code may move a manual clock: each
+ * actor still sees the time as it stood when its update began, as
+ * akgl_actor_update gives it.
+ */
+akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    uint64_t now = akgl_time_now();
+    bool stale = false;
+    /* No code of the game's has run in this pass yet: an actor gathered
+     * right after its update is then what the draw pass would gather (a
+     * later actor's library update changes only that actor). */
+    bool library_only = g != NULL;
+    *gathered = false;
+    /* The gather's state in a local (written back at the end): the item
+     * stores could otherwise, for all the compiler knows, change *g. */
+    akgl_DrawGather local;
+    if (g != NULL) {
+        local = *g;
+    }
+    /* The defaults' addresses, once (each is a load through the GOT). */
+    const akgl_ActorFunc run = akgl_actor_run_update, face = akgl_actor_automatic_face;
+    const akgl_ActorFunc move = akgl_actor_move_by_state;
+    const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
+        akgl_Actor *obj = &akgl_heap_actors[i];
+        if (!akgl_actor_is_live(obj)) {
+            continue;
+        }
+        if (stale) {
+            now = akgl_time_now();
+            stale = false;
+        }
+        akerr_ErrorContext *e = NULL;
+        akgl_Sprite *shown = NULL;
+        if (obj->updatefunc == run) {
+            if (obj->facefunc == face && obj->movementlogicfunc == move &&
+                obj->changeframefunc == change) {
+                e = run_update_default(obj, now, &shown);
+            } else {
+                stale = true;
+                e = run_update_at(obj, now, &shown);
+            }
+        } else {
+            stale = true;
+            if (obj->updatefunc != NULL) {
+                e = obj->updatefunc(obj);
+            }
+        }
+        library_only = library_only && !stale;
+        if (e != NULL) {
+            PASS(errctx, swallow_missing_sprite(e));
+        }
+        if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
+            stale = true;
+            PASS(errctx, akgl_sound_actor_state_entered(obj));
+        }
+        if (library_only) {
+            /* The lookup the update cached still holds: nothing since could
+             * change the state, the character or its bindings. */
+            akgl_draw_gather_shown(&local, obj, shown);
+        }
+    }
+    if (library_only) {
+        *g = local;
+    }
+    *gathered = library_only;
+    SUCCEED_RETURN(errctx);
+}
+
 /* What akgl_actor_set_transform accepts, tested without formatting anything:
  * the frame loop must survive fields written directly. */
 static bool drawable_transform(const akgl_Actor *obj)
@@ -518,7 +646,7 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                      "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
-    if (!cached_sprite(obj, &sprite)) {
+    if (!akgl_actor_cached_sprite(obj, &sprite)) {
         PASS(errctx, akgl_actor_lookup_sprite(obj, &sprite));
     }
     if (sprite == NULL) {

@@ -16,7 +16,9 @@
 #include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
+#include "draw_private.h"
 #include "physics_private.h"
+#include "render_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 
@@ -34,10 +36,10 @@ static const akgl_BuildLimits library_limits = AKGL_BUILD_LIMITS;
 /* The config the game started with, capacities resolved (see game_private.h). */
 static akgl_GameConfig config;
 
-/* Draw order scratch: the visible actors gathered in pool order, and the
- * same sorted by layer. Allocated with the pools, for the actor capacity. */
-static akgl_Actor **draw_gather;
-static akgl_Actor **draw_sorted;
+/* Draw order scratch: the items gathered in pool order, and the same sorted
+ * by layer. Allocated with the pools, for the actor capacity. */
+static akgl_DrawItem *draw_gather;
+static akgl_DrawItem *draw_sorted;
 
 #define CHECK_SIZE(errctx, field, macro) \
     FAIL_NONZERO_RETURN(errctx, limits->field != library_limits.field, AKGL_ERR_ABI, \
@@ -87,7 +89,7 @@ static akerr_ErrorContext *allocate_scratch(int actors)
     if (draw_gather == NULL || draw_sorted == NULL) {
         free_scratch();
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the draw order for "
-                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_Actor *));
+                    "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_DrawItem));
     }
     errctx = akgl_physics_scratch_start(actors);
     if (errctx != NULL) {
@@ -363,31 +365,13 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *update_actors(void)
-{
-    PREPARE_ERROR(errctx);
-    /* In pool order, over the acquired slots only, re-asking after each one:
-     * an update may release or spawn actors (a spawn at a later index is
-     * updated this frame, as with a loop over every index). */
-    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
-        akgl_Actor *actor = &akgl_heap_actors[i];
-        if (akgl_actor_is_live(actor)) {
-            PASS(errctx, akgl_actor_update(actor));
-        }
-    }
-    SUCCEED_RETURN(errctx);
-}
-
 /* Layers spanning at most this many values are counting-sorted; a wider
  * spread falls back to a merge sort. Both are stable. */
 #define DRAW_LAYER_SPAN 256
-/* How far ahead the draw loop asks for the next actors' memory. */
-#define DRAW_PREFETCH 6
 
-/* Stable bottom-up merge sort of n actors by layer, from src into dst
+/* Stable bottom-up merge sort of n items by layer, from src into dst
  * (either may end up holding the result: returned). */
-static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
+static akgl_DrawItem *merge_sort_layers(akgl_DrawItem *src, akgl_DrawItem *dst, int n)
 {
     for (int width = 1; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
@@ -395,7 +379,7 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
             int hi = lo + 2 * width < n ? lo + 2 * width : n;
             int i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
-                dst[k++] = (src[j]->layer < src[i]->layer) ? src[j++] : src[i++];
+                dst[k++] = (src[j].layer < src[i].layer) ? src[j++] : src[i++];
             }
             while (i < mid) {
                 dst[k++] = src[i++];
@@ -404,7 +388,7 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
                 dst[k++] = src[j++];
             }
         }
-        akgl_Actor **t = src;
+        akgl_DrawItem *t = src;
         src = dst;
         dst = t;
     }
@@ -412,25 +396,32 @@ static akgl_Actor **merge_sort_layers(akgl_Actor **src, akgl_Actor **dst, int n)
 }
 
 /*
- * The visible live actors in draw order: layer, then pool order. Gathered
- * over the acquired slots only, then a stable counting sort by layer (one
- * pass to count, one to place), so mixed layers cost what one layer costs.
+ * The visible live actors, gathered over the acquired slots in pool order
+ * (unless the update pass gathered them already), in draw order: layer,
+ * then pool order, by a stable counting sort (one pass to count, one to
+ * place), so mixed layers cost what one layer costs.
  */
-static akgl_Actor **draw_order(int *count)
+static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
 {
-    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    int n = 0, lo = INT_MAX, hi = INT_MIN;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
-        akgl_Actor *actor = &akgl_heap_actors[i];
-        if (akgl_actor_is_live(actor) && actor->visible) {
-            draw_gather[n++] = actor;
-            lo = actor->layer < lo ? actor->layer : lo;
-            hi = actor->layer > hi ? actor->layer : hi;
+    if (!gathered) {
+        const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+        akgl_draw_gather_start(g, draw_gather, g->plain_backend);
+        for (int i = akgl_heap_next_live(pool, 0); i >= 0;
+             i = akgl_heap_next_live_after(pool, i)) {
+            akgl_Actor *actor = &akgl_heap_actors[i];
+            if (akgl_actor_is_live(actor)) {
+                akgl_draw_gather_actor(g, actor);
+            }
         }
     }
-    *count = n;
-    if (n == 0 || lo == hi) {
+    int n = g->n;
+    if (!g->mixed) {
         return draw_gather; /* one layer: pool order is draw order */
+    }
+    int lo = INT_MAX, hi = INT_MIN;
+    for (int i = 0; i < n; i++) {
+        lo = draw_gather[i].layer < lo ? draw_gather[i].layer : lo;
+        hi = draw_gather[i].layer > hi ? draw_gather[i].layer : hi;
     }
     if ((int64_t)hi - (int64_t)lo >= DRAW_LAYER_SPAN) {
         return merge_sort_layers(draw_gather, draw_sorted, n);
@@ -439,39 +430,117 @@ static akgl_Actor **draw_order(int *count)
     int span = hi - lo + 1;
     memset(start, 0, sizeof(int) * (size_t)(span + 1));
     for (int i = 0; i < n; i++) {
-        start[draw_gather[i]->layer - lo + 1]++;
+        start[draw_gather[i].layer - lo + 1]++;
     }
     for (int b = 1; b <= span; b++) {
         start[b] += start[b - 1];
     }
     for (int i = 0; i < n; i++) {
-        draw_sorted[start[draw_gather[i]->layer - lo]++] = draw_gather[i];
+        draw_sorted[start[draw_gather[i].layer - lo]++] = draw_gather[i];
     }
     return draw_sorted;
 }
 
-static akerr_ErrorContext *draw_actors(akgl_Renderer *r)
+/*
+ * Draws the actors. On the 2D backend, an actor whose renderfunc is the
+ * library's own and whose frame is the plain draw is submitted from its
+ * gathered item, without the hook, the argument checks or another lookup:
+ * exactly what akgl_actor_draw would submit, since between the gather and
+ * the draw no code but the library's runs. That holds only while no actor
+ * has a renderfunc of its own (a game's hook may move, change or release
+ * other actors before they are drawn): then every actor goes through
+ * akgl_actor_render, as before.
+ */
+/*
+ * The items submitted on the 2D backend while only the library's code runs:
+ * akgl_render_plain_submit's draw with the camera and the SDL renderer read
+ * once (nothing here can move them) and the counts added at the end; an
+ * item without a source rectangle goes through akgl_actor_render.
+ */
+static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *order, int count)
 {
-    int count = 0;
+    PREPARE_ERROR(errctx);
+    SDL_Renderer *sdl = r->sdl_renderer;
+    const akgl_Camera *cam = r->camera;
+    const bool culls = cam != NULL;
+    const float cx = culls ? cam->x : 0.0f, cy = culls ? cam->y : 0.0f;
+    const float right = culls ? cam->x + cam->w : 0.0f, bottom = culls ? cam->y + cam->h : 0.0f;
+    int submitted = 0, culled = 0;
+    for (int i = 0; i < count; i++) {
+        const akgl_DrawItem *item = &order[i];
+        if (item->src == NULL) {
+            akerr_ErrorContext *e = akgl_actor_render(item->actor, r);
+            if (e != NULL) {
+                r->stats.submitted += submitted;
+                r->stats.culled += culled;
+                PASS(errctx, e);
+            }
+            continue;
+        }
+        SDL_FRect dst = {item->x, item->y, item->src->w, item->src->h};
+        if (culls) {
+            if (!(dst.x < right && dst.x + dst.w > cx && dst.y < bottom &&
+                  dst.y + dst.h > cy)) {
+                culled++;
+                continue;
+            }
+            dst.x -= cx;
+            dst.y -= cy;
+        }
+        bool drawn = item->flip == SDL_FLIP_NONE
+                         ? SDL_RenderTexture(sdl, item->texture, item->src, &dst)
+                         : SDL_RenderTextureRotated(sdl, item->texture, item->src, &dst, 0.0,
+                                                    NULL, item->flip);
+        if (!drawn) {
+            r->stats.submitted += submitted;
+            r->stats.culled += culled;
+            const akgl_Actor *a = item->actor;
+            FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s",
+                        a->cursprite != NULL ? a->cursprite->name : "", a->curSpriteFrameId,
+                        SDL_GetError());
+        }
+        submitted++;
+    }
+    r->stats.submitted += submitted;
+    r->stats.culled += culled;
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
+{
     PREPARE_ERROR(errctx);
     if (draw_gather == NULL) {
         SUCCEED_RETURN(errctx);
     }
-    akgl_Actor **order = draw_order(&count);
-    for (int i = 0; i < count; i++) {
-        /* Sorted by layer, the actors are visited out of pool order: ask
-         * for the lines a draw reads a few actors ahead, so the memory
-         * latency overlaps the draws before. A hint only. */
-        if (i + DRAW_PREFETCH < count) {
-            const akgl_Actor *next = order[i + DRAW_PREFETCH];
-            __builtin_prefetch(&next->x);
-            __builtin_prefetch(&next->flip);
-            __builtin_prefetch(&next->renderfunc);
-            __builtin_prefetch(&next->cursprite_generation);
+    akgl_DrawItem *order = draw_order(g, gathered);
+    int count = g->n;
+    if (!g->plain_backend || g->custom) {
+        for (int i = 0; i < count; i++) {
+            PASS(errctx, akgl_actor_render(order[i].actor, r));
         }
-        PASS(errctx, akgl_actor_render(order[i], r));
+        SUCCEED_RETURN(errctx);
     }
+    PASS(errctx, draw_direct(r, order, count));
     SUCCEED_RETURN(errctx);
+}
+
+/* The 2D backend draws items itself (render_private.h). */
+static bool plain_backend(const akgl_Renderer *r)
+{
+    return r != NULL && r->draw_sprite_ex == akgl_render_2d_draw_sprite_ex &&
+           r->draw_sprite != NULL && r->sdl_renderer != NULL;
+}
+
+/*
+ * Whether the update pass may gather the actors for the draw: only when no
+ * code but the library's runs between the update pass and the draw pass
+ * (the camera's update, the 2D backend's frame start and map tiles).
+ */
+static bool gather_in_update(const akgl_Renderer *r)
+{
+    return draw_gather != NULL && plain_backend(r) &&
+           (r->frame_start == NULL || r->frame_start == akgl_render_2d_frame_start) &&
+           (game.tilemap == NULL || r->draw_tile == akgl_render_2d_draw_tile);
 }
 
 akerr_ErrorContext *akgl_game_update(void *reserved)
@@ -488,7 +557,11 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));
     }
-    PASS(errctx, update_actors());
+    akgl_Renderer *r = game.renderer;
+    akgl_DrawGather g;
+    bool gathered = false;
+    akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
+    PASS(errctx, akgl_actor_update_pass(gather_in_update(r) ? &g : NULL, &gathered));
     if (game.camera != NULL) {
         float w = 0.0f, h = 0.0f;
         if (game.camera->follow != NULL) {
@@ -496,7 +569,6 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         }
         PASS(errctx, akgl_camera_update(game.camera, w, h));
     }
-    akgl_Renderer *r = game.renderer;
     if (r != NULL) {
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
@@ -507,7 +579,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
         if (map != NULL) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
         }
-        PASS(errctx, draw_actors(r));
+        PASS(errctx, draw_actors(r, &g, gathered));
         if (map != NULL && under < map->nlayers) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
         }

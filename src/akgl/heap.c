@@ -139,6 +139,7 @@ akerr_ErrorContext *akgl_heap_acquire(akgl_HeapLayer layer, void **dest)
     }
     unsigned char *slot = p->base + (size_t)id * p->size;
     *(int *)slot = 1;
+    p->acquired[id] = ++p->acquisitions;
     mark_live(p, id);
     p->live++;
     *dest = slot;
@@ -323,7 +324,7 @@ akerr_ErrorContext *akgl_heap_capacity(akgl_HeapLayer layer, int *dest)
 /* Where each part of a layer's block starts, and how big the block is. */
 typedef struct PoolLayout
 {
-    size_t slots, free_stack, live_bits, live_words, generation, total;
+    size_t slots, free_stack, live_bits, live_words, generation, acquired, total;
     bool fits;
 } PoolLayout;
 
@@ -341,11 +342,13 @@ static PoolLayout layout_for(size_t size, int capacity)
     size_t summary = (size_t)bitmap_words((int)words);
     /* Every term is checked against what is left, so the sum cannot wrap
      * (a 32-bit size_t with a large capacity). */
-    size_t parts[5] = {size, sizeof(int), sizeof(uint64_t), sizeof(uint64_t), sizeof(uint32_t)};
-    size_t counts[5] = {cap, cap, words, summary, cap};
-    size_t *offsets[5] = {&l.slots, &l.free_stack, &l.live_bits, &l.live_words, &l.generation};
+    size_t parts[6] = {size, sizeof(int), sizeof(uint64_t), sizeof(uint64_t), sizeof(uint32_t),
+                       sizeof(uint64_t)};
+    size_t counts[6] = {cap, cap, words, summary, cap, cap};
+    size_t *offsets[6] = {&l.slots, &l.free_stack, &l.live_bits, &l.live_words, &l.generation,
+                          &l.acquired};
     size_t at = 0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         if (counts[i] != 0 && parts[i] > (SIZE_MAX - 64 - at) / counts[i]) {
             return l; /* fits stays false */
         }
@@ -365,6 +368,8 @@ static void pool_free_storage(akgl_HeapPool *p)
     p->live_bits = NULL;
     p->live_words = NULL;
     p->generation = NULL;
+    p->acquired = NULL;
+    p->acquisitions = 0;
     p->capacity = 0;
     p->free_count = 0;
     p->fresh = 0;
@@ -382,7 +387,8 @@ static akerr_ErrorContext *pool_allocate(akgl_HeapPool *p, akgl_HeapLayer layer,
     unsigned char *block = l.fits ? calloc(1, l.total) : NULL;
     if (block == NULL) {
         double bytes = (double)p->size * (double)capacity +
-                       (double)capacity * (double)(sizeof(int) + sizeof(uint32_t));
+                       (double)capacity * (double)(sizeof(int) + sizeof(uint32_t) +
+                                                   sizeof(uint64_t));
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
                     "akgl_game_init: cannot allocate the %s pool (layer %d): %d slots of %zu "
                     "bytes need %.0f bytes (akgl_GameConfig.capacity[%d]; default %s = %d)",
@@ -394,6 +400,8 @@ static akerr_ErrorContext *pool_allocate(akgl_HeapPool *p, akgl_HeapLayer layer,
     p->live_bits = (uint64_t *)(void *)(block + l.live_bits);
     p->live_words = (uint64_t *)(void *)(block + l.live_words);
     p->generation = (uint32_t *)(void *)(block + l.generation);
+    p->acquired = (uint64_t *)(void *)(block + l.acquired);
+    p->acquisitions = 0;
     p->capacity = capacity;
     p->free_count = 0;
     p->fresh = 0;

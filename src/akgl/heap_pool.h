@@ -47,6 +47,8 @@ typedef struct akgl_HeapPool
     uint64_t *live_words;  /* bit w: live_bits[w] is not 0 (so an empty pool costs nothing) */
     uint32_t *generation;  /* bumped when slot i is released: a stale pointer check */
     void *array;           /* the public pointer (akgl_heap_actors ...), a `type *` */
+    uint64_t *acquired;    /* when slot i was last acquired, in acquisitions (1, 2, ...) */
+    uint64_t acquisitions; /* acquires since the game started */
 } akgl_HeapPool;
 
 /*
@@ -58,7 +60,7 @@ typedef struct akgl_HeapPool
     _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
     type *array = NULL;                                                                   \
     akgl_HeapPool var = {what, #ceiling, NULL, sizeof(type), 0, ceiling, NULL, 0, 0, 0,  \
-                         NULL, NULL, NULL, (void *)&array}
+                         NULL, NULL, NULL, (void *)&array, NULL, 0}
 
 /*
  * Allocates every layer's storage: capacity[layer] slots (0 = the default;
@@ -108,6 +110,36 @@ static inline int akgl_heap_next_live(const akgl_HeapPool *p, int from)
         w = (s + 1) << 6;
     }
     return -1;
+}
+
+/*
+ * A mark in the pool's history: a slot live now whose acquired[] is at most
+ * a mark taken earlier was acquired before it, and has not been released
+ * since (a release and a new acquire would have given it a later number).
+ * Walks that must not visit what their callbacks acquire compare with it.
+ */
+static inline uint64_t akgl_heap_mark(const akgl_HeapPool *p)
+{
+    return p->acquisitions;
+}
+
+static inline bool akgl_heap_acquired_by(const akgl_HeapPool *p, int id, uint64_t mark)
+{
+    return p->acquired[id] <= mark;
+}
+
+/*
+ * akgl_heap_next_live(p, id + 1) for a slot id just visited (0 <= id <
+ * capacity): the rest of id's bitmap word is looked at first, inline, since
+ * the next live slot is usually in it.
+ */
+static inline int akgl_heap_next_live_after(const akgl_HeapPool *p, int id)
+{
+    uint64_t bits = p->live_bits[id >> 6] & (~UINT64_C(1) << (id & 63));
+    if (bits != 0) {
+        return (id & ~63) + __builtin_ctzll(bits);
+    }
+    return akgl_heap_next_live(p, id + 1);
 }
 
 /* A zeroed slot with refcount 1 (the caller's reference); AKGL_ERR_HEAP when full. */

@@ -42,6 +42,24 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
     return a->refcount > 0 && a->name[0] != '\0';
 }
 
+/* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
+ * frame path asks twice per actor per frame (update, draw, physics box), and the answer
+ * changes only with the state, the character or its bindings. */
+static inline bool akgl_actor_cached_sprite(const akgl_Actor *obj, akgl_Sprite **dest)
+{
+    const akgl_Character *basechar = obj->basechar;
+    if (basechar == NULL) {
+        *dest = NULL;
+        return true;
+    }
+    if (obj->cursprite_valid && obj->cursprite_state == obj->state &&
+        obj->cursprite_char == basechar && obj->cursprite_generation == basechar->generation) {
+        *dest = obj->cursprite_miss ? NULL : obj->cursprite;
+        return true;
+    }
+    return false;
+}
+
 /*
  * For steps that must all run even when one fails (teardown): keeps the first
  * error in *first, to return; later ones are logged and given back.

@@ -2,6 +2,10 @@
  * The overlap broad phase: which gathered boxes overlap, without testing
  * every pair.
  *
+ * Two grids. The dense one (dense_pairs, below) takes the common scene:
+ * boxes of similar sizes over an area of at most a few cells per actor. The
+ * general one, described here, takes every other scene.
+ *
  * A uniform grid, rebuilt each update from the boxes the step computed once:
  * the cell is 1.5 times the mean box side, so a box covers at most 2 x 2
  * cells (a few cover 3 x 3). Each covered cell is an entry; entries are
@@ -33,6 +37,16 @@
 #define ENTRIES_PER_BOX 4
 /* Cell coordinates stay far inside int. */
 #define MAX_CELL 1.0e9f
+/* The dense grid: cells budgeted per actor slot (and at least DENSE_MIN_CELLS),
+ * pairs per actor slot, and how much larger than the mean box side the
+ * largest box may be. */
+#define DENSE_CELLS_PER_BOX 4
+#define DENSE_MIN_CELLS 4096
+#define DENSE_PAIRS_PER_BOX 32
+#define DENSE_MAX_SIDE 4.0
+/* The dense cell is a little larger than the largest box, so that rounding
+ * can never put overlapping boxes two cells apart. */
+#define DENSE_SLACK 1.001
 
 static struct
 {
@@ -55,6 +69,17 @@ static struct
     int *entry_cy;
     int *bucket;           /* [buckets + 1] */
     int max_buckets;       /* a power of two >= 2 * capacity */
+    /* The dense grid (see report_dense). */
+    int *cell;             /* [capacity] each box's cell */
+    int *cell_start;       /* [max_cells + 1] */
+    int max_cells;
+    float *packed;         /* [capacity * 4] x0, y0, x1, y1 in cell order */
+    int *packed_k;         /* [capacity] the gathered index of each packed box */
+    int *pair_lo;          /* [max_pairs] the first actor of each pair, as found */
+    int *pair_k;           /* [max_pairs] the first actor of each pair, by the second */
+    int *pair_j;           /* [max_pairs] the second, grouped by the first */
+    int *pair_start;       /* [capacity + 1] where each actor's pairs start */
+    int max_pairs;
     void *block;
 } bp;
 
@@ -83,9 +108,13 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     size_t cap = (size_t)(actors > 0 ? actors : 1);
     size_t entries = cap * ENTRIES_PER_BOX;
     /* One block: boxes first (the strictest alignment), then the ints. */
+    size_t cells = cap * DENSE_CELLS_PER_BOX + DENSE_MIN_CELLS;
+    size_t pairs = cap * DENSE_PAIRS_PER_BOX;
     size_t bytes = cap * sizeof(SDL_FRect) + cap * (3 * sizeof(uint32_t) + sizeof(int)) +
                    cap * 4 * sizeof(int) + 3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
-                   ((size_t)buckets + 1) * sizeof(int) + cap;
+                   ((size_t)buckets + 1) * sizeof(int) + cap * 4 * sizeof(float) +
+                   cap * 2 * sizeof(int) + (cells + 1) * sizeof(int) + 3 * pairs * sizeof(int) +
+                   (cap + 1) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the overlap broad "
@@ -98,6 +127,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
         at += (size_t)(count) * sizeof(*bp.field);          \
     } while (0)
     TAKE(box, cap);
+    TAKE(packed, cap * 4);
     TAKE(slot, cap);
     TAKE(generation, cap);
     TAKE(layers, cap);
@@ -110,11 +140,20 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(entry_cx, entries);
     TAKE(entry_cy, entries);
     TAKE(bucket, (size_t)buckets + 1);
+    TAKE(cell, cap);
+    TAKE(packed_k, cap);
+    TAKE(cell_start, cells + 1);
+    TAKE(pair_lo, pairs);
+    TAKE(pair_k, pairs);
+    TAKE(pair_j, pairs);
+    TAKE(pair_start, cap + 1);
     TAKE(state, cap);
 #undef TAKE
     bp.block = block;
     bp.capacity = (int)cap;
     bp.max_buckets = buckets;
+    bp.max_cells = (int)cells;
+    bp.max_pairs = (int)pairs;
     bp.n = 0;
     SUCCEED_RETURN(errctx);
 }
@@ -388,7 +427,10 @@ static inline akgl_Actor *still(int k)
     return &akgl_heap_actors[slot];
 }
 
-static akerr_ErrorContext *report_pair(akgl_Physics *p, int k, int j)
+/* Inlined into the report loops: called once per pair, it is most of what
+ * a pair costs besides the game's own hook. */
+static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akgl_Physics *p,
+                                                                             int k, int j)
 {
     PREPARE_ERROR(errctx);
     akgl_Actor *a = still(k);
@@ -419,12 +461,234 @@ static akerr_ErrorContext *report_pair(akgl_Physics *p, int k, int j)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The dense grid: the common scene, boxes of similar sizes in an area a
+ * few times the actor count in cells. The cell is (a hair more than) the
+ * largest box side, and each box goes into the one cell of its top-left
+ * corner, so a box's partners all sit in the 3 x 3 cells around its own.
+ * The cells are a plain array over the boxes' bounding area (no hashing,
+ * nothing to check against collisions), the boxes counting-sorted into them
+ * and packed as four floats in cell order, so the candidate test reads
+ * contiguous memory. Each box j looks, in the cells around it, at the boxes
+ * before it (a cell lists its boxes in ascending order: the walk stops at
+ * j), so every pair is tested once; the pairs found come out ordered by j,
+ * and a stable counting sort by their first box puts them in the all-pairs
+ * order. Returns false, having reported nothing, when the scene does not
+ * fit: a box much larger than the others, a non-finite coordinate, an area
+ * of more cells than budgeted, or more pairs than DENSE_PAIRS_PER_BOX per
+ * actor slot; the general grid takes it then.
+ */
+static bool dense_pairs(int *npairs)
+{
+    int n = bp.n;
+    double sum = 0.0, largest = 0.0;
+    double minx = HUGE_VAL, miny = HUGE_VAL, maxx = -HUGE_VAL, maxy = -HUGE_VAL;
+    for (int k = 0; k < n; k++) {
+        const SDL_FRect *b = &bp.box[k];
+        double side = b->w > b->h ? (double)b->w : (double)b->h;
+        if (!isfinite(b->x) || !isfinite(b->y) || !isfinite(side)) {
+            return false;
+        }
+        sum += side > 0.0 ? side : 0.0;
+        largest = side > largest ? side : largest;
+        minx = b->x < minx ? b->x : minx;
+        miny = b->y < miny ? b->y : miny;
+        maxx = b->x > maxx ? b->x : maxx;
+        maxy = b->y > maxy ? b->y : maxy;
+    }
+    if (!(largest > 0.0) || largest > DENSE_MAX_SIDE * (sum / n)) {
+        return false;
+    }
+    double cell = largest * DENSE_SLACK;
+    double fcols = floor((maxx - minx) / cell) + 1.0;
+    double frows = floor((maxy - miny) / cell) + 1.0;
+    if (!(fcols * frows <= (double)bp.max_cells)) {
+        return false;
+    }
+    int cols = (int)fcols, rows = (int)frows, ncells = cols * rows;
+    /* Counting sort of the boxes into their cells (stable: ascending k). */
+    int *start = bp.cell_start;
+    memset(start, 0, sizeof(int) * ((size_t)ncells + 1));
+    for (int k = 0; k < n; k++) {
+        int cx = (int)floor(((double)bp.box[k].x - minx) / cell);
+        int cy = (int)floor(((double)bp.box[k].y - miny) / cell);
+        cx = cx < cols ? cx : cols - 1;
+        cy = cy < rows ? cy : rows - 1;
+        bp.cell[k] = cy * cols + cx;
+        start[bp.cell[k] + 1]++;
+    }
+    for (int c = 1; c <= ncells; c++) {
+        start[c] += start[c - 1];
+    }
+    for (int k = 0; k < n; k++) {
+        int e = start[bp.cell[k]]++;
+        const SDL_FRect *b = &bp.box[k];
+        float *q = &bp.packed[4 * e];
+        q[0] = b->x;
+        q[1] = b->y;
+        q[2] = b->x + b->w; /* the same sums boxes_overlap makes */
+        q[3] = b->y + b->h;
+        bp.packed_k[e] = k;
+    }
+    /* The placing pass moved each start to the next cell's: cell c now
+     * spans [start[c - 1], start[c]), with start[-1] = 0.
+     *
+     * Each box looks at half its neighbourhood, so that every pair is met
+     * once: the boxes after it in its own cell and the whole cell to its
+     * right (contiguous in the packed order, a row being stored left to
+     * right), then the three cells of the row below (contiguous too). The
+     * other half finds it from their side. Pairs come out in no useful
+     * order, first box the smaller gathered index; two counting sorts put
+     * them in the all-pairs order below. */
+    /* The arrays in locals: stores through them could, for all the
+     * compiler knows, change bp itself, and it would reload every pointer
+     * on every pair. */
+    const float *packed = bp.packed;
+    const int *packed_k = bp.packed_k;
+    const uint32_t *layers = bp.layers, *mask = bp.mask;
+    int *pair_lo = bp.pair_lo, *pair_k = bp.pair_k, *pair_j = bp.pair_j;
+    const int *cell_of = bp.cell;
+    const int max_pairs = bp.max_pairs;
+    int found = 0;
+    for (int e = 0; e < n; e++) {
+        int k = packed_k[e];
+        int c = cell_of[k];
+        int cx = c % cols, cy = c / cols;
+        const float *q = &packed[4 * e];
+        float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
+        uint32_t kl = layers[k], km = mask[k];
+        int ranges[2][2] = {{e + 1, cx + 1 < cols ? start[c + 1] : start[c]}, {0, 0}};
+        if (cy + 1 < rows) {
+            int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
+            int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
+            ranges[1][0] = start[c0 - 1]; /* c0 >= cols >= 1 */
+            ranges[1][1] = start[c1];
+        }
+        for (int r = 0; r < 2; r++) {
+            for (int f = ranges[r][0]; f < ranges[r][1]; f++) {
+                const float *o = &packed[4 * f];
+                if (o[0] < x1 && x0 < o[2] && o[1] < y1 && y0 < o[3]) {
+                    int j = packed_k[f];
+                    if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
+                        continue;
+                    }
+                    if (found >= max_pairs) {
+                        return false;
+                    }
+                    pair_lo[found] = k < j ? k : j;
+                    pair_j[found] = k < j ? j : k; /* the second, for the sort */
+                    found++;
+                }
+            }
+        }
+    }
+    /* By the second box (a stable counting sort into pair_k, grouped by
+     * it): group j is [pair_start[j - 1], pair_start[j]), with
+     * pair_start[-1] = 0, once placed. */
+    int *group = bp.pair_start;
+    memset(group, 0, sizeof(int) * ((size_t)n + 1));
+    for (int f = 0; f < found; f++) {
+        group[pair_j[f] + 1]++;
+    }
+    for (int j = 1; j <= n; j++) {
+        group[j] += group[j - 1];
+    }
+    for (int f = 0; f < found; f++) {
+        pair_k[group[pair_j[f]]++] = pair_lo[f];
+    }
+    /* Stable counting sort by the first box; j ascending within each. */
+    int *first = bp.cell; /* reused: the cells are no longer needed */
+    memset(first, 0, sizeof(int) * (size_t)n);
+    for (int f = 0; f < found; f++) {
+        first[pair_k[f]]++;
+    }
+    int at = 0;
+    for (int k = 0; k < n; k++) {
+        int count = first[k];
+        first[k] = at;
+        at += count;
+    }
+    for (int j = 0, f = 0; j < n; j++) {
+        for (; f < group[j]; f++) {
+            pair_j[first[pair_k[f]]++] = j;
+        }
+    }
+    /* first[k] is now where k's pairs end: k's pairs are [first[k-1], first[k]). */
+    *npairs = found;
+    return true;
+}
+
+/*
+ * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_j, end being
+ * bp.cell), told as report_pair tells them, with the pool's arrays and each
+ * first actor's slot and generation read once: a pair costs the liveness
+ * checks, the calls and nothing else.
+ */
+static akerr_ErrorContext *report_dense(akgl_Physics *p)
+{
+    PREPARE_ERROR(errctx);
+    const uint32_t *gen = akgl_heap_pool_actor.generation;
+    akgl_Actor *actors = akgl_heap_actors;
+    const int *end = bp.cell;
+    const int *pair_j = bp.pair_j, *slot = bp.slot;
+    const uint32_t *gathered_gen = bp.generation;
+    const int n = bp.n;
+    for (int k = 0, f = 0; k < n; k++) {
+        int ks = slot[k];
+        uint32_t kg = gathered_gen[k];
+        akgl_Actor *a = &actors[ks];
+        for (; f < end[k]; f++) {
+            int j = pair_j[f];
+            int js = slot[j];
+            uint32_t jg = gathered_gen[j];
+            akgl_Actor *b = &actors[js];
+            /* Still the actors gathered (see still()). */
+            if (gen[ks] != kg || gen[js] != jg) {
+                continue;
+            }
+            if (p->on_overlap != NULL) {
+                PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
+                if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
+                    continue;
+                }
+                if (gen[ks] != kg || gen[js] != jg) {
+                    continue;
+                }
+            }
+            if (a->overlapfunc != NULL && (bp.mask[k] & bp.layers[j]) != 0) {
+                PASS(errctx, a->overlapfunc(a, b));
+                if (gen[ks] != kg || gen[js] != jg) {
+                    continue;
+                }
+            }
+            if (b->overlapfunc != NULL && (bp.mask[j] & bp.layers[k]) != 0) {
+                PASS(errctx, b->overlapfunc(b, a));
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Reports made through the dense grid, for the tests. */
+static unsigned long dense_reports;
+
+unsigned long akgl_broadphase_dense_reports(void)
+{
+    return dense_reports;
+}
+
 akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFunc box_of)
 {
     int nbig = 0;
+    int npairs = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, finish_gather(box_of));
     if (bp.n < 2) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (dense_pairs(&npairs)) {
+        dense_reports++;
+        PASS(errctx, report_dense(p));
         SUCCEED_RETURN(errctx);
     }
     plan_grid(&nbig);

@@ -50,4 +50,11 @@ typedef akerr_ErrorContext *(*akgl_BroadphaseBoxFunc)(akgl_Actor *actor, SDL_FRe
 akerr_ErrorContext AKERR_NOIGNORE *akgl_broadphase_report(akgl_Physics *p,
                                                           akgl_BroadphaseBoxFunc box_of);
 
+/*
+ * How many reports so far went through the dense grid (boxes of similar
+ * sizes over a bounded area) rather than the general one: for the tests,
+ * which must know that both were exercised.
+ */
+unsigned long akgl_broadphase_dense_reports(void);
+
 #endif /* AKGL_SRC_PHYSICS_PRIVATE_H */

@@ -10,10 +10,13 @@
 #include <akgl/json.h>
 #include <akstdlib.h>
 
+#include "heap_pool.h"
 #include "json_private.h"
+#include "object.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 SDL_PropertiesID AKGL_REGISTRY_ACTOR;
@@ -24,6 +27,24 @@ SDL_PropertiesID AKGL_REGISTRY_ACTOR_STATE_STRINGS;
 SDL_PropertiesID AKGL_REGISTRY_PROPERTIES;
 SDL_PropertiesID AKGL_REGISTRY_SOUND;
 SDL_PropertiesID AKGL_REGISTRY_TILEMAP;
+
+/*
+ * Actors registered that are not slots of the actor pool (an actor struct
+ * of the game's own, initialised with akgl_actor_initialize): the walk finds
+ * pooled actors through the pool, these through the registry, which it
+ * enumerates only while there are any.
+ */
+static int outside_actors;
+
+static bool in_actor_pool(const void *obj)
+{
+    const akgl_HeapPool *p = &akgl_heap_pool_actor;
+    if (p->base == NULL) {
+        return false;
+    }
+    uintptr_t addr = (uintptr_t)obj, lo = (uintptr_t)p->base;
+    return addr >= lo && addr < lo + p->size * (size_t)p->capacity;
+}
 
 static akerr_ErrorContext *create_registry(SDL_PropertiesID *registry, const char *what)
 {
@@ -38,6 +59,9 @@ static akerr_ErrorContext *create_registry(SDL_PropertiesID *registry, const cha
 
 static void destroy_registry(SDL_PropertiesID *registry)
 {
+    if (registry == &AKGL_REGISTRY_ACTOR) {
+        outside_actors = 0;
+    }
     if (*registry != 0) {
         SDL_DestroyProperties(*registry);
         *registry = 0;
@@ -147,6 +171,9 @@ akerr_ErrorContext *akgl_registry_add(SDL_PropertiesID registry, const char *wha
         FAIL_RETURN(errctx, AKERR_API, "cannot register %s \"%s\": %s", what, key,
                     SDL_GetError());
     }
+    if (registry == AKGL_REGISTRY_ACTOR && holder == NULL && !in_actor_pool(value)) {
+        outside_actors++;
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -168,6 +195,9 @@ akerr_ErrorContext *akgl_registry_remove(SDL_PropertiesID registry, const char *
         FAIL_ZERO_RETURN(errctx, SDL_ClearProperty(registry, key), AKERR_API,
                          "akgl_registry_remove: cannot remove %s \"%s\": %s", what, key,
                          SDL_GetError());
+        if (registry == AKGL_REGISTRY_ACTOR && !in_actor_pool(value) && outside_actors > 0) {
+            outside_actors--;
+        }
     }
     SUCCEED_RETURN(errctx);
 }
@@ -192,12 +222,10 @@ akerr_ErrorContext *akgl_registry_count(SDL_PropertiesID registry, int *dest)
 }
 
 /*
- * Gathering the actors first lets a callback change the registry safely.
- * Each actor is gathered with the key it was registered under: before each
- * call the entry is looked up again, so an actor released by an earlier
- * callback is skipped even when its slot has already been handed to a new
- * actor (the pool reuses freed slots at once), which a refcount test alone
- * would take for the old one.
+ * Actors outside the pool are gathered first, which lets a callback change
+ * the registry safely. Each is gathered with the key it was registered
+ * under: before each call the entry is looked up again, so an actor
+ * released by an earlier callback is skipped.
  */
 typedef struct ActorGather
 {
@@ -213,8 +241,8 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
 {
     ActorGather *gather = userdata;
     akgl_Actor *actor = SDL_GetPointerProperty(props, name, NULL);
-    if (actor == NULL) {
-        return;
+    if (actor == NULL || in_actor_pool(actor)) {
+        return; /* pooled actors are walked through the pool */
     }
     /* akgl_actor_initialize refuses names that do not fit, but
      * akgl_registry_add takes any key: report one that does not fit here
@@ -236,6 +264,34 @@ static void gather_actor(void *userdata, SDL_PropertiesID props, const char *nam
     }
 }
 
+/* The registered actors outside the pool, if there are any. */
+static akerr_ErrorContext *gather_outside(ActorGather *gather)
+{
+    PREPARE_ERROR(errctx);
+    gather->count = 0;
+    gather->overflow = 0;
+    gather->too_long = 0;
+    if (outside_actors == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, gather)) {
+        FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
+    }
+    if (gather->overflow > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actors outside the actor pool are "
+                    "registered; the limit is %d (AKGL_MAX_HEAP_ACTOR)",
+                    gather->count + gather->overflow, AKGL_MAX_HEAP_ACTOR);
+    }
+    if (gather->too_long > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actor registry key(s) longer than an actor "
+                    "name can be (%d bytes), the first beginning \"%.40s\"",
+                    gather->too_long, AKGL_ACTOR_MAX_NAME_LENGTH - 1, gather->long_key);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, void *userdata)
 {
     /* About 8 KiB of stack; not static, so a callback may start a walk of
@@ -247,27 +303,22 @@ akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, voi
                      "akgl_registry_iterate_actor: NULL callback");
     FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_ACTOR, AKERR_KEY,
                      "the actor registry does not exist (akgl_registry_init first)");
-    gather.count = 0;
-    gather.overflow = 0;
-    gather.too_long = 0;
-    if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, &gather)) {
-        FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
-    }
-    if (gather.overflow > 0) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_registry_iterate_actor: %d actors are registered; the limit is %d "
-                    "(AKGL_MAX_HEAP_ACTOR)",
-                    gather.count + gather.overflow, AKGL_MAX_HEAP_ACTOR);
-    }
-    if (gather.too_long > 0) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "akgl_registry_iterate_actor: %d actor registry key(s) longer than an actor "
-                    "name can be (%d bytes), the first beginning \"%.40s\"",
-                    gather.too_long, AKGL_ACTOR_MAX_NAME_LENGTH - 1, gather.long_key);
+    PASS(errctx, gather_outside(&gather));
+    /* The pool's live actors in pool order, as far as its capacity reaches:
+     * only those acquired before the walk began, so one a callback acquires
+     * (even into a slot an earlier callback freed) is not visited, and one
+     * released before its turn is not live any more. */
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    uint64_t mark = akgl_heap_mark(pool);
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+        akgl_Actor *actor = &akgl_heap_actors[i];
+        if (!akgl_actor_is_live(actor) || !akgl_heap_acquired_by(pool, i, mark)) {
+            continue;
+        }
+        PASS(errctx, callback(actor, userdata));
     }
     for (int i = 0; i < gather.count; i++) {
-        /* An earlier callback may have released this one (and its slot may
-         * now hold a new actor registered under another name). */
+        /* An earlier callback may have released this one. */
         if (SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, gather.names[i], NULL) !=
                 gather.actors[i] ||
             gather.actors[i]->refcount <= 0) {

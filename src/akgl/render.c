@@ -10,6 +10,7 @@
 #include <akgl/tilemap.h>
 #include <akstdlib.h>
 
+#include "render_private.h"
 #include "sprite_private.h"
 
 #include <SDL3_image/SDL_image.h>
@@ -19,7 +20,7 @@
 
 #define AKGL_RENDER_MAX_SIDE 16384
 
-static akerr_ErrorContext *frame_start_2d(akgl_Renderer *r)
+akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_start: NULL renderer");
@@ -126,42 +127,22 @@ static bool identity(const akgl_DrawParams *p)
            isfinite(p->pivot_x) && isfinite(p->pivot_y) && is_white(p->tint);
 }
 
-/*
- * The untransformed draw: the destination is exactly (x, y) and the frame's
- * size (no pivot arithmetic to round it), culled by the camera inline, and
- * an unmirrored frame goes to SDL_RenderTexture.
- */
+/* The untransformed draw (render_private.h), with the backend's error. */
 static akerr_ErrorContext *draw_plain(akgl_Renderer *r, const akgl_Sprite *sprite, int frameid,
                                       const SDL_FRect *src, float x, float y, SDL_FlipMode flip)
 {
     PREPARE_ERROR(errctx);
-    SDL_FRect dst = {x, y, src->w, src->h};
-    const akgl_Camera *cam = r->camera;
-    if (cam != NULL) {
-        /* akgl_camera_sees, without its argument checks. */
-        bool seen = dst.x < cam->x + cam->w && dst.x + dst.w > cam->x &&
-                    dst.y < cam->y + cam->h && dst.y + dst.h > cam->y;
-        if (!seen) {
-            r->stats.culled++;
-            SUCCEED_RETURN(errctx);
-        }
-        dst.x -= cam->x;
-        dst.y -= cam->y;
-    }
-    SDL_Texture *tex = sprite->sheet->texture;
-    bool drawn = flip == SDL_FLIP_NONE
-                     ? SDL_RenderTexture(r->sdl_renderer, tex, src, &dst)
-                     : SDL_RenderTextureRotated(r->sdl_renderer, tex, src, &dst, 0.0, NULL, flip);
-    if (!drawn) {
+    if (akgl_render_plain_submit(r, sprite->sheet->texture, src, x, y, flip) ==
+        AKGL_PLAIN_FAILED) {
         FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s", sprite->name,
                     frameid, SDL_GetError());
     }
-    r->stats.submitted++;
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *draw_sprite_ex_2d(akgl_Renderer *r, akgl_Sprite *sprite, int frameid,
-                                             float x, float y, const akgl_DrawParams *params)
+akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite *sprite,
+                                                  int frameid, float x, float y,
+                                                  const akgl_DrawParams *params)
 {
     SDL_FRect src, dst, box;
     SDL_FPoint centre;
@@ -261,7 +242,7 @@ static bool is_white(SDL_Color c)
     return c.r == 255 && c.g == 255 && c.b == 255 && c.a == 255;
 }
 
-static akerr_ErrorContext *draw_tile_2d(akgl_Renderer *r, const akgl_RenderTile *t)
+akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_RenderTile *t)
 {
     SDL_FlipMode mode;
     double angle;
@@ -321,7 +302,7 @@ static akerr_ErrorContext *draw_sprite_2d(akgl_Renderer *r, akgl_Sprite *sprite,
 {
     akgl_DrawParams p = AKGL_DRAW_PARAMS_DEFAULT;
     p.flip = flip;
-    return draw_sprite_ex_2d(r, sprite, frameid, x, y, &p);
+    return akgl_render_2d_draw_sprite_ex(r, sprite, frameid, x, y, &p);
 }
 
 static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
@@ -384,11 +365,11 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h,
     PASS(errctx, akgl_camera_init(&r->own_camera, (float)screen_w, (float)screen_h));
     r->camera = &r->own_camera;
     r->clear_color = (SDL_Color){0, 0, 0, 255};
-    r->frame_start = frame_start_2d;
+    r->frame_start = akgl_render_2d_frame_start;
     r->frame_end = frame_end_2d;
     r->draw_sprite = draw_sprite_2d;
-    r->draw_tile = draw_tile_2d;
-    r->draw_sprite_ex = draw_sprite_ex_2d;
+    r->draw_tile = akgl_render_2d_draw_tile;
+    r->draw_sprite_ex = akgl_render_2d_draw_sprite_ex;
     r->shutdown = shutdown_2d;
     game.renderer = r;
     game.camera = r->camera;

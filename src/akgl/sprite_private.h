@@ -50,6 +50,26 @@ static inline const SDL_FRect *akgl_sprite_cached_src(const akgl_Sprite *s, int 
     return &s->frame_src[frameid];
 }
 
+/* The checks of akgl_sprite_cached_src that do not depend on the frame:
+ * a loop over many actors showing one sprite makes them once. */
+static inline bool akgl_sprite_src_sheet_current(const akgl_Sprite *s)
+{
+    const akgl_SpriteSheet *sheet = s->sheet;
+    return sheet != NULL && s->frame_src_sheet == sheet && sheet->texture != NULL &&
+           s->frame_src_w == s->width && s->frame_src_h == s->height &&
+           s->frame_src_tw == sheet->texture_w && s->frame_src_th == sheet->texture_h;
+}
+
+/* akgl_sprite_cached_src for a sprite akgl_sprite_src_sheet_current accepted. */
+static inline const SDL_FRect *akgl_sprite_cached_frame_src(const akgl_Sprite *s, int frameid)
+{
+    if (frameid < 0 || frameid >= s->frames || frameid >= AKGL_SPRITE_MAX_FRAMES ||
+        s->frame_src_cell[frameid] != (int16_t)s->frameids[frameid]) {
+        return NULL;
+    }
+    return &s->frame_src[frameid];
+}
+
 /*
  * Computes (through akgl_spritesheet_coords_for_frame, with its checks and
  * errors) and keeps the source rectangle of @p frameid; *dest points at it.

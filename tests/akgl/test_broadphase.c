@@ -7,6 +7,7 @@
  * update); a callback's error ends the step.
  */
 #include "physics_test.h"
+#include "physics_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,22 +104,38 @@ static void all_pairs(void)
 
 /* SCENE actors, immovable (the step leaves them where they are), in random
  * slots, with random boxes, layers and masks; some huge, some tiny, some
- * flush against others, some far away. */
+ * flush against others, some far away. From DENSE_ROUND on, the scene the
+ * dense grid takes: no huge or far boxes, packed into a smaller area. */
+#define ROUNDS 12
+#define DENSE_ROUND 6
 static void make_scene(int round)
 {
+    bool dense = round >= DENSE_ROUND;
     char name[32];
     rng = 0x9e3779b9u ^ (uint32_t)(round * 7919 + 1);
     for (int i = 0; i < SCENE; i++) {
         snprintf(name, sizeof(name), "bp%d", i);
         float w = uniform(2.0f, 40.0f), h = uniform(2.0f, 40.0f);
         uint32_t kind = next_random() % 100;
-        if (kind < 3) {
+        if (dense) {
+            /* similar sizes; some exactly on the cell grid's lines */
+            if (kind < 10) {
+                w = h = 40.0f;
+            }
+        } else if (kind < 3) {
             w = uniform(200.0f, 900.0f); /* bigger than the grid takes */
         } else if (kind < 5) {
             h = 0.25f;
         }
         float x = uniform(-50.0f, 800.0f), y = uniform(-50.0f, 450.0f);
-        if (kind == 7) {
+        if (dense) {
+            x = uniform(-30.0f, 300.0f);
+            y = uniform(-30.0f, 200.0f);
+            if (kind < 10) {
+                x = (float)(next_random() % 8) * 40.0f;
+                y = (float)(next_random() % 5) * 40.0f;
+            }
+        } else if (kind == 7) {
             x = 1.0e12f; /* beyond int cells */
         }
         if (kind >= 90 && i > 0 && scene[i - 1] != NULL) {
@@ -163,7 +180,8 @@ static void test_broad_phase_reports_the_all_pairs_pairs(void)
     physics_begin();
     phys.on_overlap = record_pair;
     int total = 0;
-    for (int round = 0; round < 6; round++) {
+    unsigned long dense_before = akgl_broadphase_dense_reports();
+    for (int round = 0; round < ROUNDS; round++) {
         make_scene(round);
         all_pairs();
         got.n = 0;
@@ -181,7 +199,15 @@ static void test_broad_phase_reports_the_all_pairs_pairs(void)
         }
         total += want.n;
         clear_scene();
+        if (round == DENSE_ROUND - 1) {
+            CHECK_MSG(akgl_broadphase_dense_reports() == dense_before,
+                      "a scene with huge and far boxes went through the dense grid");
+        }
     }
+    /* Both grids were compared: the last rounds went through the dense one. */
+    CHECK_MSG(akgl_broadphase_dense_reports() == dense_before + (ROUNDS - DENSE_ROUND),
+              "%lu of the %d dense scenes went through the dense grid",
+              akgl_broadphase_dense_reports() - dense_before, ROUNDS - DENSE_ROUND);
     /* The scenes are not trivially empty. */
     CHECK_MSG(total > 500, "only %d pairs over all rounds", total);
     phys.on_overlap = NULL;

@@ -210,6 +210,72 @@ static void test_capacity_errors(void)
     CHECK_INT_EQ(n, 0);
 }
 
+/*
+ * akgl_registry_iterate_actor walks the pool to its capacity, not to the
+ * default 64: every live actor once, in pool order; not one a callback
+ * spawns, even into a slot another callback freed; not one released before
+ * its turn.
+ */
+#define WALKED 300
+
+static struct
+{
+    int calls;
+    int last_slot;
+    bool ordered;
+    akgl_Actor *victim;    /* released by the first call */
+    akgl_Actor *newcomer;  /* spawned by the first call, into the victim's slot */
+    int newcomer_visits;
+} walk;
+
+static akerr_ErrorContext *visit_one(akgl_Actor *actor, void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    (void)userdata;
+    int slot = (int)(actor - akgl_heap_actors);
+    walk.ordered = walk.ordered && slot > walk.last_slot;
+    walk.last_slot = slot;
+    walk.newcomer_visits += actor == walk.newcomer;
+    if (walk.calls++ == 0 && walk.victim != NULL) {
+        PASS(errctx, akgl_heap_release_actor(walk.victim));
+        PASS(errctx, akgl_heap_next_actor(&walk.newcomer));
+        PASS(errctx, akgl_actor_initialize(walk.newcomer, "walk newcomer"));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_iterate_walks_the_whole_capacity(void)
+{
+    static akgl_Actor *cast[WALKED];
+    akgl_GameConfig cfg = {0};
+    char name[32];
+    cfg.capacity[AKGL_HEAP_ACTOR] = 1000;
+    CHECK_OK(akgl_game_init_with_config(&cfg));
+    for (int i = 0; i < WALKED; i++) {
+        snprintf(name, sizeof(name), "walked %d", i);
+        CHECK_OK(akgl_heap_next_actor(&cast[i]));
+        CHECK_OK(akgl_actor_initialize(cast[i], name));
+    }
+    memset(&walk, 0, sizeof(walk));
+    walk.last_slot = -1;
+    walk.ordered = true;
+    CHECK_OK(akgl_registry_iterate_actor(visit_one, NULL));
+    CHECK_INT_EQ(walk.calls, WALKED);
+    CHECK(walk.ordered);
+
+    /* The first call releases the last actor and spawns one into its slot. */
+    memset(&walk, 0, sizeof(walk));
+    walk.last_slot = -1;
+    walk.ordered = true;
+    walk.victim = cast[WALKED - 1];
+    CHECK_OK(akgl_registry_iterate_actor(visit_one, NULL));
+    CHECK(walk.newcomer == cast[WALKED - 1]); /* the freed slot, reused at once */
+    CHECK_INT_EQ(walk.newcomer_visits, 0);
+    CHECK_INT_EQ(walk.calls, WALKED - 1);
+    cast[WALKED - 1] = walk.newcomer;
+    CHECK_OK(akgl_game_quit()); /* releases the cast */
+}
+
 int main(void)
 {
     TEST_BEGIN();
@@ -219,5 +285,6 @@ int main(void)
     RUN_TEST(test_unallocatable_capacity_is_refused);
     RUN_TEST(test_quit_and_restart_with_another_size);
     RUN_TEST(test_hundred_thousand_actors);
+    RUN_TEST(test_iterate_walks_the_whole_capacity);
     return TEST_END();
 }

@@ -224,11 +224,171 @@ static void test_draws_by_layer_then_pool_order(void)
     scene_close(&s);
 }
 
+/*
+ * The draw pass submits actors whose hooks are the library's own from what
+ * it gathered before drawing. A game's renderfunc may change, move or
+ * release actors drawn after it: then every actor is drawn as it stands at
+ * its turn, as akgl_actor_render would draw it.
+ */
+static akgl_Actor *moved_later;
+static bool release_later;
+
+static akerr_ErrorContext *draw_then_move_the_other(akgl_Actor *obj, akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_actor_draw(obj, r));
+    if (release_later) {
+        PASS(errctx, akgl_heap_release_actor(moved_later));
+        moved_later = NULL;
+    } else {
+        moved_later->x = 100.0f;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_a_renderfunc_changes_actors_drawn_after_it(void)
+{
+    Scene s;
+    const int cells[1] = {0};
+    if (scene_open_bound(&s, 200, 120)) {
+        akgl_Sprite *spr = make_sprite(&s, "po_red", cells, 1, 0, false, false);
+        akgl_Character *c = make_character("po_char", 100);
+        if (spr != NULL && c != NULL) {
+            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+            scene_capture(&s.r);
+            akgl_Actor *a = make_actor("po_first", "po_char");
+            akgl_Actor *b = make_actor("po_later", "po_char");
+            if (a != NULL && b != NULL) {
+                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+                a->y = 60.0f;
+                b->layer = 1;
+                /* Library hooks only: b where it is. */
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+                /* A turn of -0 is no turn: drawn the same (the backend's
+                 * general path takes it), and counted once. */
+                b->rotation = -0.0f;
+                uint64_t submitted = s.r.stats.submitted;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                CHECK(s.r.stats.submitted == submitted + 2);
+                b->rotation = 0.0f;
+                /* a's hook moves b before b's turn: b is drawn where it went. */
+                a->renderfunc = draw_then_move_the_other;
+                moved_later = b;
+                release_later = false;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                /* a's hook releases b before b's turn: b is not drawn. */
+                release_later = true;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+                b = NULL;
+            }
+            if (a != NULL) {
+                CHECK_OK(akgl_heap_release_actor(a));
+            }
+            if (b != NULL) {
+                CHECK_OK(akgl_heap_release_actor(b));
+            }
+            scene_capture_done();
+        }
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+        if (spr != NULL) {
+            CHECK_OK(akgl_heap_release_sprite(spr));
+        }
+    }
+    scene_close(&s);
+}
+
+/*
+ * The update pass may gather the actors for the draw as it updates them, but
+ * only while nothing but the library's code runs before the draw: a game's
+ * updatefunc on a later actor, or its own frame_start, may move an actor
+ * already updated, which is then drawn where it went.
+ */
+static akgl_Actor *to_move;
+static akgl_RenderFrameFunc real_frame_start;
+
+static akerr_ErrorContext *update_moves_the_other(akgl_Actor *obj)
+{
+    (void)obj;
+    to_move->x = 100.0f;
+    return NULL;
+}
+
+static akerr_ErrorContext *frame_start_moves_the_other(akgl_Renderer *r)
+{
+    to_move->x = 100.0f;
+    return real_frame_start(r);
+}
+
+static void test_code_before_the_draw_moves_actors(void)
+{
+    Scene s;
+    const int cells[1] = {0};
+    if (scene_open_bound(&s, 200, 120)) {
+        akgl_Sprite *spr = make_sprite(&s, "po_red2", cells, 1, 0, false, false);
+        akgl_Character *c = make_character("po_char2", 100);
+        if (spr != NULL && c != NULL) {
+            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+            scene_capture(&s.r);
+            akgl_Actor *a = make_actor("po_moved", "po_char2");
+            akgl_Actor *b = make_actor("po_mover", "po_char2");
+            if (a != NULL && b != NULL) {
+                CHECK(a < b); /* a is updated first */
+                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+                b->y = 60.0f;
+                to_move = a;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+                /* b's own updatefunc moves a, updated before it. */
+                b->updatefunc = update_moves_the_other;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                /* The game's frame_start moves a after every update. */
+                b->updatefunc = akgl_actor_run_update;
+                a->x = 0.0f;
+                real_frame_start = s.r.frame_start;
+                s.r.frame_start = frame_start_moves_the_other;
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                s.r.frame_start = real_frame_start;
+            }
+            if (a != NULL) {
+                CHECK_OK(akgl_heap_release_actor(a));
+            }
+            if (b != NULL) {
+                CHECK_OK(akgl_heap_release_actor(b));
+            }
+            scene_capture_done();
+        }
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+        if (spr != NULL) {
+            CHECK_OK(akgl_heap_release_sprite(spr));
+        }
+    }
+    scene_close(&s);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
     RUN_TEST(test_updates_run_in_pool_order);
     RUN_TEST(test_spawned_and_released_during_the_update);
     RUN_TEST(test_draws_by_layer_then_pool_order);
+    RUN_TEST(test_a_renderfunc_changes_actors_drawn_after_it);
+    RUN_TEST(test_code_before_the_draw_moves_actors);
     return AKGL_TEST_END();
 }

@@ -523,7 +523,7 @@ static void test_iterate_more_actors_than_it_can_gather(void)
         CHECK_OK(akgl_actor_initialize(&outside[i], name));
     }
     CHECK_STATUS_MSG(akgl_registry_iterate_actor(count_visit, &seen), AKERR_OUTOFBOUNDS,
-                     "65 actors are registered; the limit is 64");
+                     "65 actors outside the actor pool are registered; the limit is 64");
     CHECK_INT_EQ(seen, 0); /* refused before any callback */
     for (int i = 0; i <= AKGL_MAX_HEAP_ACTOR; i++) {
         CHECK_OK(akgl_heap_release_actor(&outside[i]));
@@ -668,20 +668,32 @@ static void test_iterate_nested_walk(void)
 }
 
 /* An entry whose key no actor name can be (registered with
- * akgl_registry_add, not akgl_actor_initialize) is reported before any
- * callback runs, not silently left out of the walk. */
+ * akgl_registry_add, not akgl_actor_initialize) for an actor outside the
+ * pool is reported before any callback runs, not silently left out of the
+ * walk. A pooled actor is walked through the pool: a second key for it
+ * neither hides it nor has it visited twice. */
 static void test_iterate_key_too_long(void)
 {
+    static akgl_Actor outside;
     char key[AKGL_ACTOR_MAX_NAME_LENGTH + 1];
     struct walk w;
     walk_setup(&w);
     memset(key, 'k', sizeof(key) - 1);
     key[sizeof(key) - 1] = '\0';
     CHECK_OK(akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", key, w.actors[0]));
+    CHECK_OK(akgl_registry_iterate_actor(visit, &w));
+    CHECK_INT_EQ(w.calls, WALK_ACTORS);
+    CHECK_INT_EQ(w.visits[0], 1);
+    CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", key, w.actors[0]));
+
+    memset(&outside, 0, sizeof(outside));
+    outside.refcount = 1;
+    CHECK_OK(akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", key, &outside));
+    w.calls = 0;
     CHECK_STATUS_MSG(akgl_registry_iterate_actor(visit, &w), AKERR_OUTOFBOUNDS,
                      "1 actor registry key(s) longer than an actor name can be (127 bytes)");
     CHECK_INT_EQ(w.calls, 0);
-    CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", key, w.actors[0]));
+    CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", key, &outside));
     walk_teardown(&w);
 }
 
