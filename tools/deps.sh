@@ -12,9 +12,17 @@
 # never changed: the trixie deb-src list, its package lists and its cache live
 # under the prefix and are handed to apt-get with -o options.
 #
-# A stamp file per library records what was built with which flags, so a
-# second run does nothing and finishes in well under a second.
+# A stamp file per library records what was built with which flags (and, for
+# SDL3, the hash of our patches), so a second run does nothing and finishes in
+# well under a second, and a prefix built before a patch changed is rebuilt
+# once.
+#
+# Our own patches: tools/patches/<library>/*.patch, applied in name order with
+# patch -p1 to the unpacked Debian source (after Debian's own patches), each
+# with a header saying what it fixes, why, and its upstream status.
 set -euo pipefail
+
+PATCHES=$(cd "$(dirname "${BASH_SOURCE[0]}")/patches" && pwd)
 
 SDL3_VERSION=3.2.10
 SDL3_IMAGE_VERSION=3.2.4
@@ -80,9 +88,17 @@ run() {
     "$@" >>"$LOG" 2>&1 || fail "$*"
 }
 
+patches_of() { # name -> our patch files for it, in the order they apply
+    ls "$PATCHES/$1"/*.patch 2>/dev/null | LC_ALL=C sort || true
+}
+
 stamp_of() { # name, version, flags... -> the text a stamp must hold
     local name=$1 version=$2; shift 2
-    printf '%s %s %s\n' "$name" "$version" "$*"
+    local patches hash=''
+    patches=$(patches_of "$name")
+    # The patches' contents, not their names, decide: any edit rebuilds.
+    [ -z "$patches" ] || hash=" patches=$(cat $patches | sha256sum | cut -c1-16)"
+    printf '%s %s %s%s\n' "$name" "$version" "$*" "$hash"
 }
 
 install_packages() {
@@ -138,6 +154,11 @@ build_one() { # name version dsc-glob srcdir flags...
     say "building $name $version (log: $LOG)"
     rm -rf "${WORK:?}/$src" "${WORK:?}/build-$name"
     (cd "$WORK" && run dpkg-source -x "$dsc" "$src")
+    local p
+    for p in $(patches_of "$name"); do
+        say "applying $(basename "$p")"
+        run patch -d "$WORK/$src" -p1 --forward --batch -i "$p"
+    done
     run cmake -S "$WORK/$src" -B "$WORK/build-$name" -G Ninja \
         -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_PREFIX_PATH="$PREFIX" \
         -DCMAKE_INSTALL_LIBDIR=lib "$@"

@@ -330,16 +330,17 @@ static akerr_ErrorContext *read_file(const char *path, unsigned char **data, siz
 
 /*
  * One SDL_AudioStream converts every sound and is re-used, instead of
- * SDL_ConvertAudioSamples (which makes one per call). SDL 3.2.10's
+ * SDL_ConvertAudioSamples (which makes one per call). Released SDL 3.2.10's
  * SDL_CreateAudioStream leaks when the allocation of its mutex fails: it
  * frees the new audio queue with SDL_free instead of SDL_DestroyAudioQueue,
  * losing the queue's two reserved track blocks (src/audio/SDL_audiocvt.c,
- * lines 458-462; the same in later releases). The fault harness found it:
- * two 120-byte blocks per faulted conversion. The stream lives while any
- * sound is loaded: made by the first conversion after none was, destroyed
- * with the last sound released (or by akgl_sound_stop). So those blocks can
- * be lost only at that first conversion, and only when memory runs out at
- * that very allocation (docs/19-reliability.md).
+ * lines 458-462; the same in later releases). The fault harness found it;
+ * the SDL that tools/deps.sh builds has our fix
+ * (tools/patches/sdl3/0001-audiostream-mutex-oom.patch). Against an
+ * unpatched SDL, this design still confines the loss to the first
+ * conversion after no sound was loaded: the stream lives while any sound
+ * is, made by that conversion and destroyed with the last sound released
+ * (or by akgl_sound_stop) (docs/19-reliability.md).
  *
  * The input goes in by slices and the output comes out after each, so the
  * stream never holds more than a slice: memory stays the decoded sound plus
