@@ -264,20 +264,32 @@ akerr_ErrorContext *akgl_actor_automatic_face(akgl_Actor *obj)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The facing for the four MOVING_LEFT/RIGHT/UP/DOWN bits, shifted down to
+ * bits 0..3; 0 for none. Side views are the common art, so horizontal
+ * movement decides first: LEFT, then RIGHT, then UP, then DOWN. A table, as
+ * every frame asks for every actor.
+ */
+#define FL AKGL_ACTOR_STATE_FACE_LEFT
+#define FR AKGL_ACTOR_STATE_FACE_RIGHT
+#define FU AKGL_ACTOR_STATE_FACE_UP
+#define FD AKGL_ACTOR_STATE_FACE_DOWN
+static const uint8_t FACE_OF_MOVING[16] = {
+    0,  FL, FR, FL, /* none, L, R, LR */
+    FU, FL, FR, FL, /* U, UL, UR, ULR */
+    FD, FL, FR, FL, /* D, DL, DR, DLR */
+    FU, FL, FR, FL, /* UD (up first), UDL, UDR, UDLR */
+};
+#undef FL
+#undef FR
+#undef FU
+#undef FD
+_Static_assert(AKGL_ACTOR_STATE_FACE_ALL <= UINT8_MAX, "a facing fits FACE_OF_MOVING");
+
 static void automatic_face(akgl_Actor *obj)
 {
-    int moving = obj->state & AKGL_ACTOR_STATE_MOVING_ALL;
-    int face = 0;
-    /* Side views are the common art, so horizontal movement decides first. */
-    if (moving & AKGL_ACTOR_STATE_MOVING_LEFT) {
-        face = AKGL_ACTOR_STATE_FACE_LEFT;
-    } else if (moving & AKGL_ACTOR_STATE_MOVING_RIGHT) {
-        face = AKGL_ACTOR_STATE_FACE_RIGHT;
-    } else if (moving & AKGL_ACTOR_STATE_MOVING_UP) {
-        face = AKGL_ACTOR_STATE_FACE_UP;
-    } else if (moving & AKGL_ACTOR_STATE_MOVING_DOWN) {
-        face = AKGL_ACTOR_STATE_FACE_DOWN;
-    }
+    unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
+    int face = FACE_OF_MOVING[moving & 15u];
     /* Stopped (or moving only in/out): keep the last facing, so the actor
      * still has a drawable state without a bare-ALIVE mapping. */
     if (face != 0) {
@@ -298,7 +310,7 @@ _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 
                    AKGL_ACTOR_STATE_MOVING_DOWN == AKGL_ACTOR_STATE_MOVING_LEFT << 3 &&
                    AKGL_ACTOR_STATE_MOVING_IN == AKGL_ACTOR_STATE_MOVING_LEFT << 4 &&
                    AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
-               "the intent tables read the MOVING_* bits as consecutive bits");
+               "the facing and intent tables read the MOVING_* bits as consecutive bits");
 
 static inline void move_by_state(akgl_Actor *obj)
 {

@@ -61,7 +61,8 @@ static struct
     int *span;             /* [capacity * 4] cx0, cy0, cx1, cy1 */
     int *big;              /* [capacity] gathered indices too large for the grid */
     int *cand;             /* [capacity] one actor's partners, in runs */
-    int *merged;           /* [capacity] the same, merged into pool order */
+    int *merged;           /* [capacity] the same, merged into pool order (the dense
+                            * grid: pairs per first box, then where they end) */
     int run_start[MAX_SPAN * MAX_SPAN + 2]; /* where each ascending run of cand starts */
     int runs;
     int *entry_k;          /* [capacity * ENTRIES_PER_BOX] */
@@ -549,6 +550,13 @@ static bool dense_pairs(int *npairs)
     int *pair_lo = bp.pair_lo, *pair_k = bp.pair_k, *pair_j = bp.pair_j;
     const int *cell_of = bp.cell;
     const int max_pairs = bp.max_pairs;
+    /* Both sorts' counts are taken as the pairs are found (group: pairs by
+     * the second box, shifted by one; first: pairs by the first box), not
+     * in two more passes over the pairs. */
+    int *group = bp.pair_start;
+    int *first = bp.merged; /* unused by the dense grid otherwise */
+    memset(group, 0, sizeof(int) * ((size_t)n + 1));
+    memset(first, 0, sizeof(int) * (size_t)n);
     int found = 0;
     for (int e = 0; e < n; e++) {
         int k = packed_k[e];
@@ -575,8 +583,11 @@ static bool dense_pairs(int *npairs)
                     if (found >= max_pairs) {
                         return false;
                     }
-                    pair_lo[found] = k < j ? k : j;
-                    pair_j[found] = k < j ? j : k; /* the second, for the sort */
+                    int lo = k < j ? k : j, hi = k < j ? j : k;
+                    pair_lo[found] = lo;
+                    pair_j[found] = hi; /* the second, for the sort */
+                    group[hi + 1]++;
+                    first[lo]++;
                     found++;
                 }
             }
@@ -585,11 +596,6 @@ static bool dense_pairs(int *npairs)
     /* By the second box (a stable counting sort into pair_k, grouped by
      * it): group j is [pair_start[j - 1], pair_start[j]), with
      * pair_start[-1] = 0, once placed. */
-    int *group = bp.pair_start;
-    memset(group, 0, sizeof(int) * ((size_t)n + 1));
-    for (int f = 0; f < found; f++) {
-        group[pair_j[f] + 1]++;
-    }
     for (int j = 1; j <= n; j++) {
         group[j] += group[j - 1];
     }
@@ -597,11 +603,6 @@ static bool dense_pairs(int *npairs)
         pair_k[group[pair_j[f]]++] = pair_lo[f];
     }
     /* Stable counting sort by the first box; j ascending within each. */
-    int *first = bp.cell; /* reused: the cells are no longer needed */
-    memset(first, 0, sizeof(int) * (size_t)n);
-    for (int f = 0; f < found; f++) {
-        first[pair_k[f]]++;
-    }
     int at = 0;
     for (int k = 0; k < n; k++) {
         int count = first[k];
@@ -620,7 +621,7 @@ static bool dense_pairs(int *npairs)
 
 /*
  * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_j, end being
- * bp.cell), told as report_pair tells them, with the pool's arrays and each
+ * bp.merged), told as report_pair tells them, with the pool's arrays and each
  * first actor's slot and generation read once: a pair costs the liveness
  * checks, the calls and nothing else.
  */
@@ -629,7 +630,7 @@ static akerr_ErrorContext *report_dense(akgl_Physics *p)
     PREPARE_ERROR(errctx);
     const uint32_t *gen = akgl_heap_pool_actor.generation;
     akgl_Actor *actors = akgl_heap_actors;
-    const int *end = bp.cell;
+    const int *end = bp.merged;
     const int *pair_j = bp.pair_j, *slot = bp.slot;
     const uint32_t *gathered_gen = bp.generation;
     const int n = bp.n;

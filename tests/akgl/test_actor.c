@@ -756,6 +756,23 @@ static void test_facing_follows_movement_and_is_kept(void)
         CHECK_MSG(a->state == (A | cases[i].face), "case %zu stopped: state %d, expected %d", i,
                   a->state, A | cases[i].face);
     }
+    /* Every combination of the four bits, against the rule spelt out:
+     * LEFT, then RIGHT, then UP, then DOWN; none keeps the facing. */
+    for (int bits = 0; bits < 16; bits++) {
+        int moving = bits * AKGL_ACTOR_STATE_MOVING_LEFT;
+        int face = (moving & AKGL_ACTOR_STATE_MOVING_LEFT)    ? AKGL_ACTOR_STATE_FACE_LEFT
+                   : (moving & AKGL_ACTOR_STATE_MOVING_RIGHT) ? AKGL_ACTOR_STATE_FACE_RIGHT
+                   : (moving & AKGL_ACTOR_STATE_MOVING_UP)    ? AKGL_ACTOR_STATE_FACE_UP
+                   : (moving & AKGL_ACTOR_STATE_MOVING_DOWN)  ? AKGL_ACTOR_STATE_FACE_DOWN
+                                                              : 0;
+        /* From every other facing (so the old one must be cleared); none
+         * decided: the old facing stays. */
+        int before = face != 0 ? (AKGL_ACTOR_STATE_FACE_ALL & ~face) : AKGL_ACTOR_STATE_FACE_UP;
+        int expect = A | (face != 0 ? face : before) | moving | AKGL_ACTOR_STATE_MOVING_OUT;
+        a->state = A | before | moving | AKGL_ACTOR_STATE_MOVING_OUT;
+        CHECK_OK(akgl_actor_automatic_face(a));
+        CHECK_MSG(a->state == expect, "bits %d: state %d, expected %d", bits, a->state, expect);
+    }
     /* In/out movement has no facing of its own: the last one stays. */
     a->state = A | AKGL_ACTOR_STATE_FACE_RIGHT | AKGL_ACTOR_STATE_MOVING_IN;
     CHECK_OK(akgl_actor_update(a));
