@@ -50,6 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_timing.h"
+
 #define SCREEN_W 800
 #define SCREEN_H 450
 #define FRAME_NS (16 * AKGL_TIME_ONEMS_NS)
@@ -140,24 +142,6 @@ static void die(akerr_ErrorContext *e, const char *what)
     }
 }
 
-static double now_ns(void)
-{
-    return (double)SDL_GetPerformanceCounter() * 1e9 / (double)SDL_GetPerformanceFrequency();
-}
-
-static double median(double *v, int n)
-{
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
 
 typedef enum Scene
 {

@@ -41,6 +41,8 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "bench_timing.h"
+
 #define SCREEN_W 640
 #define SCREEN_H 480
 #define TILE 48
@@ -242,27 +244,6 @@ static void write_map(const char *path, const char *sheet, int w, int h, Encodin
     if (fclose(f) != 0) {
         fail(path);
     }
-}
-
-/* ---- timing ------------------------------------------------------------- */
-
-static double now_ns(void)
-{
-    return (double)SDL_GetPerformanceCounter() * 1e9 / (double)SDL_GetPerformanceFrequency();
-}
-
-static double median(double *v, int n)
-{
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
 /* ---- frames ------------------------------------------------------------- */

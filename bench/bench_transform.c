@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_timing.h"
+
 #define SCREEN_W 640
 #define SCREEN_H 480
 #define CELL 48
@@ -108,27 +110,6 @@ static void akgl_frame(akgl_Renderer *r, akgl_Sprite *const *cells, Item *items,
         die(r->draw_sprite_ex(r, cells[it->cell], 0, it->x, it->y, &p), "draw_sprite_ex");
     }
     die(r->frame_end(r), "frame_end");
-}
-
-/* ---- timing ------------------------------------------------------------- */
-
-static double now_ns(void)
-{
-    return (double)SDL_GetPerformanceCounter() * 1e9 / (double)SDL_GetPerformanceFrequency();
-}
-
-static double median(double *v, int n)
-{
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
-    return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
 int main(int argc, char **argv)

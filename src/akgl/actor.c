@@ -466,6 +466,26 @@ static akerr_ErrorContext *swallow_missing_sprite(akerr_ErrorContext *e)
 }
 
 /*
+ * The sprite the actor's state shows (the cached lookup, or a fresh one) and
+ * the game time since its previous update. The clock is read after the
+ * lookup because a new sprite restarts it; it advances even when the lookup
+ * fails, so a missing sprite does not pile its time onto the next one.
+ */
+static inline akerr_ErrorContext *sprite_and_elapsed(akgl_Actor *obj, uint64_t now,
+                                                     akgl_Sprite **sprite, uint64_t *elapsed)
+{
+    akerr_ErrorContext *found = NULL;
+    if (!akgl_actor_cached_sprite(obj, sprite)) {
+        found = akgl_actor_lookup_sprite(obj, sprite);
+    }
+    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
+    *elapsed = now > since ? now - since : 0;
+    obj->lastupdate_ns = now;
+    obj->updated = true;
+    return found;
+}
+
+/*
  * The default hooks are called directly, not through their pointers and
  * argument checks: the frame path runs this for every actor every frame.
  * Any other hook is called through its pointer as before.
@@ -486,16 +506,8 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
     } else if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
     }
-    /* Read the animation clock after the lookup: a new sprite restarts it. */
-    akerr_ErrorContext *found = NULL;
-    if (!akgl_actor_cached_sprite(obj, &sprite)) {
-        found = akgl_actor_lookup_sprite(obj, &sprite);
-    }
-    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
-    uint64_t elapsed = now > since ? now - since : 0;
-    obj->lastupdate_ns = now;
-    obj->updated = true;
-    PASS(errctx, found);
+    uint64_t elapsed = 0;
+    PASS(errctx, sprite_and_elapsed(obj, now, &sprite, &elapsed));
     *shown = sprite; /* what the lookup cached: the draw asks again for nothing */
     if (sprite != NULL) {
         if (obj->changeframefunc == akgl_actor_advance_frame) {
@@ -516,15 +528,8 @@ static inline akerr_ErrorContext *run_update_default(akgl_Actor *obj, uint64_t n
     PREPARE_ERROR(errctx);
     automatic_face(obj);
     move_by_state(obj);
-    akerr_ErrorContext *found = NULL;
-    if (!akgl_actor_cached_sprite(obj, &sprite)) {
-        found = akgl_actor_lookup_sprite(obj, &sprite);
-    }
-    uint64_t since = obj->updated ? obj->lastupdate_ns : now;
-    uint64_t elapsed = now > since ? now - since : 0;
-    obj->lastupdate_ns = now;
-    obj->updated = true;
-    PASS(errctx, found);
+    uint64_t elapsed = 0;
+    PASS(errctx, sprite_and_elapsed(obj, now, &sprite, &elapsed));
     *shown = sprite;
     if (sprite != NULL) {
         advance_frame_often(obj, sprite, elapsed);
