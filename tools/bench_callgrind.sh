@@ -6,6 +6,7 @@
 # SDL_RenderPresent) over (B - A) frames and N actors cancels the set-up.
 #
 #   tools/bench_callgrind.sh [N] [build dir]     (default 10000, build-bench)
+#   SCENES="physics overlap" tools/bench_callgrind.sh   (a subset of the scenes)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 n=${1:-10000}
@@ -24,7 +25,7 @@ inclusive() { # file function-regex
 
 printf '%-9s %8s | %12s %12s %7s | %14s %14s\n' scene N "akgl Ir/act" "sdl Ir/act" ratio \
     "akgl present" "sdl present"
-for scene in animated physics layers overlap; do
+for scene in ${SCENES:-animated physics layers overlap}; do
     declare -A ir=()
     for side in akgl sdl; do
         fn=$([ $side = akgl ] && echo ':akgl_update_submit ' || echo ':plain_update_submit ')
