@@ -296,7 +296,15 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
             continue;
         }
         int minx = 0, maxx = 0, miny = 0, maxy = 0;
+        unsigned long failures = akgl_alloc_failures();
         if (!TTF_GetGlyphMetrics(font->ttf, cp, &minx, &maxx, &miny, &maxy, NULL)) {
+            /* SDL3_ttf caches the glyph in a block of its own first: when
+             * that allocation fails, the font is not to blame. */
+            if (akgl_alloc_failures() != failures) {
+                FAIL_RETURN(errctx, ENOMEM,
+                            "font \"%s\": out of memory loading the glyph for U+%04X",
+                            font->path, (unsigned)cp);
+            }
             FAIL_RETURN(errctx, AKERR_FORMAT,
                         "font \"%s\": the glyph for U+%04X cannot be loaded (a damaged font?): %s",
                         font->path, (unsigned)cp, SDL_GetError());

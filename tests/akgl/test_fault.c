@@ -540,6 +540,34 @@ static void test_sdl_qsort_sorts_without_memory(void)
     CHECK_INT_EQ(sum_after, sum_before);
 }
 
+/*
+ * A glyph SDL3_ttf cannot cache for want of memory is ENOMEM saying so, not
+ * a damaged font (text.c's check_glyphs used to call it AKERR_FORMAT "a
+ * damaged font?"); the text takes no cache entry, and once memory is back
+ * the same text lays out.
+ */
+static void test_a_glyph_without_memory_is_enomem(void)
+{
+    akgl_FaultReport rep;
+    akgl_FontStats st;
+    CHECK_OK(akgl_font_load(FONT, 16.0f, &font));
+    /* The first allocation of a fresh character's metrics is SDL3_ttf's
+     * block for the glyph in its cache. */
+    CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 1));
+    akerr_ErrorContext *e = akgl_text_measure(font, "Q", NULL, NULL);
+    CHECK_OK(akgl_fault_disarm(&rep));
+    CHECK(rep.fired);
+    CHECK_STATUS_MSG(e, ENOMEM, "out of memory loading the glyph for U+0051");
+    CHECK_INT_EQ(rep.net_allocations, 0);
+    CHECK_OK(akgl_font_stats(font, &st));
+    CHECK_INT_EQ(st.misses, 0);
+    int w = 0, h = 0;
+    CHECK_OK(akgl_text_measure(font, "Q", &w, &h));
+    CHECK(w > 0 && h > 0);
+    CHECK_OK(akgl_heap_release_font(font));
+    font = NULL;
+}
+
 static void test_switch_arguments(void)
 {
     akgl_FaultReport rep;
@@ -569,6 +597,7 @@ int main(void)
     RUN_TEST(test_every_fault_of_every_loader);
     RUN_TEST(test_sdl_audio_stream_gives_back_every_block);
     RUN_TEST(test_sdl_qsort_sorts_without_memory);
+    RUN_TEST(test_a_glyph_without_memory_is_enomem);
     sf_unbind_renderer();
     sf_end();
     return AKGL_TEST_END();
