@@ -71,8 +71,7 @@ static struct
     float end_x;           /* where the hero ended, for --check */
     char hud[96];
     uint64_t frame_ns[MAX_FRAMES];
-    uint64_t last_ticks, fps_since;
-    int fps, fps_count;
+    uint64_t last_ticks;
 } demo = {.lives = START_LIVES};
 
 static akgl_Sound *sound(const char *name)
@@ -404,8 +403,7 @@ static akerr_ErrorContext *event(akgl_App *app, const SDL_Event *e)
     return app->headless ? NULL : akgl_controller_handle_event(&demo.controller, e);
 }
 
-/* The wall time since the last frame began, kept for the figures; the HUD's
- * fps, measured twice a second. */
+/* The wall time since the last frame began, kept for the figures. */
 static void tick(int frame)
 {
     uint64_t now = SDL_GetTicksNS();
@@ -413,12 +411,6 @@ static void tick(int frame)
         demo.frame_ns[(frame - 1) % MAX_FRAMES] = now - demo.last_ticks;
     }
     demo.last_ticks = now;
-    demo.fps_count++;
-    if (now - demo.fps_since >= SDL_NS_PER_SECOND / 2) {
-        demo.fps = (int)((uint64_t)demo.fps_count * SDL_NS_PER_SECOND / (now - demo.fps_since));
-        demo.fps_since = now;
-        demo.fps_count = 0;
-    }
 }
 
 /* Each frame, before the world moves: the script (headless), the clock and
@@ -431,7 +423,7 @@ static akerr_ErrorContext *frame(akgl_App *app)
     }
     tick(app->frame);
     snprintf(demo.hud, sizeof(demo.hud), "SCORE %05d  COINS %d/%d  LIVES %d  FPS %d", demo.score,
-             demo.coins, demo.coins_total, demo.lives, demo.fps);
+             demo.coins, demo.coins_total, demo.lives, (int)app->fps);
     SUCCEED_RETURN(errctx);
 }
 

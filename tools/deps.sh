@@ -12,8 +12,8 @@
 # never changed: the trixie deb-src list, its package lists and its cache live
 # under the prefix and are handed to apt-get with -o options.
 #
-# A stamp file per library records what was built with which flags (and, for
-# SDL3, the hash of our patches), so a second run does nothing and finishes in
+# A stamp file per library records what was built with which flags (and the
+# hash of our patches to it), so a second run does nothing and finishes in
 # well under a second, and a prefix built before a patch changed is rebuilt
 # once.
 #

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the demo's and the gallery's screenshots in docs/images/ by
 # running each program headless (offscreen video, software renderer, the
-# manual clock) for a fixed number of frames. The figures each prints (fps,
-# frame times) vary from run to run; the pictures otherwise do not.
+# manual clock) for a fixed number of frames. The frame times the demo
+# prints vary from run to run; the pictures do not (the fps the HUDs show is
+# the runner's, on the manual clock).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 prefix=$("$root/tools/deps.sh")

@@ -168,6 +168,12 @@ struct akgl_App
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
     bool vsync;
+    /** Frames per second, on the game's clock (akgl_time_now: real time
+     *  with a display; headless, AKGL_APP_FRAME_NS a frame, so about 60 and
+     *  the same every run). Counted over windows of half a second and
+     *  updated as the frame that ends one begins, before the event and
+     *  frame callbacks; 0 until the first window has passed. */
+    float fps;
     /** --screenshot: the last frame's PNG, or NULL. The option callback may
      *  set it (tried for writing before the run like --screenshot's), and
      *  init (saved all the same, but not tried first). */

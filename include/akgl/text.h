@@ -122,7 +122,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  *         be loaded (a damaged font); AKERR_OUTOFBOUNDS for a glyph wider or
  *         higher than AKGL_FONT_MAX_GLYPH_SIDE pixels (both checked before
  *         the text is laid out); AKERR_BEHAVIOR when the font's renderer is
- *         no longer the bound one; AKERR_API with SDL3_ttf's error.
+ *         no longer the bound one; ENOMEM when an allocation failed while the
+ *         text was laid out or drawn (even one SDL3_ttf reported success
+ *         after: nothing of such a layout is kept, and the next draw lays it
+ *         out again); AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const char *utf8,
                                                          float x, float y,
@@ -139,7 +142,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  *         invalid UTF-8 or a glyph that cannot be loaded; AKERR_OUTOFBOUNDS
  *         for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
  *         font's renderer is no longer the bound one (laying text out uploads
- *         glyphs to it); AKERR_API with SDL3_ttf's error.
+ *         glyphs to it); ENOMEM when an allocation failed while the text was
+ *         laid out; AKERR_API with SDL3_ttf's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char *utf8, int *w,
                                                      int *h);

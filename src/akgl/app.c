@@ -36,6 +36,11 @@
 static akgl_App app;
 static bool running;
 
+/* app.fps: frames counted over windows of at least half a second. */
+#define APP_FPS_WINDOW_NS (SDL_NS_PER_SECOND / 2)
+static uint64_t fps_since; /* the game clock when the window began */
+static int fps_frames;     /* frames begun since then */
+
 typedef akerr_ErrorContext *(*Loader)(const char *path);
 
 /* --frames N: a whole decimal number in 1..AKGL_APP_MAX_FRAMES. */
@@ -288,12 +293,34 @@ static akerr_ErrorContext *start(bool *initialised)
     SUCCEED_RETURN(errctx);
 }
 
+/* Called as each frame begins: app.fps from the game's clock (real with a
+ * display, AKGL_APP_FRAME_NS a frame headless, so a headless run's figure is
+ * the same every run). 0 until the first half second has passed. */
+static void count_frame(void)
+{
+    uint64_t now = akgl_time_now();
+    if (app.frame == 0) {
+        fps_since = now;
+        fps_frames = 0;
+        app.fps = 0.0f;
+        return;
+    }
+    fps_frames++;
+    if (now - fps_since >= APP_FPS_WINDOW_NS) {
+        app.fps = (float)((double)fps_frames * (double)SDL_NS_PER_SECOND /
+                          (double)(now - fps_since));
+        fps_since = now;
+        fps_frames = 0;
+    }
+}
+
 static akerr_ErrorContext *loop(void)
 {
     const akgl_AppDesc *desc = app.desc;
     SDL_Event event;
     PREPARE_ERROR(errctx);
     for (app.frame = 0; app.frames < 0 || app.frame < app.frames; app.frame++) {
+        count_frame();
         while (SDL_PollEvent(&event)) {
             if (event.type == SDL_EVENT_QUIT) {
                 app.frames = app.frame + 1; /* this frame is the last: its screenshot */

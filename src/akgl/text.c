@@ -137,6 +137,15 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
         break;                                                                         \
     } (void)0
 
+/* The same outside ATTEMPT: returns the error. */
+#define FONT_FAIL_RETURN(errctx, failures, status, fmt, ...)                             \
+    {                                                                                  \
+        if (akgl_alloc_failures() != (failures)) {                                     \
+            FAIL_RETURN(errctx, ENOMEM, fmt ": out of memory", __VA_ARGS__);            \
+        }                                                                              \
+        FAIL_RETURN(errctx, status, fmt ": %s", __VA_ARGS__, SDL_GetError());           \
+    } (void)0
+
 /*
  * TTF_CreateRendererTextEngine, without its leak: SDL3_ttf 3.2.2 makes a
  * property set to pass the renderer and never destroys it (six blocks per
@@ -296,7 +305,15 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
             continue;
         }
         int minx = 0, maxx = 0, miny = 0, maxy = 0;
+        unsigned long failures = akgl_alloc_failures();
         if (!TTF_GetGlyphMetrics(font->ttf, cp, &minx, &maxx, &miny, &maxy, NULL)) {
+            /* SDL3_ttf caches the glyph in a block of its own first: when
+             * that allocation fails, the font is not to blame. */
+            if (akgl_alloc_failures() != failures) {
+                FAIL_RETURN(errctx, ENOMEM,
+                            "font \"%s\": out of memory loading the glyph for U+%04X",
+                            font->path, (unsigned)cp);
+            }
             FAIL_RETURN(errctx, AKERR_FORMAT,
                         "font \"%s\": the glyph for U+%04X cannot be loaded (a damaged font?): %s",
                         font->path, (unsigned)cp, SDL_GetError());
@@ -313,6 +330,16 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
         }
     }
     SUCCEED_RETURN(errctx);
+}
+
+/* Empties a slot's text, so a failed layout keeps nothing (its glyphs, its
+ * draw lists) and the next TTF_SetTextString of the same string lays it out
+ * again (SDL3_ttf skips a string equal to the one it holds). Allocates
+ * nothing: an empty text is not laid out. */
+static void forget_text(TextSlot *slot)
+{
+    (void)TTF_SetTextString(slot->text, NULL, 0);
+    (void)TTF_UpdateText(slot->text);
 }
 
 /* The laid-out text for (utf8, wrap_width): from the cache, or laid out into
@@ -344,10 +371,18 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
     /* Lay it out and upload its glyphs now, not at its first draw: a game
      * that measures its HUD strings while loading then draws its first
      * frame without a texture upload in the middle of it. */
-    if (!TTF_SetTextString(oldest->text, utf8, length) ||
-        !TTF_SetTextWrapWidth(oldest->text, wrap_width) || !TTF_UpdateText(oldest->text)) {
-        FAIL_RETURN(errctx, AKERR_API, "font \"%s\": cannot lay out the text: %s", font->path,
-                    SDL_GetError());
+    unsigned long failures = akgl_alloc_failures();
+    bool laid_out = TTF_SetTextString(oldest->text, utf8, length) &&
+                    TTF_SetTextWrapWidth(oldest->text, wrap_width) &&
+                    TTF_UpdateText(oldest->text);
+    /* Any allocation that failed on the way makes the layout suspect, even
+     * when SDL3_ttf reports success: 3.2.2's LayoutText returns true with no
+     * lines when measuring or wrapping ran out of memory, so the text would
+     * draw as nothing (the fault harness found it). */
+    if (!laid_out || akgl_alloc_failures() != failures) {
+        forget_text(oldest);
+        FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot lay out the text",
+                         font->path);
     }
     /* A fresh TTF_Text starts white; what it was given last is what it has. */
     if (!TTF_GetTextColor(oldest->text, &oldest->color.r, &oldest->color.g, &oldest->color.b,
@@ -469,8 +504,14 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
                          AKERR_API, "font \"%s\": %s", font->path, SDL_GetError());
         slot->color = st->color;
     }
-    FAIL_ZERO_RETURN(errctx, TTF_DrawRendererText(slot->text, x, y), AKERR_API,
-                     "font \"%s\": cannot draw the text: %s", font->path, SDL_GetError());
+    /* SDL3_ttf 3.2.2 ignores SDL_RenderGeometryRaw's result: a batch of
+     * glyphs the renderer could not queue for want of memory is missing
+     * from a draw that reports success. */
+    unsigned long failures = akgl_alloc_failures();
+    if (!TTF_DrawRendererText(slot->text, x, y) || akgl_alloc_failures() != failures) {
+        FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot draw the text",
+                         font->path);
+    }
     r->stats.submitted++;
     SUCCEED_RETURN(errctx);
 }

@@ -41,6 +41,7 @@ typedef struct Probe
     int live_actors_at_quit;
     akerr_ErrorContext *nested;       /* akgl_app_run called from init */
     int options, check, level;        /* what the option callback was given */
+    float fps[100];                   /* app->fps at each frame callback */
     char bare[64];
 } Probe;
 
@@ -87,6 +88,9 @@ static akerr_ErrorContext *probe_frame(akgl_App *app)
     p->frames++;
     p->last_frame = app->frame;
     p->t_last = akgl_time_now();
+    if (app->frame < (int)SDL_arraysize(p->fps)) {
+        p->fps[app->frame] = app->fps;
+    }
     if (p->stop_at == app->frame + 1) {
         app->frames = app->frame + 1;
     }
@@ -484,6 +488,30 @@ static void test_headless_screenshot(void)
     SDL_RemovePath(SHOT);
 }
 
+/* app->fps headless: the manual clock's 60 frames a second, known from the
+ * frame that ends the first half second (frame 30, 30 frames of
+ * AKGL_APP_FRAME_NS after frame 0), 0 before it; and 0 again in a second
+ * run until its own first half second. */
+static void test_fps_on_the_game_clock(void)
+{
+    const float want = (float)(1e9 / (double)AKGL_APP_FRAME_NS);
+    for (int run = 0; run < 2; run++) {
+        Probe p;
+        akgl_AppDesc desc = probe_desc(&p);
+        CHECK_OK(RUN(&desc, "--frames", "100"));
+        CHECK_INT_EQ(p.frames, 100);
+        for (int f = 0; f < 100; f++) {
+            if (f < 30) {
+                CHECK_MSG(p.fps[f] == 0.0f, "run %d, frame %d: fps %g before half a second",
+                          run, f, (double)p.fps[f]);
+            } else {
+                CHECK_MSG(SDL_fabsf(p.fps[f] - want) < 0.01f, "run %d, frame %d: fps %g, not %g",
+                          run, f, (double)p.fps[f], (double)want);
+            }
+        }
+    }
+}
+
 /* ---- errors from callbacks ------------------------------------------------- */
 
 static void test_callback_errors(void)
@@ -634,6 +662,7 @@ int main(void)
     RUN_TEST(test_options_own_bad_desc);
     RUN_TEST(test_bad_desc);
     RUN_TEST(test_headless_screenshot);
+    RUN_TEST(test_fps_on_the_game_clock);
     RUN_TEST(test_callback_errors);
     RUN_TEST(test_quit_and_run_again);
     RUN_TEST(test_game_started_already);
