@@ -54,7 +54,7 @@ static struct
     int n;                 /* gathered this update */
     SDL_FRect *box;        /* [capacity] */
     int *slot;             /* [capacity] pool slot of each gathered actor */
-    uint32_t *generation;  /* [capacity] the slot's generation when gathered */
+    uint32_t *generation;  /* [capacity] by pool slot: the slot's generation when gathered */
     uint32_t *layers;      /* [capacity] collision_layers when gathered */
     uint32_t *mask;        /* [capacity] collision_mask when gathered */
     uint8_t *state;        /* [capacity] GATHER_* */
@@ -70,16 +70,24 @@ static struct
     int *entry_cy;
     int *bucket;           /* [buckets + 1] */
     int max_buckets;       /* a power of two >= 2 * capacity */
-    /* The dense grid (see report_dense). */
+    /* What the gather found, for the report: whether a gathered actor has an
+     * overlapfunc, whether every pair's layers and masks ask for it (a bit
+     * in every actor's layers and in every mask), and the pool's releases
+     * then (unchanged: every gathered actor is still there). */
+    bool callbacks;
+    bool all_wanted;
+    uint64_t releases;
+    /* The dense grid (see dense_pairs). */
     int *cell;             /* [capacity] each box's cell */
-    int *cell_start;       /* [max_cells + 1] */
+    int *cell_start;       /* [max_cells + 1] where each cell's boxes begin */
+    int *cell_next;        /* [max_cells] where its next box goes */
     int max_cells;
-    float *packed;         /* [capacity * 4] x0, y0, x1, y1 in cell order */
+    float *px0, *py0, *px1, *py1; /* [capacity] the boxes in cell order */
     int *packed_k;         /* [capacity] the gathered index of each packed box */
-    int *pair_lo;          /* [max_pairs] the first actor of each pair, as found */
-    int *pair_k;           /* [max_pairs] the first actor of each pair, by the second */
-    int *pair_j;           /* [max_pairs] the second, grouped by the first */
-    int *pair_start;       /* [capacity + 1] where each actor's pairs start */
+    int *pair_lo;          /* [max_pairs] the first actor of each pair, by the second */
+    int *pair_hi;          /* [max_pairs] the second (its slot, or its gathered index
+                            * when callbacks are told), grouped by the first */
+    int *pair_end;         /* [capacity + 1] where each second actor's pairs end */
     int max_pairs;
     void *block;
 } bp;
@@ -111,10 +119,11 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     /* One block: boxes first (the strictest alignment), then the ints. */
     size_t cells = cap * DENSE_CELLS_PER_BOX + DENSE_MIN_CELLS;
     size_t pairs = cap * DENSE_PAIRS_PER_BOX;
-    size_t bytes = cap * sizeof(SDL_FRect) + cap * (3 * sizeof(uint32_t) + sizeof(int)) +
-                   cap * 4 * sizeof(int) + 3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
-                   ((size_t)buckets + 1) * sizeof(int) + cap * 4 * sizeof(float) +
-                   cap * 2 * sizeof(int) + (cells + 1) * sizeof(int) + 3 * pairs * sizeof(int) +
+    size_t bytes = cap * sizeof(SDL_FRect) + cap * 4 * sizeof(float) +
+                   cap * (3 * sizeof(uint32_t) + sizeof(int)) + cap * 4 * sizeof(int) +
+                   3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
+                   ((size_t)buckets + 1) * sizeof(int) + cap * sizeof(int) +
+                   cap * sizeof(int) + (2 * cells + 1) * sizeof(int) + 2 * pairs * sizeof(int) +
                    (cap + 1) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
@@ -128,7 +137,10 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
         at += (size_t)(count) * sizeof(*bp.field);          \
     } while (0)
     TAKE(box, cap);
-    TAKE(packed, cap * 4);
+    TAKE(px0, cap);
+    TAKE(py0, cap);
+    TAKE(px1, cap);
+    TAKE(py1, cap);
     TAKE(slot, cap);
     TAKE(generation, cap);
     TAKE(layers, cap);
@@ -144,10 +156,10 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(cell, cap);
     TAKE(packed_k, cap);
     TAKE(cell_start, cells + 1);
+    TAKE(cell_next, cells);
     TAKE(pair_lo, pairs);
-    TAKE(pair_k, pairs);
-    TAKE(pair_j, pairs);
-    TAKE(pair_start, cap + 1);
+    TAKE(pair_hi, pairs);
+    TAKE(pair_end, cap + 1);
     TAKE(state, cap);
 #undef TAKE
     bp.block = block;
@@ -206,11 +218,17 @@ static int cell_of(float v, float cell)
     return (int)floorf(v / cell);
 }
 
-/* Resolves pending boxes, drops box-less actors and keeps each one's layers. */
+/*
+ * Resolves pending boxes, drops box-less actors and keeps each one's layers,
+ * and notes what lets the report skip work: whether any gathered actor has
+ * an overlapfunc, whether every pair is wanted, the pool's release count.
+ */
 static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
 {
     PREPARE_ERROR(errctx);
     int n = 0;
+    bool callbacks = false;
+    uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
     for (int k = 0; k < bp.n; k++) {
         akgl_Actor *a = &akgl_heap_actors[bp.slot[k]];
         if (bp.state[k] == GATHER_PENDING) {
@@ -222,15 +240,22 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
         if (bp.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
             continue;
         }
-        bp.slot[n] = bp.slot[k];
+        int slot = bp.slot[k];
+        bp.slot[n] = slot;
         bp.box[n] = bp.box[k];
         bp.state[n] = GATHER_BOX;
-        bp.generation[n] = akgl_heap_pool_actor.generation[bp.slot[k]];
+        bp.generation[slot] = akgl_heap_pool_actor.generation[slot];
         bp.layers[n] = a->collision_layers;
         bp.mask[n] = a->collision_mask;
+        every_layer &= a->collision_layers;
+        every_mask &= a->collision_mask;
+        callbacks = callbacks || a->overlapfunc != NULL;
         n++;
     }
     bp.n = n;
+    bp.callbacks = callbacks;
+    bp.all_wanted = (every_layer & every_mask) != 0;
+    bp.releases = akgl_heap_pool_actor.releases;
     SUCCEED_RETURN(errctx);
 }
 
@@ -417,19 +442,22 @@ static int partners(int k, uint32_t buckets, int nbig)
     return nc;
 }
 
-/* Still the actor gathered as k: its slot not released since (a release
+/* Still the actor gathered as k: nothing released since the gather (the
+ * pool counts its releases), or its slot not released since (a release
  * bumps the slot's generation, so a new actor in the slot is not it). */
 static inline akgl_Actor *still(int k)
 {
     int slot = bp.slot[k];
-    if (akgl_heap_pool_actor.generation[slot] != bp.generation[k]) {
+    if (akgl_heap_pool_actor.releases != bp.releases &&
+        akgl_heap_pool_actor.generation[slot] != bp.generation[slot]) {
         return NULL;
     }
     return &akgl_heap_actors[slot];
 }
 
 /* Inlined into the report loops: called once per pair, it is most of what
- * a pair costs besides the game's own hook. */
+ * a pair costs besides the game's own hook. The actors' callbacks are
+ * looked at only when the gather found one. */
 static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akgl_Physics *p,
                                                                              int k, int j)
 {
@@ -443,12 +471,15 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
         PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
         /* A released slot stays readable (zero) until the game quits, so
          * whether any callback follows can be asked before the check. */
-        if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
+        if (!bp.callbacks || (a->overlapfunc == NULL && b->overlapfunc == NULL)) {
             SUCCEED_RETURN(errctx);
         }
         if ((a = still(k)) == NULL || (b = still(j)) == NULL) {
             SUCCEED_RETURN(errctx);
         }
+    }
+    if (!bp.callbacks) {
+        SUCCEED_RETURN(errctx);
     }
     if (a->overlapfunc != NULL && (bp.mask[k] & bp.layers[j]) != 0) {
         PASS(errctx, a->overlapfunc(a, b));
@@ -468,18 +499,21 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
  * largest box side, and each box goes into the one cell of its top-left
  * corner, so a box's partners all sit in the 3 x 3 cells around its own.
  * The cells are a plain array over the boxes' bounding area (no hashing,
- * nothing to check against collisions), the boxes counting-sorted into them
- * and packed as four floats in cell order, so the candidate test reads
- * contiguous memory. Each box j looks, in the cells around it, at the boxes
- * before it (a cell lists its boxes in ascending order: the walk stops at
- * j), so every pair is tested once; the pairs found come out ordered by j,
- * and a stable counting sort by their first box puts them in the all-pairs
- * order. Returns false, having reported nothing, when the scene does not
- * fit: a box much larger than the others, a non-finite coordinate, an area
- * of more cells than budgeted, or more pairs than DENSE_PAIRS_PER_BOX per
- * actor slot; the general grid takes it then.
+ * nothing to check against collisions), each cell's place in the packed
+ * arrays (one array per coordinate) counted out first.
+ *
+ * The boxes are then visited in pool order. Each is tested against the
+ * boxes already placed in the 3 x 3 cells around its own — exactly the
+ * boxes before it in the pool, each cell's a run of the packed arrays — and
+ * then placed in its own cell. So every pair is met once, from its second
+ * actor, the pairs come out grouped by their second actor in pool order,
+ * and one stable counting sort by the first gives the all-pairs order (by
+ * the first, then by the second). Returns false, having reported nothing,
+ * when the scene does not fit: a box much larger than the others, a
+ * non-finite coordinate, an area of more cells than budgeted, or more pairs
+ * than DENSE_PAIRS_PER_BOX per actor slot; the general grid takes it then.
  */
-static bool dense_pairs(int *npairs)
+static bool dense_pairs(void)
 {
     int n = bp.n;
     double sum = 0.0, largest = 0.0;
@@ -507,164 +541,140 @@ static bool dense_pairs(int *npairs)
         return false;
     }
     int cols = (int)fcols, rows = (int)frows, ncells = cols * rows;
-    /* Counting sort of the boxes into their cells (stable: ascending k). */
-    int *start = bp.cell_start;
-    memset(start, 0, sizeof(int) * ((size_t)ncells + 1));
+    /* Each cell's count, then where it starts (begin) and where its next box
+     * goes (next). The offsets are not negative, so the conversion to int is
+     * the floor; multiplying by the inverse rather than dividing can put a
+     * box on a cell's edge in the next cell, which the slack in the cell
+     * side absorbs (a box's partners are still in the cells around it). */
+    int *restrict begin = bp.cell_start;
+    int *restrict next = bp.cell_next;
+    memset(begin, 0, sizeof(int) * ((size_t)ncells + 1));
+    const double inv = 1.0 / cell;
     for (int k = 0; k < n; k++) {
-        int cx = (int)floor(((double)bp.box[k].x - minx) / cell);
-        int cy = (int)floor(((double)bp.box[k].y - miny) / cell);
+        int cx = (int)(((double)bp.box[k].x - minx) * inv);
+        int cy = (int)(((double)bp.box[k].y - miny) * inv);
         cx = cx < cols ? cx : cols - 1;
         cy = cy < rows ? cy : rows - 1;
         bp.cell[k] = cy * cols + cx;
-        start[bp.cell[k] + 1]++;
+        begin[bp.cell[k] + 1]++;
     }
     for (int c = 1; c <= ncells; c++) {
-        start[c] += start[c - 1];
+        begin[c] += begin[c - 1];
     }
-    for (int k = 0; k < n; k++) {
-        int e = start[bp.cell[k]]++;
-        const SDL_FRect *b = &bp.box[k];
-        float *q = &bp.packed[4 * e];
-        q[0] = b->x;
-        q[1] = b->y;
-        q[2] = b->x + b->w; /* the same sums boxes_overlap makes */
-        q[3] = b->y + b->h;
-        bp.packed_k[e] = k;
-    }
-    /* The placing pass moved each start to the next cell's: cell c now
-     * spans [start[c - 1], start[c]), with start[-1] = 0.
-     *
-     * Each box looks at half its neighbourhood, so that every pair is met
-     * once: the boxes after it in its own cell and the whole cell to its
-     * right (contiguous in the packed order, a row being stored left to
-     * right), then the three cells of the row below (contiguous too). The
-     * other half finds it from their side. Pairs come out in no useful
-     * order, first box the smaller gathered index; two counting sorts put
-     * them in the all-pairs order below. */
+    memcpy(next, begin, sizeof(int) * (size_t)ncells);
     /* The arrays in locals: stores through them could, for all the
      * compiler knows, change bp itself, and it would reload every pointer
      * on every pair. */
-    const float *packed = bp.packed;
-    const int *packed_k = bp.packed_k;
+    float *restrict px0 = bp.px0, *restrict py0 = bp.py0;
+    float *restrict px1 = bp.px1, *restrict py1 = bp.py1;
+    int *restrict packed_k = bp.packed_k;
+    const SDL_FRect *box = bp.box;
     const uint32_t *layers = bp.layers, *mask = bp.mask;
-    int *pair_lo = bp.pair_lo, *pair_k = bp.pair_k, *pair_j = bp.pair_j;
+    int *restrict pair_lo = bp.pair_lo, *restrict pair_end = bp.pair_end;
     const int *cell_of = bp.cell;
     const int max_pairs = bp.max_pairs;
-    /* Both sorts' counts are taken as the pairs are found (group: pairs by
-     * the second box, shifted by one; first: pairs by the first box), not
-     * in two more passes over the pairs. */
-    int *group = bp.pair_start;
-    int *first = bp.merged; /* unused by the dense grid otherwise */
-    memset(group, 0, sizeof(int) * ((size_t)n + 1));
+    const bool all_wanted = bp.all_wanted;
+    /* The sort's counts are taken as the pairs are found: first[j] is how
+     * many pairs j is the first actor of. */
+    int *restrict first = bp.merged; /* unused by the dense grid otherwise */
     memset(first, 0, sizeof(int) * (size_t)n);
     int found = 0;
-    for (int e = 0; e < n; e++) {
-        int k = packed_k[e];
+    for (int k = 0; k < n; k++) {
         int c = cell_of[k];
         int cx = c % cols, cy = c / cols;
-        const float *q = &packed[4 * e];
-        float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
+        const SDL_FRect *b = &box[k];
+        float x0 = b->x, y0 = b->y;
+        float x1 = b->x + b->w, y1 = b->y + b->h; /* the same sums boxes_overlap makes */
         uint32_t kl = layers[k], km = mask[k];
-        int ranges[2][2] = {{e + 1, cx + 1 < cols ? start[c + 1] : start[c]}, {0, 0}};
-        if (cy + 1 < rows) {
-            int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
-            int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
-            ranges[1][0] = start[c0 - 1]; /* c0 >= cols >= 1 */
-            ranges[1][1] = start[c1];
-        }
-        for (int r = 0; r < 2; r++) {
-            for (int f = ranges[r][0]; f < ranges[r][1]; f++) {
-                const float *o = &packed[4 * f];
-                if (o[0] < x1 && x0 < o[2] && o[1] < y1 && y0 < o[3]) {
-                    int j = packed_k[f];
-                    if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
-                        continue;
+        int left = cx > 0 ? cx - 1 : cx, right = cx + 1 < cols ? cx + 1 : cx;
+        int top = cy > 0 ? cy - 1 : cy, bottom = cy + 1 < rows ? cy + 1 : cy;
+        for (int r = top; r <= bottom; r++) {
+            for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
+                for (int f = begin[d], to = next[d]; f < to; f++) {
+                    if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
+                        int j = packed_k[f];
+                        if (!all_wanted && (mask[j] & kl) == 0 && (km & layers[j]) == 0) {
+                            continue;
+                        }
+                        if (found >= max_pairs) {
+                            return false;
+                        }
+                        pair_lo[found++] = j;
+                        first[j]++;
                     }
-                    if (found >= max_pairs) {
-                        return false;
-                    }
-                    int lo = k < j ? k : j, hi = k < j ? j : k;
-                    pair_lo[found] = lo;
-                    pair_j[found] = hi; /* the second, for the sort */
-                    group[hi + 1]++;
-                    first[lo]++;
-                    found++;
                 }
             }
         }
+        pair_end[k] = found;
+        int e = next[c]++;
+        px0[e] = x0;
+        py0[e] = y0;
+        px1[e] = x1;
+        py1[e] = y1;
+        packed_k[e] = k;
     }
-    /* By the second box (a stable counting sort into pair_k, grouped by
-     * it): group j is [pair_start[j - 1], pair_start[j]), with
-     * pair_start[-1] = 0, once placed. */
-    for (int j = 1; j <= n; j++) {
-        group[j] += group[j - 1];
-    }
-    for (int f = 0; f < found; f++) {
-        pair_k[group[pair_j[f]]++] = pair_lo[f];
-    }
-    /* Stable counting sort by the first box; j ascending within each. */
+    /* Stable counting sort by the first actor: the pairs arrive by the
+     * second in pool order, so each first actor's partners land in pool
+     * order. Each pair keeps its second actor's slot, or, when callbacks
+     * are told, its gathered index (for the layers and masks). */
     int at = 0;
     for (int k = 0; k < n; k++) {
         int count = first[k];
         first[k] = at;
         at += count;
     }
-    for (int j = 0, f = 0; j < n; j++) {
-        for (; f < group[j]; f++) {
-            pair_j[first[pair_k[f]]++] = j;
+    int *restrict pair_hi = bp.pair_hi;
+    const int *slot = bp.slot;
+    const bool callbacks = bp.callbacks;
+    for (int k = 0, f = 0; k < n; k++) {
+        int v = callbacks ? k : slot[k];
+        for (; f < pair_end[k]; f++) {
+            pair_hi[first[pair_lo[f]]++] = v;
         }
     }
     /* first[k] is now where k's pairs end: k's pairs are [first[k-1], first[k]). */
-    *npairs = found;
     return true;
 }
 
 /*
- * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_j, end being
- * bp.merged), told as report_pair tells them, with the pool's arrays and each
- * first actor's slot and generation read once: a pair costs the liveness
- * checks, the calls and nothing else.
+ * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_hi, end being
+ * bp.merged), told as report_pair tells them. Without callbacks a pair
+ * costs the hook's call and one test: whether the pool released anything
+ * since the gather, and only then whether these two are still the ones
+ * gathered (see still()).
  */
 static akerr_ErrorContext *report_dense(akgl_Physics *p)
 {
     PREPARE_ERROR(errctx);
-    const uint32_t *gen = akgl_heap_pool_actor.generation;
-    akgl_Actor *actors = akgl_heap_actors;
     const int *end = bp.merged;
-    const int *pair_j = bp.pair_j, *slot = bp.slot;
-    const uint32_t *gathered_gen = bp.generation;
+    const int *pair_hi = bp.pair_hi;
     const int n = bp.n;
+    if (bp.callbacks) {
+        for (int k = 0, f = 0; k < n; k++) {
+            for (; f < end[k]; f++) {
+                PASS(errctx, report_pair(p, k, pair_hi[f]));
+            }
+        }
+        SUCCEED_RETURN(errctx);
+    }
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    const uint32_t *gen = pool->generation, *was = bp.generation;
+    const uint64_t releases = bp.releases;
+    akgl_Actor *actors = akgl_heap_actors;
+    const int *slot = bp.slot;
     for (int k = 0, f = 0; k < n; k++) {
         int ks = slot[k];
-        uint32_t kg = gathered_gen[k];
         akgl_Actor *a = &actors[ks];
         for (; f < end[k]; f++) {
-            int j = pair_j[f];
-            int js = slot[j];
-            uint32_t jg = gathered_gen[j];
-            akgl_Actor *b = &actors[js];
-            /* Still the actors gathered (see still()). */
-            if (gen[ks] != kg || gen[js] != jg) {
+            int js = pair_hi[f];
+            if (pool->releases != releases && (gen[ks] != was[ks] || gen[js] != was[js])) {
                 continue;
             }
-            if (p->on_overlap != NULL) {
-                PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
-                if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
-                    continue;
-                }
-                if (gen[ks] != kg || gen[js] != jg) {
-                    continue;
-                }
+            akgl_PhysicsOverlapFunc hook = p->on_overlap;
+            if (hook == NULL) {
+                SUCCEED_RETURN(errctx); /* it unset itself; no callback was gathered */
             }
-            if (a->overlapfunc != NULL && (bp.mask[k] & bp.layers[j]) != 0) {
-                PASS(errctx, a->overlapfunc(a, b));
-                if (gen[ks] != kg || gen[js] != jg) {
-                    continue;
-                }
-            }
-            if (b->overlapfunc != NULL && (bp.mask[j] & bp.layers[k]) != 0) {
-                PASS(errctx, b->overlapfunc(b, a));
-            }
+            PASS(errctx, hook(p, a, &actors[js], p->overlap_userdata));
         }
     }
     SUCCEED_RETURN(errctx);
@@ -681,13 +691,12 @@ unsigned long akgl_broadphase_dense_reports(void)
 akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFunc box_of)
 {
     int nbig = 0;
-    int npairs = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, finish_gather(box_of));
     if (bp.n < 2) {
         SUCCEED_RETURN(errctx);
     }
-    if (dense_pairs(&npairs)) {
+    if (dense_pairs()) {
         dense_reports++;
         PASS(errctx, report_dense(p));
         SUCCEED_RETURN(errctx);

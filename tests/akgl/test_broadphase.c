@@ -148,7 +148,9 @@ static void make_scene(int round)
             return;
         }
         scene[i]->immovable = true;
-        if (round > 0) {
+        /* Rounds 0 and DENSE_ROUND keep the default layers and masks (every
+         * pair wanted: the grids skip the mask test then). */
+        if (round > 0 && round != DENSE_ROUND) {
             scene[i]->collision_layers = next_random() & 0xfu;
             scene[i]->collision_mask = next_random() & 0xfu;
         }
@@ -380,6 +382,127 @@ static void test_release_inside_a_callback(void)
     physics_end();
 }
 
+/* The global hook alone (no actor has a callback): its first pair releases
+ * the second actor and spawns one into the freed slot, at the same place. */
+static akgl_Actor *hook_victims[4];
+static int hook_pairs;
+static int hook_after_release;
+static akgl_Actor *hook_released;
+static akgl_Actor *hook_newcomer;
+static akgl_Actor *late_callback_owner;
+static int late_calls;
+
+static akerr_ErrorContext *late_callback(akgl_Actor *self, akgl_Actor *other)
+{
+    (void)self;
+    (void)other;
+    late_calls++;
+    return NULL;
+}
+
+static akerr_ErrorContext *hook_releases(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                         void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    (void)p;
+    (void)userdata;
+    hook_pairs++;
+    if (hook_released != NULL && (a == hook_released || b == hook_released)) {
+        hook_after_release++;
+    }
+    if (hook_released == NULL) {
+        for (int i = 0; i < 4; i++) {
+            if (hook_victims[i] == b) {
+                hook_victims[i] = NULL;
+            }
+        }
+        hook_released = b;
+        PASS(errctx, akgl_heap_release_actor(b));
+        hook_newcomer = spawn("hook newcomer", 0, 0, 20, 20);
+        /* A callback set during the report, when no gathered actor had
+         * one: first told in the next update. */
+        late_callback_owner = a;
+        a->overlapfunc = late_callback;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_release_inside_the_hook(void)
+{
+    physics_begin();
+    /* Four boxes all overlapping: six pairs, in the dense grid. */
+    for (int i = 0; i < 4; i++) {
+        char name[16];
+        snprintf(name, sizeof(name), "h%d", i);
+        hook_victims[i] = spawn(name, (float)i, (float)i, 20, 20);
+    }
+    hook_pairs = 0;
+    hook_after_release = 0;
+    hook_released = NULL;
+    hook_newcomer = NULL;
+    late_callback_owner = NULL;
+    late_calls = 0;
+    phys.on_overlap = hook_releases;
+    unsigned long dense_before = akgl_broadphase_dense_reports();
+    step1();
+    CHECK(akgl_broadphase_dense_reports() == dense_before + 1);
+    /* The first pair (a, b) releases b; the three pairs without b follow;
+     * nothing about b, nor about the newcomer in its slot. */
+    CHECK_INT_EQ(hook_pairs, 4);
+    CHECK_INT_EQ(hook_after_release, 0);
+    CHECK(hook_newcomer != NULL);
+    CHECK(late_callback_owner != NULL && late_callback_owner->refcount > 0);
+    CHECK_INT_EQ(late_calls, 0);
+    /* The next update: four actors (the newcomer among them), six pairs;
+     * a's callback is told about its three. */
+    hook_pairs = 0;
+    step1();
+    CHECK_INT_EQ(hook_pairs, 6);
+    CHECK_INT_EQ(late_calls, 3);
+    phys.on_overlap = NULL;
+    for (int i = 0; i < 4; i++) {
+        despawn(hook_victims[i]);
+        hook_victims[i] = NULL;
+    }
+    despawn(hook_newcomer);
+    hook_newcomer = NULL;
+    physics_end();
+}
+
+/* The hook unsetting itself ends the report (no callback is gathered). */
+static int unset_calls;
+
+static akerr_ErrorContext *hook_unsets(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                       void *userdata)
+{
+    (void)a;
+    (void)b;
+    (void)userdata;
+    unset_calls++;
+    p->on_overlap = NULL;
+    return NULL;
+}
+
+static void test_hook_unset_inside_the_report(void)
+{
+    physics_begin();
+    akgl_Actor *v[3];
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof(name), "u%d", i);
+        v[i] = spawn(name, (float)i, (float)i, 20, 20);
+    }
+    unset_calls = 0;
+    phys.on_overlap = hook_unsets;
+    step1();
+    CHECK_INT_EQ(unset_calls, 1);
+    CHECK(phys.on_overlap == NULL);
+    for (int i = 0; i < 3; i++) {
+        despawn(v[i]);
+    }
+    physics_end();
+}
+
 static akerr_ErrorContext *refuse(akgl_Actor *self, akgl_Actor *other)
 {
     PREPARE_ERROR(errctx);
@@ -416,6 +539,8 @@ int main(void)
     RUN_TEST(test_broad_phase_reports_the_all_pairs_pairs);
     RUN_TEST(test_actor_callbacks_follow_masks);
     RUN_TEST(test_release_inside_a_callback);
+    RUN_TEST(test_release_inside_the_hook);
+    RUN_TEST(test_hook_unset_inside_the_report);
     RUN_TEST(test_callback_error_ends_the_step);
     return AKGL_TEST_END();
 }
