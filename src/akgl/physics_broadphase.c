@@ -588,19 +588,42 @@ static bool dense_pairs(void)
         uint32_t kl = layers[k], km = mask[k];
         int left = cx > 0 ? cx - 1 : cx, right = cx + 1 < cols ? cx + 1 : cx;
         int top = cy > 0 ? cy - 1 : cy, bottom = cy + 1 < rows ? cy + 1 : cy;
-        for (int r = top; r <= bottom; r++) {
-            for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
-                for (int f = begin[d], to = next[d]; f < to; f++) {
-                    if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
-                        int j = packed_k[f];
-                        if (!all_wanted && (mask[j] & kl) == 0 && (km & layers[j]) == 0) {
-                            continue;
+        /* k has at most k partners before it: with room for k more, no
+         * pair needs the budget checked. */
+        if (max_pairs - found < k) {
+            if (max_pairs - found < 1) {
+                return false;
+            }
+            /* Near the budget: look again after every pair. */
+            for (int r = top; r <= bottom; r++) {
+                for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
+                    for (int f = begin[d], to = next[d]; f < to; f++) {
+                        if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
+                            int j = packed_k[f];
+                            if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
+                                continue;
+                            }
+                            if (found >= max_pairs) {
+                                return false;
+                            }
+                            pair_lo[found++] = j;
+                            first[j]++;
                         }
-                        if (found >= max_pairs) {
-                            return false;
+                    }
+                }
+            }
+        } else {
+            for (int r = top; r <= bottom; r++) {
+                for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
+                    for (int f = begin[d], to = next[d]; f < to; f++) {
+                        if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
+                            int j = packed_k[f];
+                            if (!all_wanted && (mask[j] & kl) == 0 && (km & layers[j]) == 0) {
+                                continue;
+                            }
+                            pair_lo[found++] = j;
+                            first[j]++;
                         }
-                        pair_lo[found++] = j;
-                        first[j]++;
                     }
                 }
             }
@@ -628,7 +651,7 @@ static bool dense_pairs(void)
     const bool callbacks = bp.callbacks;
     for (int k = 0, f = 0; k < n; k++) {
         int v = callbacks ? k : slot[k];
-        for (; f < pair_end[k]; f++) {
+        for (int end = pair_end[k]; f < end; f++) {
             pair_hi[first[pair_lo[f]]++] = v;
         }
     }
@@ -665,7 +688,7 @@ static akerr_ErrorContext *report_dense(akgl_Physics *p)
     for (int k = 0, f = 0; k < n; k++) {
         int ks = slot[k];
         akgl_Actor *a = &actors[ks];
-        for (; f < end[k]; f++) {
+        for (int last = end[k]; f < last; f++) {
             int js = pair_hi[f];
             if (pool->releases != releases && (gen[ks] != was[ks] || gen[js] != was[js])) {
                 continue;
