@@ -2,7 +2,7 @@
  * The overlap broad phase: which gathered boxes overlap, without testing
  * every pair.
  *
- * Two grids. The dense one (dense_pairs, below) takes the common scene:
+ * Two grids. The dense one (report_dense, below) takes the common scene:
  * boxes of similar sizes over an area of at most a few cells per actor. The
  * general one, described here, takes every other scene.
  *
@@ -38,11 +38,9 @@
 /* Cell coordinates stay far inside int. */
 #define MAX_CELL 1.0e9f
 /* The dense grid: cells budgeted per actor slot (and at least DENSE_MIN_CELLS),
- * pairs per actor slot, and how much larger than the mean box side the
- * largest box may be. */
+ * and how much larger than the mean box side the largest box may be. */
 #define DENSE_CELLS_PER_BOX 4
 #define DENSE_MIN_CELLS 4096
-#define DENSE_PAIRS_PER_BOX 32
 #define DENSE_MAX_SIDE 4.0
 /* The dense cell is a little larger than the largest box, so that rounding
  * can never put overlapping boxes two cells apart. */
@@ -61,8 +59,7 @@ static struct
     int *span;             /* [capacity * 4] cx0, cy0, cx1, cy1 */
     int *big;              /* [capacity] gathered indices too large for the grid */
     int *cand;             /* [capacity] one actor's partners, in runs */
-    int *merged;           /* [capacity] the same, merged into pool order (the dense
-                            * grid: pairs per first box, then where they end) */
+    int *merged;           /* [capacity] the same, merged into pool order */
     int run_start[MAX_SPAN * MAX_SPAN + 2]; /* where each ascending run of cand starts */
     int runs;
     int *entry_k;          /* [capacity * ENTRIES_PER_BOX] */
@@ -77,18 +74,13 @@ static struct
     bool callbacks;
     bool all_wanted;
     uint64_t releases;
-    /* The dense grid (see dense_pairs). */
+    /* The dense grid (see dense_plan). */
     int *cell;             /* [capacity] each box's cell */
-    int *cell_start;       /* [max_cells + 1] where each cell's boxes begin */
-    int *cell_next;        /* [max_cells] where its next box goes */
+    int *cell_start;       /* [max_cells + 2] */
     int max_cells;
     float *px0, *py0, *px1, *py1; /* [capacity] the boxes in cell order */
     int *packed_k;         /* [capacity] the gathered index of each packed box */
-    int *pair_lo;          /* [max_pairs] the first actor of each pair, by the second */
-    int *pair_hi;          /* [max_pairs] the second (its slot, or its gathered index
-                            * when callbacks are told), grouped by the first */
-    int *pair_end;         /* [capacity + 1] where each second actor's pairs end */
-    int max_pairs;
+    akgl_Actor **packed_actor; /* [capacity] its actor */
     void *block;
 } bp;
 
@@ -116,15 +108,14 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     int buckets = pow2_at_least(2 * (actors > 0 ? actors : 1));
     size_t cap = (size_t)(actors > 0 ? actors : 1);
     size_t entries = cap * ENTRIES_PER_BOX;
-    /* One block: boxes first (the strictest alignment), then the ints. */
+    /* One block: the pointers first (the strictest alignment), then the
+     * boxes, then the ints. */
     size_t cells = cap * DENSE_CELLS_PER_BOX + DENSE_MIN_CELLS;
-    size_t pairs = cap * DENSE_PAIRS_PER_BOX;
     size_t bytes = cap * sizeof(SDL_FRect) + cap * 4 * sizeof(float) +
                    cap * (3 * sizeof(uint32_t) + sizeof(int)) + cap * 4 * sizeof(int) +
                    3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
                    ((size_t)buckets + 1) * sizeof(int) + cap * sizeof(int) +
-                   cap * sizeof(int) + (2 * cells + 1) * sizeof(int) + 2 * pairs * sizeof(int) +
-                   (cap + 1) * sizeof(int) + cap;
+                   cap * sizeof(int) + cap * sizeof(akgl_Actor *) + (cells + 2) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the overlap broad "
@@ -136,6 +127,7 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
         bp.field = (void *)at;                              \
         at += (size_t)(count) * sizeof(*bp.field);          \
     } while (0)
+    TAKE(packed_actor, cap);
     TAKE(box, cap);
     TAKE(px0, cap);
     TAKE(py0, cap);
@@ -155,18 +147,13 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(bucket, (size_t)buckets + 1);
     TAKE(cell, cap);
     TAKE(packed_k, cap);
-    TAKE(cell_start, cells + 1);
-    TAKE(cell_next, cells);
-    TAKE(pair_lo, pairs);
-    TAKE(pair_hi, pairs);
-    TAKE(pair_end, cap + 1);
+    TAKE(cell_start, cells + 2);
     TAKE(state, cap);
 #undef TAKE
     bp.block = block;
     bp.capacity = (int)cap;
     bp.max_buckets = buckets;
     bp.max_cells = (int)cells;
-    bp.max_pairs = (int)pairs;
     bp.n = 0;
     SUCCEED_RETURN(errctx);
 }
@@ -499,21 +486,13 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
  * largest box side, and each box goes into the one cell of its top-left
  * corner, so a box's partners all sit in the 3 x 3 cells around its own.
  * The cells are a plain array over the boxes' bounding area (no hashing,
- * nothing to check against collisions), each cell's place in the packed
- * arrays (one array per coordinate) counted out first.
- *
- * The boxes are then visited in pool order. Each is tested against the
- * boxes already placed in the 3 x 3 cells around its own — exactly the
- * boxes before it in the pool, each cell's a run of the packed arrays — and
- * then placed in its own cell. So every pair is met once, from its second
- * actor, the pairs come out grouped by their second actor in pool order,
- * and one stable counting sort by the first gives the all-pairs order (by
- * the first, then by the second). Returns false, having reported nothing,
- * when the scene does not fit: a box much larger than the others, a
- * non-finite coordinate, an area of more cells than budgeted, or more pairs
- * than DENSE_PAIRS_PER_BOX per actor slot; the general grid takes it then.
+ * nothing to check against collisions), the boxes counting-sorted into them
+ * and packed in cell order, one array per coordinate, so that the candidate
+ * test reads contiguous memory. Returns false when the scene does not fit:
+ * a box much larger than the others, a non-finite coordinate, or an area of
+ * more cells than budgeted; the general grid takes it then.
  */
-static bool dense_pairs(void)
+static bool dense_plan(int *cols_out, int *rows_out)
 {
     int n = bp.n;
     double sum = 0.0, largest = 0.0;
@@ -541,14 +520,14 @@ static bool dense_pairs(void)
         return false;
     }
     int cols = (int)fcols, rows = (int)frows, ncells = cols * rows;
-    /* Each cell's count, then where it starts (begin) and where its next box
-     * goes (next). The offsets are not negative, so the conversion to int is
-     * the floor; multiplying by the inverse rather than dividing can put a
-     * box on a cell's edge in the next cell, which the slack in the cell
-     * side absorbs (a box's partners are still in the cells around it). */
-    int *restrict begin = bp.cell_start;
-    int *restrict next = bp.cell_next;
-    memset(begin, 0, sizeof(int) * ((size_t)ncells + 1));
+    /* Counting sort of the boxes into their cells (stable: ascending k).
+     * start[-1] is 0, so that cell c spans [start[c - 1], start[c]) once
+     * the boxes are placed. The offsets are not negative, so the conversion
+     * to int is the floor; multiplying by the inverse rather than dividing
+     * can put a box on a cell's edge in the next cell, which the slack in
+     * the cell side absorbs (its partners are still in the cells around). */
+    int *start = bp.cell_start + 1;
+    memset(bp.cell_start, 0, sizeof(int) * ((size_t)ncells + 2));
     const double inv = 1.0 / cell;
     for (int k = 0; k < n; k++) {
         int cx = (int)(((double)bp.box[k].x - minx) * inv);
@@ -556,148 +535,161 @@ static bool dense_pairs(void)
         cx = cx < cols ? cx : cols - 1;
         cy = cy < rows ? cy : rows - 1;
         bp.cell[k] = cy * cols + cx;
-        begin[bp.cell[k] + 1]++;
+        start[bp.cell[k] + 1]++;
     }
     for (int c = 1; c <= ncells; c++) {
-        begin[c] += begin[c - 1];
+        start[c] += start[c - 1];
     }
-    memcpy(next, begin, sizeof(int) * (size_t)ncells);
-    /* The arrays in locals: stores through them could, for all the
-     * compiler knows, change bp itself, and it would reload every pointer
-     * on every pair. */
-    float *restrict px0 = bp.px0, *restrict py0 = bp.py0;
-    float *restrict px1 = bp.px1, *restrict py1 = bp.py1;
-    int *restrict packed_k = bp.packed_k;
-    const SDL_FRect *box = bp.box;
-    const uint32_t *layers = bp.layers, *mask = bp.mask;
-    int *restrict pair_lo = bp.pair_lo, *restrict pair_end = bp.pair_end;
-    const int *cell_of = bp.cell;
-    const int max_pairs = bp.max_pairs;
-    const bool all_wanted = bp.all_wanted;
-    /* The sort's counts are taken as the pairs are found: first[j] is how
-     * many pairs j is the first actor of. */
-    int *restrict first = bp.merged; /* unused by the dense grid otherwise */
-    memset(first, 0, sizeof(int) * (size_t)n);
-    int found = 0;
     for (int k = 0; k < n; k++) {
-        int c = cell_of[k];
-        int cx = c % cols, cy = c / cols;
-        const SDL_FRect *b = &box[k];
-        float x0 = b->x, y0 = b->y;
-        float x1 = b->x + b->w, y1 = b->y + b->h; /* the same sums boxes_overlap makes */
-        uint32_t kl = layers[k], km = mask[k];
-        int left = cx > 0 ? cx - 1 : cx, right = cx + 1 < cols ? cx + 1 : cx;
-        int top = cy > 0 ? cy - 1 : cy, bottom = cy + 1 < rows ? cy + 1 : cy;
-        /* k has at most k partners before it: with room for k more, no
-         * pair needs the budget checked. */
-        if (max_pairs - found < k) {
-            if (max_pairs - found < 1) {
-                return false;
-            }
-            /* Near the budget: look again after every pair. */
-            for (int r = top; r <= bottom; r++) {
-                for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
-                    for (int f = begin[d], to = next[d]; f < to; f++) {
-                        if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
-                            int j = packed_k[f];
-                            if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
-                                continue;
-                            }
-                            if (found >= max_pairs) {
-                                return false;
-                            }
-                            pair_lo[found++] = j;
-                            first[j]++;
-                        }
-                    }
-                }
-            }
-        } else {
-            for (int r = top; r <= bottom; r++) {
-                for (int d = r * cols + left, dend = r * cols + right; d <= dend; d++) {
-                    for (int f = begin[d], to = next[d]; f < to; f++) {
-                        if (px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f]) {
-                            int j = packed_k[f];
-                            if (!all_wanted && (mask[j] & kl) == 0 && (km & layers[j]) == 0) {
-                                continue;
-                            }
-                            pair_lo[found++] = j;
-                            first[j]++;
-                        }
-                    }
-                }
-            }
-        }
-        pair_end[k] = found;
-        int e = next[c]++;
-        px0[e] = x0;
-        py0[e] = y0;
-        px1[e] = x1;
-        py1[e] = y1;
-        packed_k[e] = k;
+        int e = start[bp.cell[k]]++;
+        const SDL_FRect *b = &bp.box[k];
+        bp.px0[e] = b->x;
+        bp.py0[e] = b->y;
+        bp.px1[e] = b->x + b->w; /* the same sums boxes_overlap makes */
+        bp.py1[e] = b->y + b->h;
+        bp.packed_k[e] = k;
+        bp.packed_actor[e] = &akgl_heap_actors[bp.slot[k]];
     }
-    /* Stable counting sort by the first actor: the pairs arrive by the
-     * second in pool order, so each first actor's partners land in pool
-     * order. Each pair keeps its second actor's slot, or, when callbacks
-     * are told, its gathered index (for the layers and masks). */
-    int at = 0;
-    for (int k = 0; k < n; k++) {
-        int count = first[k];
-        first[k] = at;
-        at += count;
-    }
-    int *restrict pair_hi = bp.pair_hi;
-    const int *slot = bp.slot;
-    const bool callbacks = bp.callbacks;
-    for (int k = 0, f = 0; k < n; k++) {
-        int v = callbacks ? k : slot[k];
-        for (int end = pair_end[k]; f < end; f++) {
-            pair_hi[first[pair_lo[f]]++] = v;
-        }
-    }
-    /* first[k] is now where k's pairs end: k's pairs are [first[k-1], first[k]). */
+    *cols_out = cols;
+    *rows_out = rows;
     return true;
 }
 
 /*
- * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_hi, end being
- * bp.merged), told as report_pair tells them. Without callbacks a pair
- * costs the hook's call and one test: whether the pool released anything
- * since the gather, and only then whether these two are still the ones
- * gathered (see still()).
+ * The runs of packed boxes box e looks at, half its neighbourhood, so that
+ * every pair is met once: the boxes after it in its own cell and the whole
+ * cell to its right (contiguous in the packed order, a row being stored
+ * left to right), then the three cells of the row below (contiguous too);
+ * the other half finds it from their side.
  */
-static akerr_ErrorContext *report_dense(akgl_Physics *p)
+static inline void dense_runs(int e, int c, int cols, int rows, const int *start, int runs[4])
+{
+    int cx = c % cols, cy = c / cols;
+    runs[0] = e + 1;
+    runs[1] = cx + 1 < cols ? start[c + 1] : start[c];
+    runs[2] = runs[3] = 0;
+    if (cy + 1 < rows) {
+        int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
+        int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
+        runs[2] = start[c0 - 1]; /* c0 >= cols >= 1 */
+        runs[3] = start[c1];
+    }
+}
+
+/*
+ * Appends to hits[nh..] the packed boxes in [from, to) that overlap packed
+ * box e; returns the new count. The test is written without a branch, each
+ * answer a whole int in flag[], so that the compiler tests several boxes at
+ * once in vector registers; then one pass keeps the ones that overlap.
+ */
+static inline int overlapping_run(int e, int from, int to, int *restrict hits, int nh)
+{
+    const float *restrict px0 = bp.px0, *restrict py0 = bp.py0;
+    const float *restrict px1 = bp.px1, *restrict py1 = bp.py1;
+    int32_t *restrict flag = bp.merged; /* unused by the dense grid otherwise */
+    const float x0 = px0[e], y0 = py0[e], x1 = px1[e], y1 = py1[e];
+    const int len = to - from;
+    px0 += from;
+    py0 += from;
+    px1 += from;
+    py1 += from;
+    for (int i = 0; i < len; i++) {
+        flag[i] = (px0[i] < x1) & (x0 < px1[i]) & (py0[i] < y1) & (y0 < py1[i]);
+    }
+    for (int i = 0; i < len; i++) {
+        hits[nh] = from + i;
+        nh += flag[i];
+    }
+    return nh;
+}
+
+/*
+ * The common case on its own: no gathered callback, every pair wanted. A
+ * pair costs the test, the hook's call and one comparison: whether the pool
+ * released anything since the gather, and only then whether these two are
+ * still the ones gathered (see still()).
+ */
+static akerr_ErrorContext *report_dense_hook(akgl_Physics *p, int cols, int rows)
 {
     PREPARE_ERROR(errctx);
-    const int *end = bp.merged;
-    const int *pair_hi = bp.pair_hi;
     const int n = bp.n;
-    if (bp.callbacks) {
-        for (int k = 0, f = 0; k < n; k++) {
-            for (; f < end[k]; f++) {
-                PASS(errctx, report_pair(p, k, pair_hi[f]));
-            }
-        }
-        SUCCEED_RETURN(errctx);
-    }
+    const int *packed_k = bp.packed_k;
+    akgl_Actor *const *packed_actor = bp.packed_actor;
+    const int *start = bp.cell_start + 1;
+    const int *cell_of = bp.cell;
+    int *hits = bp.cand; /* unused by the dense grid otherwise */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    const uint32_t *gen = pool->generation, *was = bp.generation;
     const uint64_t releases = bp.releases;
-    akgl_Actor *actors = akgl_heap_actors;
-    const int *slot = bp.slot;
-    for (int k = 0, f = 0; k < n; k++) {
-        int ks = slot[k];
-        akgl_Actor *a = &actors[ks];
-        for (int last = end[k]; f < last; f++) {
-            int js = pair_hi[f];
-            if (pool->releases != releases && (gen[ks] != was[ks] || gen[js] != was[js])) {
-                continue;
+    const akgl_Actor *actors = akgl_heap_actors;
+    for (int e = 0; e < n; e++) {
+        int runs[4];
+        dense_runs(e, cell_of[packed_k[e]], cols, rows, start, runs);
+        /* First the partners, then the calls: the box need not be kept
+         * across the game's hook (it would be saved and restored around
+         * every call). */
+        int nh = 0;
+        for (int r = 0; r < 4; r += 2) {
+            nh = overlapping_run(e, runs[r], runs[r + 1], hits, nh);
+        }
+        akgl_Actor *a = packed_actor[e];
+        for (int h = 0; h < nh; h++) {
+            akgl_Actor *b = packed_actor[hits[h]];
+            if (pool->releases != releases) {
+                int ks = (int)(a - actors), js = (int)(b - actors);
+                if (pool->generation[ks] != bp.generation[ks] ||
+                    pool->generation[js] != bp.generation[js]) {
+                    continue;
+                }
             }
             akgl_PhysicsOverlapFunc hook = p->on_overlap;
             if (hook == NULL) {
                 SUCCEED_RETURN(errctx); /* it unset itself; no callback was gathered */
             }
-            PASS(errctx, hook(p, a, &actors[js], p->overlap_userdata));
+            /* The earlier in the pool first: slots are in address order. */
+            PASS(errctx, hook(p, b < a ? b : a, b < a ? a : b, p->overlap_userdata));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The dense grid's pairs, reported as they are found (dense_runs), each
+ * with the actor earlier in the pool first. The pairs come in the order
+ * the walk finds them, which the boxes and the pool decide: the same scene,
+ * the same order. *done is false, and nothing is reported, when the scene
+ * does not fit the grid.
+ */
+static akerr_ErrorContext *report_dense(akgl_Physics *p, bool *done)
+{
+    PREPARE_ERROR(errctx);
+    int cols = 0, rows = 0;
+    *done = dense_plan(&cols, &rows);
+    if (!*done) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (!bp.callbacks && bp.all_wanted) {
+        PASS(errctx, report_dense_hook(p, cols, rows));
+        SUCCEED_RETURN(errctx);
+    }
+    const int n = bp.n;
+    const float *px0 = bp.px0, *py0 = bp.py0, *px1 = bp.px1, *py1 = bp.py1;
+    const int *packed_k = bp.packed_k;
+    const int *start = bp.cell_start + 1;
+    for (int e = 0; e < n; e++) {
+        int k = packed_k[e];
+        int runs[4];
+        dense_runs(e, bp.cell[k], cols, rows, start, runs);
+        const float x0 = px0[e], y0 = py0[e], x1 = px1[e], y1 = py1[e];
+        for (int r = 0; r < 4; r += 2) {
+            for (int f = runs[r], to = runs[r + 1]; f < to; f++) {
+                if (!(px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f])) {
+                    continue;
+                }
+                int j = packed_k[f];
+                if (wanted(k, j)) {
+                    PASS(errctx, report_pair(p, k < j ? k : j, k < j ? j : k));
+                }
+            }
         }
     }
     SUCCEED_RETURN(errctx);
@@ -719,9 +711,10 @@ akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFu
     if (bp.n < 2) {
         SUCCEED_RETURN(errctx);
     }
-    if (dense_pairs()) {
+    bool done = false;
+    PASS(errctx, report_dense(p, &done));
+    if (done) {
         dense_reports++;
-        PASS(errctx, report_dense(p));
         SUCCEED_RETURN(errctx);
     }
     plan_grid(&nbig);
