@@ -31,9 +31,10 @@
  *   boxes overlap (share area: touching edges do not) and whose collision
  *   layers ask for it ((a.collision_mask & b.collision_layers) ||
  *   (b.collision_mask & a.collision_layers)) is reported once, the one
- *   earlier in the actor pool first, pairs in pool order: to on_overlap, then
- *   to a's overlapfunc if a's mask takes b's layers, then to b's if b's mask
- *   takes a's. A uniform grid finds the pairs (docs/14-physics.md). A hook or
+ *   earlier in the actor pool first: to on_overlap, then to a's overlapfunc
+ *   if a's mask takes b's layers, then to b's if b's mask takes a's. A
+ *   uniform grid finds the pairs (docs/14-physics.md); their order is its
+ *   own, the same for the same scene, not pool order. A hook or
  *   callback may release or spawn actors: a released actor is not reported
  *   again. Its error ends the step and is returned (by akgl_game_update too).
  */

@@ -18,7 +18,8 @@
  * acquired slots (akgl_heap_next_live: sweeps cost the live slots, not the
  * capacity) and a generation per slot, bumped on release, with which the
  * overlap broad phase tells a slot released and re-acquired by a callback
- * from the actor it gathered.
+ * from the actor it gathered (and a count of releases, with which it knows
+ * that nothing was released at all).
  */
 #include "heap_pool.h"
 
@@ -97,6 +98,7 @@ static void mark_free(akgl_HeapPool *p, int id)
         p->live_words[w >> 6] &= ~(UINT64_C(1) << (w & 63));
     }
     p->generation[id]++;
+    p->releases++;
 }
 
 /* The slot index of obj, or -1 when obj is not a slot of p. Integer

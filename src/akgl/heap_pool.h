@@ -49,6 +49,8 @@ typedef struct akgl_HeapPool
     void *array;           /* the public pointer (akgl_heap_actors ...), a `type *` */
     uint64_t *acquired;    /* when slot i was last acquired, in acquisitions (1, 2, ...) */
     uint64_t acquisitions; /* acquires since the game started */
+    uint64_t releases;     /* slots released since the game started: a report that
+                            * gathered slots knows none went while it is unchanged */
 } akgl_HeapPool;
 
 /*
@@ -60,7 +62,7 @@ typedef struct akgl_HeapPool
     _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
     type *array = NULL;                                                                   \
     akgl_HeapPool var = {what, #ceiling, NULL, sizeof(type), 0, ceiling, NULL, 0, 0, 0,  \
-                         NULL, NULL, NULL, (void *)&array, NULL, 0}
+                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0}
 
 /*
  * Allocates every layer's storage: capacity[layer] slots (0 = the default;

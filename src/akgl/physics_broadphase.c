@@ -2,7 +2,7 @@
  * The overlap broad phase: which gathered boxes overlap, without testing
  * every pair.
  *
- * Two grids. The dense one (dense_pairs, below) takes the common scene:
+ * Two grids. The dense one (report_dense, below) takes the common scene:
  * boxes of similar sizes over an area of at most a few cells per actor. The
  * general one, described here, takes every other scene.
  *
@@ -38,11 +38,9 @@
 /* Cell coordinates stay far inside int. */
 #define MAX_CELL 1.0e9f
 /* The dense grid: cells budgeted per actor slot (and at least DENSE_MIN_CELLS),
- * pairs per actor slot, and how much larger than the mean box side the
- * largest box may be. */
+ * and how much larger than the mean box side the largest box may be. */
 #define DENSE_CELLS_PER_BOX 4
 #define DENSE_MIN_CELLS 4096
-#define DENSE_PAIRS_PER_BOX 32
 #define DENSE_MAX_SIDE 4.0
 /* The dense cell is a little larger than the largest box, so that rounding
  * can never put overlapping boxes two cells apart. */
@@ -54,15 +52,14 @@ static struct
     int n;                 /* gathered this update */
     SDL_FRect *box;        /* [capacity] */
     int *slot;             /* [capacity] pool slot of each gathered actor */
-    uint32_t *generation;  /* [capacity] the slot's generation when gathered */
+    uint32_t *generation;  /* [capacity] by pool slot: the slot's generation when gathered */
     uint32_t *layers;      /* [capacity] collision_layers when gathered */
     uint32_t *mask;        /* [capacity] collision_mask when gathered */
     uint8_t *state;        /* [capacity] GATHER_* */
     int *span;             /* [capacity * 4] cx0, cy0, cx1, cy1 */
     int *big;              /* [capacity] gathered indices too large for the grid */
     int *cand;             /* [capacity] one actor's partners, in runs */
-    int *merged;           /* [capacity] the same, merged into pool order (the dense
-                            * grid: pairs per first box, then where they end) */
+    int *merged;           /* [capacity] the same, merged into pool order */
     int run_start[MAX_SPAN * MAX_SPAN + 2]; /* where each ascending run of cand starts */
     int runs;
     int *entry_k;          /* [capacity * ENTRIES_PER_BOX] */
@@ -70,17 +67,20 @@ static struct
     int *entry_cy;
     int *bucket;           /* [buckets + 1] */
     int max_buckets;       /* a power of two >= 2 * capacity */
-    /* The dense grid (see report_dense). */
+    /* What the gather found, for the report: whether a gathered actor has an
+     * overlapfunc, whether every pair's layers and masks ask for it (a bit
+     * in every actor's layers and in every mask), and the pool's releases
+     * then (unchanged: every gathered actor is still there). */
+    bool callbacks;
+    bool all_wanted;
+    uint64_t releases;
+    /* The dense grid (see dense_plan). */
     int *cell;             /* [capacity] each box's cell */
-    int *cell_start;       /* [max_cells + 1] */
+    int *cell_start;       /* [max_cells + 2] */
     int max_cells;
-    float *packed;         /* [capacity * 4] x0, y0, x1, y1 in cell order */
+    float *px0, *py0, *px1, *py1; /* [capacity] the boxes in cell order */
     int *packed_k;         /* [capacity] the gathered index of each packed box */
-    int *pair_lo;          /* [max_pairs] the first actor of each pair, as found */
-    int *pair_k;           /* [max_pairs] the first actor of each pair, by the second */
-    int *pair_j;           /* [max_pairs] the second, grouped by the first */
-    int *pair_start;       /* [capacity + 1] where each actor's pairs start */
-    int max_pairs;
+    akgl_Actor **packed_actor; /* [capacity] its actor */
     void *block;
 } bp;
 
@@ -108,14 +108,14 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     int buckets = pow2_at_least(2 * (actors > 0 ? actors : 1));
     size_t cap = (size_t)(actors > 0 ? actors : 1);
     size_t entries = cap * ENTRIES_PER_BOX;
-    /* One block: boxes first (the strictest alignment), then the ints. */
+    /* One block: the pointers first (the strictest alignment), then the
+     * boxes, then the ints. */
     size_t cells = cap * DENSE_CELLS_PER_BOX + DENSE_MIN_CELLS;
-    size_t pairs = cap * DENSE_PAIRS_PER_BOX;
-    size_t bytes = cap * sizeof(SDL_FRect) + cap * (3 * sizeof(uint32_t) + sizeof(int)) +
-                   cap * 4 * sizeof(int) + 3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
-                   ((size_t)buckets + 1) * sizeof(int) + cap * 4 * sizeof(float) +
-                   cap * 2 * sizeof(int) + (cells + 1) * sizeof(int) + 3 * pairs * sizeof(int) +
-                   (cap + 1) * sizeof(int) + cap;
+    size_t bytes = cap * sizeof(SDL_FRect) + cap * 4 * sizeof(float) +
+                   cap * (3 * sizeof(uint32_t) + sizeof(int)) + cap * 4 * sizeof(int) +
+                   3 * cap * sizeof(int) + 3 * entries * sizeof(int) +
+                   ((size_t)buckets + 1) * sizeof(int) + cap * sizeof(int) +
+                   cap * sizeof(int) + cap * sizeof(akgl_Actor *) + (cells + 2) * sizeof(int) + cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
         FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_game_init: cannot allocate the overlap broad "
@@ -127,8 +127,12 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
         bp.field = (void *)at;                              \
         at += (size_t)(count) * sizeof(*bp.field);          \
     } while (0)
+    TAKE(packed_actor, cap);
     TAKE(box, cap);
-    TAKE(packed, cap * 4);
+    TAKE(px0, cap);
+    TAKE(py0, cap);
+    TAKE(px1, cap);
+    TAKE(py1, cap);
     TAKE(slot, cap);
     TAKE(generation, cap);
     TAKE(layers, cap);
@@ -143,18 +147,13 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(bucket, (size_t)buckets + 1);
     TAKE(cell, cap);
     TAKE(packed_k, cap);
-    TAKE(cell_start, cells + 1);
-    TAKE(pair_lo, pairs);
-    TAKE(pair_k, pairs);
-    TAKE(pair_j, pairs);
-    TAKE(pair_start, cap + 1);
+    TAKE(cell_start, cells + 2);
     TAKE(state, cap);
 #undef TAKE
     bp.block = block;
     bp.capacity = (int)cap;
     bp.max_buckets = buckets;
     bp.max_cells = (int)cells;
-    bp.max_pairs = (int)pairs;
     bp.n = 0;
     SUCCEED_RETURN(errctx);
 }
@@ -206,11 +205,17 @@ static int cell_of(float v, float cell)
     return (int)floorf(v / cell);
 }
 
-/* Resolves pending boxes, drops box-less actors and keeps each one's layers. */
+/*
+ * Resolves pending boxes, drops box-less actors and keeps each one's layers,
+ * and notes what lets the report skip work: whether any gathered actor has
+ * an overlapfunc, whether every pair is wanted, the pool's release count.
+ */
 static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
 {
     PREPARE_ERROR(errctx);
     int n = 0;
+    bool callbacks = false;
+    uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
     for (int k = 0; k < bp.n; k++) {
         akgl_Actor *a = &akgl_heap_actors[bp.slot[k]];
         if (bp.state[k] == GATHER_PENDING) {
@@ -222,15 +227,22 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
         if (bp.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
             continue;
         }
-        bp.slot[n] = bp.slot[k];
+        int slot = bp.slot[k];
+        bp.slot[n] = slot;
         bp.box[n] = bp.box[k];
         bp.state[n] = GATHER_BOX;
-        bp.generation[n] = akgl_heap_pool_actor.generation[bp.slot[k]];
+        bp.generation[slot] = akgl_heap_pool_actor.generation[slot];
         bp.layers[n] = a->collision_layers;
         bp.mask[n] = a->collision_mask;
+        every_layer &= a->collision_layers;
+        every_mask &= a->collision_mask;
+        callbacks = callbacks || a->overlapfunc != NULL;
         n++;
     }
     bp.n = n;
+    bp.callbacks = callbacks;
+    bp.all_wanted = (every_layer & every_mask) != 0;
+    bp.releases = akgl_heap_pool_actor.releases;
     SUCCEED_RETURN(errctx);
 }
 
@@ -417,19 +429,22 @@ static int partners(int k, uint32_t buckets, int nbig)
     return nc;
 }
 
-/* Still the actor gathered as k: its slot not released since (a release
+/* Still the actor gathered as k: nothing released since the gather (the
+ * pool counts its releases), or its slot not released since (a release
  * bumps the slot's generation, so a new actor in the slot is not it). */
 static inline akgl_Actor *still(int k)
 {
     int slot = bp.slot[k];
-    if (akgl_heap_pool_actor.generation[slot] != bp.generation[k]) {
+    if (akgl_heap_pool_actor.releases != bp.releases &&
+        akgl_heap_pool_actor.generation[slot] != bp.generation[slot]) {
         return NULL;
     }
     return &akgl_heap_actors[slot];
 }
 
 /* Inlined into the report loops: called once per pair, it is most of what
- * a pair costs besides the game's own hook. */
+ * a pair costs besides the game's own hook. The actors' callbacks are
+ * looked at only when the gather found one. */
 static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akgl_Physics *p,
                                                                              int k, int j)
 {
@@ -443,12 +458,15 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
         PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
         /* A released slot stays readable (zero) until the game quits, so
          * whether any callback follows can be asked before the check. */
-        if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
+        if (!bp.callbacks || (a->overlapfunc == NULL && b->overlapfunc == NULL)) {
             SUCCEED_RETURN(errctx);
         }
         if ((a = still(k)) == NULL || (b = still(j)) == NULL) {
             SUCCEED_RETURN(errctx);
         }
+    }
+    if (!bp.callbacks) {
+        SUCCEED_RETURN(errctx);
     }
     if (a->overlapfunc != NULL && (bp.mask[k] & bp.layers[j]) != 0) {
         PASS(errctx, a->overlapfunc(a, b));
@@ -469,17 +487,12 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
  * corner, so a box's partners all sit in the 3 x 3 cells around its own.
  * The cells are a plain array over the boxes' bounding area (no hashing,
  * nothing to check against collisions), the boxes counting-sorted into them
- * and packed as four floats in cell order, so the candidate test reads
- * contiguous memory. Each box j looks, in the cells around it, at the boxes
- * before it (a cell lists its boxes in ascending order: the walk stops at
- * j), so every pair is tested once; the pairs found come out ordered by j,
- * and a stable counting sort by their first box puts them in the all-pairs
- * order. Returns false, having reported nothing, when the scene does not
- * fit: a box much larger than the others, a non-finite coordinate, an area
- * of more cells than budgeted, or more pairs than DENSE_PAIRS_PER_BOX per
- * actor slot; the general grid takes it then.
+ * and packed in cell order, one array per coordinate, so that the candidate
+ * test reads contiguous memory. Returns false when the scene does not fit:
+ * a box much larger than the others, a non-finite coordinate, or an area of
+ * more cells than budgeted; the general grid takes it then.
  */
-static bool dense_pairs(int *npairs)
+static bool dense_plan(int *cols_out, int *rows_out)
 {
     int n = bp.n;
     double sum = 0.0, largest = 0.0;
@@ -507,12 +520,18 @@ static bool dense_pairs(int *npairs)
         return false;
     }
     int cols = (int)fcols, rows = (int)frows, ncells = cols * rows;
-    /* Counting sort of the boxes into their cells (stable: ascending k). */
-    int *start = bp.cell_start;
-    memset(start, 0, sizeof(int) * ((size_t)ncells + 1));
+    /* Counting sort of the boxes into their cells (stable: ascending k).
+     * start[-1] is 0, so that cell c spans [start[c - 1], start[c]) once
+     * the boxes are placed. The offsets are not negative, so the conversion
+     * to int is the floor; multiplying by the inverse rather than dividing
+     * can put a box on a cell's edge in the next cell, which the slack in
+     * the cell side absorbs (its partners are still in the cells around). */
+    int *start = bp.cell_start + 1;
+    memset(bp.cell_start, 0, sizeof(int) * ((size_t)ncells + 2));
+    const double inv = 1.0 / cell;
     for (int k = 0; k < n; k++) {
-        int cx = (int)floor(((double)bp.box[k].x - minx) / cell);
-        int cy = (int)floor(((double)bp.box[k].y - miny) / cell);
+        int cx = (int)(((double)bp.box[k].x - minx) * inv);
+        int cy = (int)(((double)bp.box[k].y - miny) * inv);
         cx = cx < cols ? cx : cols - 1;
         cy = cy < rows ? cy : rows - 1;
         bp.cell[k] = cy * cols + cx;
@@ -524,146 +543,152 @@ static bool dense_pairs(int *npairs)
     for (int k = 0; k < n; k++) {
         int e = start[bp.cell[k]]++;
         const SDL_FRect *b = &bp.box[k];
-        float *q = &bp.packed[4 * e];
-        q[0] = b->x;
-        q[1] = b->y;
-        q[2] = b->x + b->w; /* the same sums boxes_overlap makes */
-        q[3] = b->y + b->h;
+        bp.px0[e] = b->x;
+        bp.py0[e] = b->y;
+        bp.px1[e] = b->x + b->w; /* the same sums boxes_overlap makes */
+        bp.py1[e] = b->y + b->h;
         bp.packed_k[e] = k;
+        bp.packed_actor[e] = &akgl_heap_actors[bp.slot[k]];
     }
-    /* The placing pass moved each start to the next cell's: cell c now
-     * spans [start[c - 1], start[c]), with start[-1] = 0.
-     *
-     * Each box looks at half its neighbourhood, so that every pair is met
-     * once: the boxes after it in its own cell and the whole cell to its
-     * right (contiguous in the packed order, a row being stored left to
-     * right), then the three cells of the row below (contiguous too). The
-     * other half finds it from their side. Pairs come out in no useful
-     * order, first box the smaller gathered index; two counting sorts put
-     * them in the all-pairs order below. */
-    /* The arrays in locals: stores through them could, for all the
-     * compiler knows, change bp itself, and it would reload every pointer
-     * on every pair. */
-    const float *packed = bp.packed;
-    const int *packed_k = bp.packed_k;
-    const uint32_t *layers = bp.layers, *mask = bp.mask;
-    int *pair_lo = bp.pair_lo, *pair_k = bp.pair_k, *pair_j = bp.pair_j;
-    const int *cell_of = bp.cell;
-    const int max_pairs = bp.max_pairs;
-    /* Both sorts' counts are taken as the pairs are found (group: pairs by
-     * the second box, shifted by one; first: pairs by the first box), not
-     * in two more passes over the pairs. */
-    int *group = bp.pair_start;
-    int *first = bp.merged; /* unused by the dense grid otherwise */
-    memset(group, 0, sizeof(int) * ((size_t)n + 1));
-    memset(first, 0, sizeof(int) * (size_t)n);
-    int found = 0;
-    for (int e = 0; e < n; e++) {
-        int k = packed_k[e];
-        int c = cell_of[k];
-        int cx = c % cols, cy = c / cols;
-        const float *q = &packed[4 * e];
-        float x0 = q[0], y0 = q[1], x1 = q[2], y1 = q[3];
-        uint32_t kl = layers[k], km = mask[k];
-        int ranges[2][2] = {{e + 1, cx + 1 < cols ? start[c + 1] : start[c]}, {0, 0}};
-        if (cy + 1 < rows) {
-            int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
-            int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
-            ranges[1][0] = start[c0 - 1]; /* c0 >= cols >= 1 */
-            ranges[1][1] = start[c1];
-        }
-        for (int r = 0; r < 2; r++) {
-            for (int f = ranges[r][0]; f < ranges[r][1]; f++) {
-                const float *o = &packed[4 * f];
-                if (o[0] < x1 && x0 < o[2] && o[1] < y1 && y0 < o[3]) {
-                    int j = packed_k[f];
-                    if ((mask[j] & kl) == 0 && (km & layers[j]) == 0) {
-                        continue;
-                    }
-                    if (found >= max_pairs) {
-                        return false;
-                    }
-                    int lo = k < j ? k : j, hi = k < j ? j : k;
-                    pair_lo[found] = lo;
-                    pair_j[found] = hi; /* the second, for the sort */
-                    group[hi + 1]++;
-                    first[lo]++;
-                    found++;
-                }
-            }
-        }
-    }
-    /* By the second box (a stable counting sort into pair_k, grouped by
-     * it): group j is [pair_start[j - 1], pair_start[j]), with
-     * pair_start[-1] = 0, once placed. */
-    for (int j = 1; j <= n; j++) {
-        group[j] += group[j - 1];
-    }
-    for (int f = 0; f < found; f++) {
-        pair_k[group[pair_j[f]]++] = pair_lo[f];
-    }
-    /* Stable counting sort by the first box; j ascending within each. */
-    int at = 0;
-    for (int k = 0; k < n; k++) {
-        int count = first[k];
-        first[k] = at;
-        at += count;
-    }
-    for (int j = 0, f = 0; j < n; j++) {
-        for (; f < group[j]; f++) {
-            pair_j[first[pair_k[f]]++] = j;
-        }
-    }
-    /* first[k] is now where k's pairs end: k's pairs are [first[k-1], first[k]). */
-    *npairs = found;
+    *cols_out = cols;
+    *rows_out = rows;
     return true;
 }
 
 /*
- * The dense grid's pairs (k's are [end[k-1], end[k]) of pair_j, end being
- * bp.merged), told as report_pair tells them, with the pool's arrays and each
- * first actor's slot and generation read once: a pair costs the liveness
- * checks, the calls and nothing else.
+ * The runs of packed boxes box e looks at, half its neighbourhood, so that
+ * every pair is met once: the boxes after it in its own cell and the whole
+ * cell to its right (contiguous in the packed order, a row being stored
+ * left to right), then the three cells of the row below (contiguous too);
+ * the other half finds it from their side.
  */
-static akerr_ErrorContext *report_dense(akgl_Physics *p)
+static inline void dense_runs(int e, int c, int cols, int rows, const int *start, int runs[4])
+{
+    int cx = c % cols, cy = c / cols;
+    runs[0] = e + 1;
+    runs[1] = cx + 1 < cols ? start[c + 1] : start[c];
+    runs[2] = runs[3] = 0;
+    if (cy + 1 < rows) {
+        int c0 = (cy + 1) * cols + (cx > 0 ? cx - 1 : cx);
+        int c1 = (cy + 1) * cols + (cx + 1 < cols ? cx + 1 : cx);
+        runs[2] = start[c0 - 1]; /* c0 >= cols >= 1 */
+        runs[3] = start[c1];
+    }
+}
+
+/*
+ * Appends to hits[nh..] the packed boxes in [from, to) that overlap packed
+ * box e; returns the new count. The test is written without a branch, each
+ * answer a whole int in flag[], so that the compiler tests several boxes at
+ * once in vector registers; then one pass keeps the ones that overlap.
+ */
+static inline int overlapping_run(int e, int from, int to, int *restrict hits, int nh)
+{
+    const float *restrict px0 = bp.px0, *restrict py0 = bp.py0;
+    const float *restrict px1 = bp.px1, *restrict py1 = bp.py1;
+    int32_t *restrict flag = bp.merged; /* unused by the dense grid otherwise */
+    const float x0 = px0[e], y0 = py0[e], x1 = px1[e], y1 = py1[e];
+    const int len = to - from;
+    px0 += from;
+    py0 += from;
+    px1 += from;
+    py1 += from;
+    for (int i = 0; i < len; i++) {
+        flag[i] = (px0[i] < x1) & (x0 < px1[i]) & (py0[i] < y1) & (y0 < py1[i]);
+    }
+    for (int i = 0; i < len; i++) {
+        hits[nh] = from + i;
+        nh += flag[i];
+    }
+    return nh;
+}
+
+/*
+ * The common case on its own: no gathered callback, every pair wanted. A
+ * pair costs the test, the hook's call and one comparison: whether the pool
+ * released anything since the gather, and only then whether these two are
+ * still the ones gathered (see still()).
+ */
+static akerr_ErrorContext *report_dense_hook(akgl_Physics *p, int cols, int rows)
 {
     PREPARE_ERROR(errctx);
-    const uint32_t *gen = akgl_heap_pool_actor.generation;
-    akgl_Actor *actors = akgl_heap_actors;
-    const int *end = bp.merged;
-    const int *pair_j = bp.pair_j, *slot = bp.slot;
-    const uint32_t *gathered_gen = bp.generation;
     const int n = bp.n;
-    for (int k = 0, f = 0; k < n; k++) {
-        int ks = slot[k];
-        uint32_t kg = gathered_gen[k];
-        akgl_Actor *a = &actors[ks];
-        for (; f < end[k]; f++) {
-            int j = pair_j[f];
-            int js = slot[j];
-            uint32_t jg = gathered_gen[j];
-            akgl_Actor *b = &actors[js];
-            /* Still the actors gathered (see still()). */
-            if (gen[ks] != kg || gen[js] != jg) {
-                continue;
-            }
-            if (p->on_overlap != NULL) {
-                PASS(errctx, p->on_overlap(p, a, b, p->overlap_userdata));
-                if (a->overlapfunc == NULL && b->overlapfunc == NULL) {
+    const int *packed_k = bp.packed_k;
+    akgl_Actor *const *packed_actor = bp.packed_actor;
+    const int *start = bp.cell_start + 1;
+    const int *cell_of = bp.cell;
+    int *hits = bp.cand; /* unused by the dense grid otherwise */
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    const uint64_t releases = bp.releases;
+    const akgl_Actor *actors = akgl_heap_actors;
+    for (int e = 0; e < n; e++) {
+        int runs[4];
+        dense_runs(e, cell_of[packed_k[e]], cols, rows, start, runs);
+        /* First the partners, then the calls: the box need not be kept
+         * across the game's hook (it would be saved and restored around
+         * every call). */
+        int nh = 0;
+        for (int r = 0; r < 4; r += 2) {
+            nh = overlapping_run(e, runs[r], runs[r + 1], hits, nh);
+        }
+        akgl_Actor *a = packed_actor[e];
+        for (int h = 0; h < nh; h++) {
+            akgl_Actor *b = packed_actor[hits[h]];
+            if (pool->releases != releases) {
+                int ks = (int)(a - actors), js = (int)(b - actors);
+                if (pool->generation[ks] != bp.generation[ks] ||
+                    pool->generation[js] != bp.generation[js]) {
                     continue;
                 }
-                if (gen[ks] != kg || gen[js] != jg) {
+            }
+            akgl_PhysicsOverlapFunc hook = p->on_overlap;
+            if (hook == NULL) {
+                SUCCEED_RETURN(errctx); /* it unset itself; no callback was gathered */
+            }
+            /* The earlier in the pool first: slots are in address order. */
+            PASS(errctx, hook(p, b < a ? b : a, b < a ? a : b, p->overlap_userdata));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The dense grid's pairs, reported as they are found (dense_runs), each
+ * with the actor earlier in the pool first. The pairs come in the order
+ * the walk finds them, which the boxes and the pool decide: the same scene,
+ * the same order. *done is false, and nothing is reported, when the scene
+ * does not fit the grid.
+ */
+static akerr_ErrorContext *report_dense(akgl_Physics *p, bool *done)
+{
+    PREPARE_ERROR(errctx);
+    int cols = 0, rows = 0;
+    *done = dense_plan(&cols, &rows);
+    if (!*done) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (!bp.callbacks && bp.all_wanted) {
+        PASS(errctx, report_dense_hook(p, cols, rows));
+        SUCCEED_RETURN(errctx);
+    }
+    const int n = bp.n;
+    const float *px0 = bp.px0, *py0 = bp.py0, *px1 = bp.px1, *py1 = bp.py1;
+    const int *packed_k = bp.packed_k;
+    const int *start = bp.cell_start + 1;
+    for (int e = 0; e < n; e++) {
+        int k = packed_k[e];
+        int runs[4];
+        dense_runs(e, bp.cell[k], cols, rows, start, runs);
+        const float x0 = px0[e], y0 = py0[e], x1 = px1[e], y1 = py1[e];
+        for (int r = 0; r < 4; r += 2) {
+            for (int f = runs[r], to = runs[r + 1]; f < to; f++) {
+                if (!(px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f])) {
                     continue;
                 }
-            }
-            if (a->overlapfunc != NULL && (bp.mask[k] & bp.layers[j]) != 0) {
-                PASS(errctx, a->overlapfunc(a, b));
-                if (gen[ks] != kg || gen[js] != jg) {
-                    continue;
+                int j = packed_k[f];
+                if (wanted(k, j)) {
+                    PASS(errctx, report_pair(p, k < j ? k : j, k < j ? j : k));
                 }
-            }
-            if (b->overlapfunc != NULL && (bp.mask[j] & bp.layers[k]) != 0) {
-                PASS(errctx, b->overlapfunc(b, a));
             }
         }
     }
@@ -681,15 +706,15 @@ unsigned long akgl_broadphase_dense_reports(void)
 akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFunc box_of)
 {
     int nbig = 0;
-    int npairs = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, finish_gather(box_of));
     if (bp.n < 2) {
         SUCCEED_RETURN(errctx);
     }
-    if (dense_pairs(&npairs)) {
+    bool done = false;
+    PASS(errctx, report_dense(p, &done));
+    if (done) {
         dense_reports++;
-        PASS(errctx, report_dense(p));
         SUCCEED_RETURN(errctx);
     }
     plan_grid(&nbig);

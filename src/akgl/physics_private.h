@@ -40,12 +40,15 @@ typedef akerr_ErrorContext *(*akgl_BroadphaseBoxFunc)(akgl_Actor *actor, SDL_FRe
 /*
  * Finds every pair of gathered actors whose boxes overlap and whose layers
  * and masks ask for it ((a.mask & b.layers) || (b.mask & a.layers)), through
- * a uniform grid, and reports each pair once, in pool order (a before b; the
- * pairs by a, then by b): p->on_overlap, then a's overlapfunc if a's mask
+ * a uniform grid, and reports each pair once, a before b in the pool (the
+ * general grid in pool order, by a then by b; the dense grid in its own
+ * order, the same for the same scene): p->on_overlap, then a's overlapfunc if a's mask
  * takes b's layers, then b's if b's mask takes a's. Before each call both
- * actors are checked still to be the ones gathered (live, same slot
- * generation), so a callback may release or spawn actors: a released actor
- * is not reported again. The first error ends the report and is returned.
+ * actors are checked still to be the ones gathered (nothing released since
+ * the gather, or else the same slot generation), so a callback may release
+ * or spawn actors: a released actor is not reported again. Callbacks are
+ * looked for only when a gathered actor had one. The first error ends the
+ * report and is returned.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_broadphase_report(akgl_Physics *p,
                                                           akgl_BroadphaseBoxFunc box_of);

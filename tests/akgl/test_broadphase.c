@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define SCENE 400
 #define MAX_PAIRS 200000
@@ -106,11 +107,15 @@ static void all_pairs(void)
  * slots, with random boxes, layers and masks; some huge, some tiny, some
  * flush against others, some far away. From DENSE_ROUND on, the scene the
  * dense grid takes: no huge or far boxes, packed into a smaller area. */
-#define ROUNDS 12
+#define ROUNDS 13
 #define DENSE_ROUND 6
+/* The last round: similar boxes heaped in one small area, many pairs per
+ * actor (more than 32 per actor slot, which the dense grid once budgeted). */
+#define HEAP_ROUND (ROUNDS - 1)
 static void make_scene(int round)
 {
     bool dense = round >= DENSE_ROUND;
+    bool heap = round == HEAP_ROUND;
     char name[32];
     rng = 0x9e3779b9u ^ (uint32_t)(round * 7919 + 1);
     for (int i = 0; i < SCENE; i++) {
@@ -128,7 +133,10 @@ static void make_scene(int round)
             h = 0.25f;
         }
         float x = uniform(-50.0f, 800.0f), y = uniform(-50.0f, 450.0f);
-        if (dense) {
+        if (heap) {
+            x = uniform(0.0f, 30.0f);
+            y = uniform(0.0f, 30.0f);
+        } else if (dense) {
             x = uniform(-30.0f, 300.0f);
             y = uniform(-30.0f, 200.0f);
             if (kind < 10) {
@@ -148,7 +156,9 @@ static void make_scene(int round)
             return;
         }
         scene[i]->immovable = true;
-        if (round > 0) {
+        /* Rounds 0 and DENSE_ROUND keep the default layers and masks (every
+         * pair wanted: the grids skip the mask test then). */
+        if (round > 0 && round != DENSE_ROUND) {
             scene[i]->collision_layers = next_random() & 0xfu;
             scene[i]->collision_mask = next_random() & 0xfu;
         }
@@ -175,6 +185,22 @@ static void clear_scene(void)
     }
 }
 
+static int pair_order(const void *x, const void *y)
+{
+    const Pair *p = x, *q = y;
+    if (p->a != q->a) {
+        return p->a < q->a ? -1 : 1;
+    }
+    return (p->b > q->b) - (p->b < q->b);
+}
+
+static Pair first_run[MAX_PAIRS];
+
+/*
+ * The general grid reports the pairs in the all-pairs order; the dense grid
+ * reports the same pairs, each with the earlier actor in the pool first, in
+ * an order of its own that the same scene always repeats.
+ */
 static void test_broad_phase_reports_the_all_pairs_pairs(void)
 {
     physics_begin();
@@ -185,28 +211,53 @@ static void test_broad_phase_reports_the_all_pairs_pairs(void)
         make_scene(round);
         all_pairs();
         got.n = 0;
+        unsigned long before = akgl_broadphase_dense_reports();
         step1();
+        bool dense = akgl_broadphase_dense_reports() != before;
         CHECK_MSG(got.n == want.n, "round %d: %d pairs reported, all-pairs finds %d", round,
                   got.n, want.n);
         int n = got.n < want.n ? got.n : want.n;
+        if (dense) {
+            /* The same scene again (the actors are immovable): the same
+             * pairs in the same order. */
+            memcpy(first_run, got.pairs, sizeof(Pair) * (size_t)n);
+            int first_n = got.n;
+            got.n = 0;
+            step1();
+            CHECK_MSG(got.n == first_n && memcmp(first_run, got.pairs,
+                                                 sizeof(Pair) * (size_t)n) == 0,
+                      "round %d: the same scene gave another order", round);
+            for (int i = 0; i < n; i++) {
+                if (got.pairs[i].a >= got.pairs[i].b) {
+                    CHECK_MSG(false, "round %d: pair %d is (%d, %d): the later actor first",
+                              round, i, got.pairs[i].a, got.pairs[i].b);
+                    break;
+                }
+            }
+            qsort(got.pairs, (size_t)n, sizeof(Pair), pair_order);
+        }
         for (int i = 0; i < n; i++) {
             if (got.pairs[i].a != want.pairs[i].a || got.pairs[i].b != want.pairs[i].b) {
-                CHECK_MSG(false, "round %d: pair %d is (%d, %d); all-pairs says (%d, %d)",
-                          round, i, got.pairs[i].a, got.pairs[i].b, want.pairs[i].a,
-                          want.pairs[i].b);
+                CHECK_MSG(false, "round %d: pair %d%s is (%d, %d); all-pairs says (%d, %d)",
+                          round, i, dense ? " (sorted)" : "", got.pairs[i].a, got.pairs[i].b,
+                          want.pairs[i].a, want.pairs[i].b);
                 break;
             }
         }
         total += want.n;
+        if (round == HEAP_ROUND) {
+            CHECK_MSG(want.n > 32 * 2 * SCENE, "the heap has only %d pairs", want.n);
+        }
         clear_scene();
         if (round == DENSE_ROUND - 1) {
             CHECK_MSG(akgl_broadphase_dense_reports() == dense_before,
                       "a scene with huge and far boxes went through the dense grid");
         }
     }
-    /* Both grids were compared: the last rounds went through the dense one. */
-    CHECK_MSG(akgl_broadphase_dense_reports() == dense_before + (ROUNDS - DENSE_ROUND),
-              "%lu of the %d dense scenes went through the dense grid",
+    /* Both grids were compared: the last rounds, the heap of many pairs
+     * among them, went through the dense one (twice each). */
+    CHECK_MSG(akgl_broadphase_dense_reports() == dense_before + 2 * (ROUNDS - DENSE_ROUND),
+              "%lu dense reports for the %d dense scenes (twice each)",
               akgl_broadphase_dense_reports() - dense_before, ROUNDS - DENSE_ROUND);
     /* The scenes are not trivially empty. */
     CHECK_MSG(total > 500, "only %d pairs over all rounds", total);
@@ -253,10 +304,12 @@ static void test_actor_callbacks_follow_masks(void)
         /* No global hook: the per-actor callbacks alone turn the report on. */
         step1();
         /* player-enemy: player's mask takes enemy; player-bullet: neither
-         * mask takes the other; enemy-bullet: the bullet's takes the enemy. */
+         * mask takes the other; enemy-bullet: the bullet's takes the enemy.
+         * (The dense grid's order is its own: either may come first.) */
         CHECK_INT_EQ(told.calls, 2);
-        CHECK(told.self[0] == player && told.other[0] == enemy);
-        CHECK(told.self[1] == bullet && told.other[1] == enemy);
+        int pe = told.self[0] == player ? 0 : 1;
+        CHECK(told.self[pe] == player && told.other[pe] == enemy);
+        CHECK(told.self[1 - pe] == bullet && told.other[1 - pe] == enemy);
         /* In no layer and asking for none: never reported. */
         bullet->collision_layers = 0;
         bullet->collision_mask = 0;
@@ -380,6 +433,127 @@ static void test_release_inside_a_callback(void)
     physics_end();
 }
 
+/* The global hook alone (no actor has a callback): its first pair releases
+ * the second actor and spawns one into the freed slot, at the same place. */
+static akgl_Actor *hook_victims[4];
+static int hook_pairs;
+static int hook_after_release;
+static akgl_Actor *hook_released;
+static akgl_Actor *hook_newcomer;
+static akgl_Actor *late_callback_owner;
+static int late_calls;
+
+static akerr_ErrorContext *late_callback(akgl_Actor *self, akgl_Actor *other)
+{
+    (void)self;
+    (void)other;
+    late_calls++;
+    return NULL;
+}
+
+static akerr_ErrorContext *hook_releases(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                         void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    (void)p;
+    (void)userdata;
+    hook_pairs++;
+    if (hook_released != NULL && (a == hook_released || b == hook_released)) {
+        hook_after_release++;
+    }
+    if (hook_released == NULL) {
+        for (int i = 0; i < 4; i++) {
+            if (hook_victims[i] == b) {
+                hook_victims[i] = NULL;
+            }
+        }
+        hook_released = b;
+        PASS(errctx, akgl_heap_release_actor(b));
+        hook_newcomer = spawn("hook newcomer", 0, 0, 20, 20);
+        /* A callback set during the report, when no gathered actor had
+         * one: first told in the next update. */
+        late_callback_owner = a;
+        a->overlapfunc = late_callback;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static void test_release_inside_the_hook(void)
+{
+    physics_begin();
+    /* Four boxes all overlapping: six pairs, in the dense grid. */
+    for (int i = 0; i < 4; i++) {
+        char name[16];
+        snprintf(name, sizeof(name), "h%d", i);
+        hook_victims[i] = spawn(name, (float)i, (float)i, 20, 20);
+    }
+    hook_pairs = 0;
+    hook_after_release = 0;
+    hook_released = NULL;
+    hook_newcomer = NULL;
+    late_callback_owner = NULL;
+    late_calls = 0;
+    phys.on_overlap = hook_releases;
+    unsigned long dense_before = akgl_broadphase_dense_reports();
+    step1();
+    CHECK(akgl_broadphase_dense_reports() == dense_before + 1);
+    /* The first pair (a, b) releases b; the three pairs without b follow;
+     * nothing about b, nor about the newcomer in its slot. */
+    CHECK_INT_EQ(hook_pairs, 4);
+    CHECK_INT_EQ(hook_after_release, 0);
+    CHECK(hook_newcomer != NULL);
+    CHECK(late_callback_owner != NULL && late_callback_owner->refcount > 0);
+    CHECK_INT_EQ(late_calls, 0);
+    /* The next update: four actors (the newcomer among them), six pairs;
+     * a's callback is told about its three. */
+    hook_pairs = 0;
+    step1();
+    CHECK_INT_EQ(hook_pairs, 6);
+    CHECK_INT_EQ(late_calls, 3);
+    phys.on_overlap = NULL;
+    for (int i = 0; i < 4; i++) {
+        despawn(hook_victims[i]);
+        hook_victims[i] = NULL;
+    }
+    despawn(hook_newcomer);
+    hook_newcomer = NULL;
+    physics_end();
+}
+
+/* The hook unsetting itself ends the report (no callback is gathered). */
+static int unset_calls;
+
+static akerr_ErrorContext *hook_unsets(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                       void *userdata)
+{
+    (void)a;
+    (void)b;
+    (void)userdata;
+    unset_calls++;
+    p->on_overlap = NULL;
+    return NULL;
+}
+
+static void test_hook_unset_inside_the_report(void)
+{
+    physics_begin();
+    akgl_Actor *v[3];
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof(name), "u%d", i);
+        v[i] = spawn(name, (float)i, (float)i, 20, 20);
+    }
+    unset_calls = 0;
+    phys.on_overlap = hook_unsets;
+    step1();
+    CHECK_INT_EQ(unset_calls, 1);
+    CHECK(phys.on_overlap == NULL);
+    for (int i = 0; i < 3; i++) {
+        despawn(v[i]);
+    }
+    physics_end();
+}
+
 static akerr_ErrorContext *refuse(akgl_Actor *self, akgl_Actor *other)
 {
     PREPARE_ERROR(errctx);
@@ -416,6 +590,8 @@ int main(void)
     RUN_TEST(test_broad_phase_reports_the_all_pairs_pairs);
     RUN_TEST(test_actor_callbacks_follow_masks);
     RUN_TEST(test_release_inside_a_callback);
+    RUN_TEST(test_release_inside_the_hook);
+    RUN_TEST(test_hook_unset_inside_the_report);
     RUN_TEST(test_callback_error_ends_the_step);
     return AKGL_TEST_END();
 }
