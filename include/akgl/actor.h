@@ -71,6 +71,9 @@ struct akgl_Actor
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
+    uint64_t intent_update;                /**< Internal: the akgl_game_update whose physics step
+                                                already ran movementlogicfunc (its update pass
+                                                then does not run it again); 0: none. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */

@@ -13,6 +13,7 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "physics_private.h"
@@ -383,6 +384,9 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
             SUCCEED_RETURN(errctx);
         }
     }
+    /* The update pass that follows does not run the hook again (an actor
+     * spawned into this slot later in the update starts at 0: it does). */
+    a->intent_update = akgl_game_update_serial;
     if (p->grid.cells != NULL) {
         PASS(errctx, shape_of(a, shape));
     } else {

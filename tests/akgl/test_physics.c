@@ -661,6 +661,106 @@ static void test_game_update_steps_before_actors(void)
     physics_end();
 }
 
+/* A movement hook that counts its calls in the int its actor's userdata points at. */
+static akerr_ErrorContext *counting_move(akgl_Actor *obj)
+{
+    (*(int *)obj->userdata)++;
+    return akgl_actor_move_by_state(obj);
+}
+
+static int late_moves;
+static akgl_Actor *late;
+
+/* The first overlap reported spawns an actor with the counting hook. */
+static akerr_ErrorContext *spawn_on_overlap(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                            void *userdata)
+{
+    (void)p;
+    (void)a;
+    (void)b;
+    (void)userdata;
+    if (late == NULL) {
+        late = spawn("late", 100.0f, 100.0f, 8.0f, 8.0f);
+        if (late != NULL) {
+            late->userdata = &late_moves;
+            late->movementlogicfunc = counting_move;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * The movement hook runs once per akgl_game_update (changed in 9/12: with
+ * physics it ran twice, for the step's intent and again in the actor's
+ * update): by the step for a movable actor, by the update pass for an
+ * immovable one, for one spawned during the overlap report, for any actor
+ * in an update that ran no step, and for every actor without physics.
+ * akgl_actor_update called directly still runs it.
+ */
+static void test_movement_hook_runs_once_per_update(void)
+{
+    int moving = 0, fixed = 0;
+    physics_begin();
+    late = NULL;
+    late_moves = 0;
+    akgl_Actor *m = spawn("mover", 0.0f, 0.0f, 8.0f, 8.0f);
+    akgl_Actor *im = spawn("wall", 0.0f, 0.0f, 8.0f, 8.0f);
+    m->userdata = &moving;
+    m->movementlogicfunc = counting_move;
+    m->ax = 1000.0f;
+    m->sx = 10.0f;
+    m->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_RIGHT;
+    im->userdata = &fixed;
+    im->movementlogicfunc = counting_move;
+    im->immovable = true;
+    phys.on_overlap = spawn_on_overlap;
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(phys.steps, 4);
+    CHECK(late != NULL);
+    CHECK_INT_EQ(moving, 1);
+    CHECK_INT_EQ(fixed, 1);
+    CHECK_INT_EQ(late_moves, 1); /* spawned after the steps: its update ran it */
+    CHECK(m->x > 0.0f && m->move_x == 1.0f);
+    /* The next update runs it once for every one of them, the spawned one
+     * now by the step. */
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(moving, 2);
+    CHECK_INT_EQ(fixed, 2);
+    CHECK_INT_EQ(late_moves, 2);
+    /* An update too short for a step: the update pass runs it. */
+    CHECK_OK(akgl_time_advance(AKGL_PHYSICS_STEP_NS / 2));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(phys.steps, 8);
+    CHECK_INT_EQ(moving, 3);
+    CHECK_INT_EQ(fixed, 3);
+    CHECK_INT_EQ(late_moves, 3);
+    /* A hook the step ran is not run again by the update pass, whatever
+     * the state: the intent the step used stays until the next step. */
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(moving, 4);
+    /* Called directly, akgl_actor_update runs face, movement and frame. */
+    CHECK_OK(akgl_actor_update(m));
+    CHECK_INT_EQ(moving, 5);
+    /* Without physics, the update pass runs it, once per update. */
+    game.physics = NULL;
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_INT_EQ(moving, 8);
+    CHECK_INT_EQ(fixed, 7);
+    CHECK_INT_EQ(late_moves, 7);
+    phys.on_overlap = NULL;
+    despawn(late);
+    late = NULL;
+    despawn(im);
+    despawn(m);
+    physics_end();
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -681,5 +781,6 @@ int main(void)
     RUN_TEST(test_frame_rate_independence);
     RUN_TEST(test_game_update_without_physics_moves_nothing);
     RUN_TEST(test_game_update_steps_before_actors);
+    RUN_TEST(test_movement_hook_runs_once_per_update);
     return AKGL_TEST_END();
 }
