@@ -368,6 +368,50 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
 }
 
 /*
+ * Whether every step leaves one axis' velocity exactly as it is: propulsion
+ * has nothing to do (no intent, or pushing on at or past top speed: neither
+ * of propel's branches is taken), there is no drag (dragged returns v), and
+ * gravity adds nothing to any bit of v (v + g·h is v itself, compared as
+ * bits: +0 added to -0 makes +0, so that case is not steady). Then each step
+ * computes this same v, bit for bit, and moves by the same v·h.
+ */
+static bool axis_steady(float v, float intent, float top, float gravity, float drag, float h)
+{
+    if (drag != 0.0f || (intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
+        return false;
+    }
+    float after = v + gravity * h;
+    return memcmp(&after, &v, sizeof(v)) == 0;
+}
+
+/*
+ * An actor's steps when nothing but its position changes in them: no tiles
+ * to stop it (or no box), z at rest, both velocities steady. Each step adds
+ * the same v·h to x and y, one step at a time as step_actor does (the sum
+ * of the steps is not the product: float addition rounds at each step).
+ */
+static bool glides(const akgl_Physics *p, const akgl_Actor *a, const BoxShape *shape,
+                   bool z_rest, float h)
+{
+    return z_rest && (!shape->has || p->grid.cells == NULL) &&
+           axis_steady(a->vx, a->move_x, a->sx, p->gravity_x, p->drag_x, h) &&
+           axis_steady(a->vy, a->move_y, a->sy, p->gravity_y, p->drag_y, h);
+}
+
+static void glide(akgl_Actor *a, uint64_t steps, float h)
+{
+    const float dx = a->vx * h, dy = a->vy * h;
+    float x = a->x, y = a->y;
+    for (uint64_t s = 0; s < steps; s++) {
+        x += dx;
+        y += dy;
+    }
+    a->x = x;
+    a->y = y;
+    a->touching = 0; /* what every step sets first (steps >= 1 here) */
+}
+
+/*
  * One actor's update: its intent once (movementlogicfunc), its box shape
  * once, then every fixed step. Actors do not act on each other during the
  * steps, so running one actor's steps together gives each actor exactly the
@@ -397,6 +441,10 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
         shape->pending = true;
     }
     bool z_rest = z_at_rest(p, a);
+    if (glides(p, a, shape, z_rest, STEP_SECONDS)) {
+        glide(a, steps, STEP_SECONDS);
+        SUCCEED_RETURN(errctx);
+    }
     for (uint64_t s = 0; s < steps; s++) {
         step_actor(p, a, STEP_SECONDS, shape, z_rest);
     }
