@@ -304,16 +304,27 @@ static SDL_FRect shape_box(const akgl_Actor *a, const BoxShape *shape)
     return (SDL_FRect){a->x, a->y, shape->w, shape->h};
 }
 
+/* A float's bits (binary32, as SDL and C11 Annex F assume). */
+static inline uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+#define NEGATIVE_ZERO_BITS UINT32_C(0x80000000)
+
 /*
  * Whether the z axis can be left out of this update's steps because they
  * would not change a bit of it: at rest exactly (+0, no intent, no gravity
  * along z), where each step computes vz = (0 + 0) / d = +0 and z + 0 = z
- * (z not -0, which + 0 would turn into +0).
+ * (z not -0, which + 0 would turn into +0). Compared as bits: vz is +0
+ * exactly when its bits are 0.
  */
 static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
 {
-    return a->vz == 0.0f && !signbit(a->vz) && a->move_z == 0.0f && p->gravity_z == 0.0f &&
-           !(a->z == 0.0f && signbit(a->z));
+    return float_bits(a->vz) == 0 && a->move_z == 0.0f && p->gravity_z == 0.0f &&
+           float_bits(a->z) != NEGATIVE_ZERO_BITS;
 }
 
 /* One fixed step of one actor; its intent and box shape are the update's. */
@@ -368,34 +379,55 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
 }
 
 /*
- * Whether every step leaves one axis' velocity exactly as it is: propulsion
- * has nothing to do (no intent, or pushing on at or past top speed: neither
- * of propel's branches is taken), there is no drag (dragged returns v), and
- * gravity adds nothing to any bit of v (v + g·h is v itself, compared as
- * bits: +0 added to -0 makes +0, so that case is not steady). Then each step
- * computes this same v, bit for bit, and moves by the same v·h.
+ * What the glide test reads of the backend, once per update: whether any
+ * actor can glide (no drag on x or y: dragged would divide; no gravity
+ * along z: z_at_rest), and gravity times the step per axis, as each step
+ * adds it.
  */
-static bool axis_steady(float v, float intent, float top, float gravity, float drag, float h)
+typedef struct GlidePlan
 {
-    if (drag != 0.0f || (intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
+    bool possible;
+    float gxh, gyh;
+} GlidePlan;
+
+static GlidePlan glide_plan(const akgl_Physics *p, float h)
+{
+    GlidePlan plan;
+    plan.possible = p->drag_x == 0.0f && p->drag_y == 0.0f && p->gravity_z == 0.0f;
+    plan.gxh = p->gravity_x * h;
+    plan.gyh = p->gravity_y * h;
+    return plan;
+}
+
+/*
+ * Whether every step leaves one axis' velocity exactly as it is (drag 0,
+ * per the plan): propulsion has nothing to do (no intent, or pushing on at
+ * or past top speed: neither of propel's branches is taken), and gravity
+ * adds nothing to any bit of v (v + g·h is v itself, compared as bits: +0
+ * added to -0 makes +0, so that case is not steady). Then each step computes
+ * this same v, bit for bit, and moves by the same v·h.
+ */
+static inline bool axis_steady(float v, float intent, float top, float gh)
+{
+    if ((intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
         return false;
     }
-    float after = v + gravity * h;
-    return memcmp(&after, &v, sizeof(v)) == 0;
+    return float_bits(v + gh) == float_bits(v);
 }
 
 /*
  * An actor's steps when nothing but its position changes in them: no tiles
- * to stop it (or no box), z at rest, both velocities steady. Each step adds
- * the same v·h to x and y, one step at a time as step_actor does (the sum
- * of the steps is not the product: float addition rounds at each step).
+ * to stop it (no grid, or no box), z at rest, both velocities steady. Each
+ * step adds the same v·h to x and y, one step at a time as step_actor does
+ * (the sum of the steps is not the product: float addition rounds at each
+ * step).
  */
-static bool glides(const akgl_Physics *p, const akgl_Actor *a, const BoxShape *shape,
-                   bool z_rest, float h)
+static bool glides(const GlidePlan *plan, const akgl_Actor *a, const BoxShape *shape,
+                   bool z_rest)
 {
-    return z_rest && (!shape->has || p->grid.cells == NULL) &&
-           axis_steady(a->vx, a->move_x, a->sx, p->gravity_x, p->drag_x, h) &&
-           axis_steady(a->vy, a->move_y, a->sy, p->gravity_y, p->drag_y, h);
+    return plan->possible && z_rest && !shape->has &&
+           axis_steady(a->vx, a->move_x, a->sx, plan->gxh) &&
+           axis_steady(a->vy, a->move_y, a->sy, plan->gyh);
 }
 
 static void glide(akgl_Actor *a, uint64_t steps, float h)
@@ -417,8 +449,8 @@ static void glide(akgl_Actor *a, uint64_t steps, float h)
  * steps, so running one actor's steps together gives each actor exactly the
  * trajectory that running each step over every actor gave.
  */
-static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64_t steps,
-                                          BoxShape *shape)
+static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan, akgl_Actor *a,
+                                          uint64_t steps, BoxShape *shape)
 {
     PREPARE_ERROR(errctx);
     if (a->movementlogicfunc != NULL) {
@@ -441,7 +473,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
         shape->pending = true;
     }
     bool z_rest = z_at_rest(p, a);
-    if (glides(p, a, shape, z_rest, STEP_SECONDS)) {
+    if (glides(plan, a, shape, z_rest)) {
         glide(a, steps, STEP_SECONDS);
         SUCCEED_RETURN(errctx);
     }
@@ -465,6 +497,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
         SUCCEED_RETURN(errctx);
     }
     bool overlaps = p->on_overlap != NULL;
+    const GlidePlan plan = glide_plan(p, STEP_SECONDS);
     akgl_broadphase_clear();
     /* In pool order over the acquired slots only; re-asked after each actor,
      * since a movementlogicfunc may release or spawn actors. */
@@ -481,7 +514,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
             continue;
         }
         BoxShape shape = {false, false, false, 0.0f, 0.0f};
-        PASS(errctx, simulate_actor(p, a, steps, &shape));
+        PASS(errctx, simulate_actor(p, &plan, a, steps, &shape));
         if (shape.pending) {
             akgl_broadphase_add(i, NULL, true);
         } else if (shape.has) {
