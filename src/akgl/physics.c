@@ -504,6 +504,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
         akgl_Actor *a = &akgl_heap_actors[i];
+        akgl_actor_prefetch(i + AKGL_ACTOR_PREFETCH_AHEAD, pool->capacity);
         if (!akgl_actor_is_live(a)) {
             continue;
         }
