@@ -50,19 +50,20 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
  */
 #define AKGL_ACTOR_PREFETCH_AHEAD 4
 
-/* Asks the cache for the fields the sweeps read of the actor in @p slot
- * (nothing when @p slot is past @p capacity); a hint: no fault, no effect
- * on what anything computes. */
-static inline void akgl_actor_prefetch(int slot, int capacity)
+/*
+ * Asks the cache for the fields the sweeps read of the actor
+ * AKGL_ACTOR_PREFETCH_AHEAD slots after @p a, which the caller knows to be
+ * in the pool (its slot below the capacity minus that many): a hint, no
+ * fault, no effect on what anything computes.
+ */
+static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
 {
-    if (slot < capacity) {
-        const char *p = (const char *)&akgl_heap_actors[slot];
-        __builtin_prefetch(p);
-        __builtin_prefetch(p + 64);
-        __builtin_prefetch(p + 128);
-        __builtin_prefetch(p + 192);
-        __builtin_prefetch(p + offsetof(akgl_Actor, name));
-    }
+    const char *p = (const char *)(a + AKGL_ACTOR_PREFETCH_AHEAD);
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + 64);
+    __builtin_prefetch(p + 128);
+    __builtin_prefetch(p + 192);
+    __builtin_prefetch(p + offsetof(akgl_Actor, name));
 }
 
 /* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
