@@ -503,7 +503,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
      * since a movementlogicfunc may release or spawn actors. */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     const int prefetch_below = pool->capacity - AKGL_ACTOR_PREFETCH_AHEAD;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *a = &akgl_heap_actors[i];
         if (i < prefetch_below) {
             akgl_actor_prefetch_ahead(a);
