@@ -189,6 +189,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_current_sprite(akgl_Actor *obj, ak
 /**
  * @brief Runs the actor's updatefunc (default: face, movement logic, frame
  *        advance). A state with no sprite (AKERR_KEY) is not an error here.
+ *        Called directly it always runs all three; akgl_game_update's own
+ *        pass skips the movement logic the physics step already ran in that
+ *        update (docs/12-actors.md).
  * @param obj The actor.
  * @return NULL; AKERR_NULLPOINTER; any other error of the updatefunc.
  */
