@@ -71,6 +71,9 @@ struct akgl_Actor
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
+    uint64_t intent_update;                /**< Internal: the akgl_game_update whose physics step
+                                                already ran movementlogicfunc (its update pass
+                                                then does not run it again); 0: none. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */
@@ -186,6 +189,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_current_sprite(akgl_Actor *obj, ak
 /**
  * @brief Runs the actor's updatefunc (default: face, movement logic, frame
  *        advance). A state with no sprite (AKERR_KEY) is not an error here.
+ *        Called directly it always runs all three; akgl_game_update's own
+ *        pass skips the movement logic the physics step already ran in that
+ *        update (docs/12-actors.md).
  * @param obj The actor.
  * @return NULL; AKERR_NULLPOINTER; any other error of the updatefunc.
  */

@@ -26,7 +26,9 @@
  *   velocity becomes 0), is placed exactly against the tile, and sets the
  *   AKGL_PHYSICS_TOUCH_* bit.
  * - The intent (movementlogicfunc) and the box are found once per update,
- *   before that actor's steps, not on every step.
+ *   before that actor's steps, not on every step; the update pass of the
+ *   same akgl_game_update then does not run that actor's movementlogicfunc
+ *   again (docs/12-actors.md): it runs once per update.
  * - After an update that ran at least one step, every pair of actors whose
  *   boxes overlap (share area: touching edges do not) and whose collision
  *   layers ask for it ((a.collision_mask & b.collision_layers) ||

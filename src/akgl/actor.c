@@ -1,6 +1,7 @@
 #include <akgl/actor.h>
 
 #include "draw_private.h"
+#include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "sound_private.h"
@@ -491,7 +492,7 @@ static inline akerr_ErrorContext *sprite_and_elapsed(akgl_Actor *obj, uint64_t n
  * Any other hook is called through its pointer as before.
  */
 static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
-                                                akgl_Sprite **shown)
+                                                akgl_Sprite **shown, bool move)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
@@ -501,7 +502,9 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
     } else if (obj->facefunc != NULL) {
         PASS(errctx, obj->facefunc(obj));
     }
-    if (obj->movementlogicfunc == akgl_actor_move_by_state) {
+    if (!move) {
+        /* The physics step ran the hook this update (akgl_actor_update_pass). */
+    } else if (obj->movementlogicfunc == akgl_actor_move_by_state) {
         move_by_state(obj);
     } else if (obj->movementlogicfunc != NULL) {
         PASS(errctx, obj->movementlogicfunc(obj));
@@ -519,15 +522,18 @@ static inline akerr_ErrorContext *run_update_at(akgl_Actor *obj, uint64_t now,
     SUCCEED_RETURN(errctx);
 }
 
-/* run_update_at for an actor whose three hooks are the defaults: the same
- * steps, without asking again which hooks it has. */
+/* run_update_at for an actor whose face and frame hooks are the defaults,
+ * and whose movement hook is the default too or is not to run (@p move
+ * false): the same steps, without asking again which hooks it has. */
 static inline akerr_ErrorContext *run_update_default(akgl_Actor *obj, uint64_t now,
-                                                     akgl_Sprite **shown)
+                                                     akgl_Sprite **shown, bool move)
 {
     akgl_Sprite *sprite = NULL;
     PREPARE_ERROR(errctx);
     automatic_face(obj);
-    move_by_state(obj);
+    if (move) {
+        move_by_state(obj);
+    }
     uint64_t elapsed = 0;
     PASS(errctx, sprite_and_elapsed(obj, now, &sprite, &elapsed));
     *shown = sprite;
@@ -540,7 +546,7 @@ static inline akerr_ErrorContext *run_update_default(akgl_Actor *obj, uint64_t n
 static akerr_ErrorContext *run_update(akgl_Actor *obj)
 {
     akgl_Sprite *shown = NULL;
-    return run_update_at(obj, akgl_time_now(), &shown);
+    return run_update_at(obj, akgl_time_now(), &shown, true);
 }
 
 akerr_ErrorContext *akgl_actor_run_update(akgl_Actor *obj)
@@ -576,6 +582,13 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * hook of its own, a sound), since that code may move a manual clock: each
  * actor still sees the time as it stood when its update began, as
  * akgl_actor_update gives it.
+ *
+ * An actor whose movementlogicfunc the physics step already ran in this
+ * update (stamped with akgl_game_update_serial) does not run it again: the
+ * hook runs once per update. That second call's only lasting effect was an
+ * intent the next step computes afresh anyway (docs/14). With the hook
+ * skipped, such an actor's update runs only the library's code when its
+ * other hooks are the defaults, and the pass can still gather it.
  */
 akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
 {
@@ -598,8 +611,13 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorFunc run = akgl_actor_run_update, face = akgl_actor_automatic_face;
     const akgl_ActorFunc move = akgl_actor_move_by_state;
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
+    const uint64_t serial = akgl_game_update_serial;
+    const int prefetch_below = pool->capacity - AKGL_ACTOR_PREFETCH_AHEAD;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = &akgl_heap_actors[i];
+        if (i < prefetch_below) {
+            akgl_actor_prefetch_ahead(obj);
+        }
         if (!akgl_actor_is_live(obj)) {
             continue;
         }
@@ -610,12 +628,13 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
         akerr_ErrorContext *e = NULL;
         akgl_Sprite *shown = NULL;
         if (obj->updatefunc == run) {
-            if (obj->facefunc == face && obj->movementlogicfunc == move &&
-                obj->changeframefunc == change) {
-                e = run_update_default(obj, now, &shown);
+            bool moves = obj->intent_update != serial; /* not yet run this update */
+            if (obj->facefunc == face && obj->changeframefunc == change &&
+                (!moves || obj->movementlogicfunc == move)) {
+                e = run_update_default(obj, now, &shown, moves);
             } else {
                 stale = true;
-                e = run_update_at(obj, now, &shown);
+                e = run_update_at(obj, now, &shown, moves);
             }
         } else {
             stale = true;

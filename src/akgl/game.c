@@ -24,6 +24,8 @@
 
 akgl_Game game;
 
+uint64_t akgl_game_update_serial;
+
 static bool started;
 
 /* The HUD hook: drawn after the world, before present (akgl_game_set_overlay). */
@@ -553,6 +555,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     uint64_t elapsed = game.updated ? now - game.last_update_ns : 0;
     game.last_update_ns = now;
     game.updated = true;
+    akgl_game_update_serial++; /* this update's stamp (game_private.h) */
 
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));

@@ -16,4 +16,13 @@
  */
 const akgl_GameConfig *akgl_game_config(void);
 
+/*
+ * Counts the akgl_game_update calls that got past their checks: 1 for the
+ * first, never 0 again (64 bits do not wrap). The physics step stamps an
+ * actor whose movementlogicfunc it ran with it (akgl_Actor.intent_update),
+ * and the update pass of the same update skips the hook for that actor:
+ * the hook runs once per update. Owned by game.c.
+ */
+extern uint64_t akgl_game_update_serial;
+
 #endif /* AKGL_SRC_GAME_PRIVATE_H */

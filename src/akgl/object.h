@@ -42,6 +42,30 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
     return a->refcount > 0 && a->name[0] != '\0';
 }
 
+/*
+ * The frame's sweeps (the physics step, the update pass) read the first
+ * quarter kilobyte of every actor (the hot fields, then name[0] for
+ * akgl_actor_is_live): at 10k actors, 4.6 MB of pool, most of those reads
+ * wait for memory. Each sweep asks for the actor this many slots ahead.
+ */
+#define AKGL_ACTOR_PREFETCH_AHEAD 4
+
+/*
+ * Asks the cache for the fields the sweeps read of the actor
+ * AKGL_ACTOR_PREFETCH_AHEAD slots after @p a, which the caller knows to be
+ * in the pool (its slot below the capacity minus that many): a hint, no
+ * fault, no effect on what anything computes.
+ */
+static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
+{
+    const char *p = (const char *)(a + AKGL_ACTOR_PREFETCH_AHEAD);
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + 64);
+    __builtin_prefetch(p + 128);
+    __builtin_prefetch(p + 192);
+    __builtin_prefetch(p + offsetof(akgl_Actor, name));
+}
+
 /* The cached answer of akgl_actor_lookup_sprite, when it still holds: the
  * frame path asks twice per actor per frame (update, draw, physics box), and the answer
  * changes only with the state, the character or its bindings. */

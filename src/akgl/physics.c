@@ -13,6 +13,7 @@
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
+#include "game_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "physics_private.h"
@@ -303,16 +304,27 @@ static SDL_FRect shape_box(const akgl_Actor *a, const BoxShape *shape)
     return (SDL_FRect){a->x, a->y, shape->w, shape->h};
 }
 
+/* A float's bits (binary32, as SDL and C11 Annex F assume). */
+static inline uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+#define NEGATIVE_ZERO_BITS UINT32_C(0x80000000)
+
 /*
  * Whether the z axis can be left out of this update's steps because they
  * would not change a bit of it: at rest exactly (+0, no intent, no gravity
  * along z), where each step computes vz = (0 + 0) / d = +0 and z + 0 = z
- * (z not -0, which + 0 would turn into +0).
+ * (z not -0, which + 0 would turn into +0). Compared as bits: vz is +0
+ * exactly when its bits are 0.
  */
 static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
 {
-    return a->vz == 0.0f && !signbit(a->vz) && a->move_z == 0.0f && p->gravity_z == 0.0f &&
-           !(a->z == 0.0f && signbit(a->z));
+    return float_bits(a->vz) == 0 && a->move_z == 0.0f && p->gravity_z == 0.0f &&
+           float_bits(a->z) != NEGATIVE_ZERO_BITS;
 }
 
 /* One fixed step of one actor; its intent and box shape are the update's. */
@@ -367,13 +379,86 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
 }
 
 /*
+ * What the glide test reads of the backend, once per update: whether any
+ * actor can glide (no drag on x or y: dragged would divide; no gravity
+ * along z: z_at_rest), and gravity times the step per axis, as each step
+ * adds it.
+ */
+typedef struct GlidePlan
+{
+    bool possible;
+    float gxh, gyh;
+} GlidePlan;
+
+static GlidePlan glide_plan(const akgl_Physics *p, float h)
+{
+    GlidePlan plan;
+    plan.possible = p->drag_x == 0.0f && p->drag_y == 0.0f && p->gravity_z == 0.0f;
+    plan.gxh = p->gravity_x * h;
+    plan.gyh = p->gravity_y * h;
+    return plan;
+}
+
+/*
+ * Whether every step leaves one axis' velocity exactly as it is (drag 0,
+ * per the plan): propulsion has nothing to do (no intent, or pushing on at
+ * or past top speed: neither of propel's branches is taken), and gravity
+ * adds nothing to any bit of v (v + g·h is v itself, compared as bits: +0
+ * added to -0 makes +0, so that case is not steady). Then each step computes
+ * this same v, bit for bit, and moves by the same v·h.
+ */
+static inline bool axis_steady(float v, float intent, float top, float gh)
+{
+    if ((intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
+        return false;
+    }
+    return float_bits(v + gh) == float_bits(v);
+}
+
+/*
+ * An actor's steps when nothing but its position changes in them: no tiles
+ * to stop it (no grid, or no box), z at rest, both velocities steady. Each
+ * step adds the same v·h to x and y, one step at a time as step_actor does
+ * (the sum of the steps is not the product: float addition rounds at each
+ * step).
+ */
+static bool glides(const GlidePlan *plan, const akgl_Actor *a, const BoxShape *shape)
+{
+    /* z at rest as z_at_rest says (the plan has no gravity along z). */
+    return plan->possible && !shape->has && float_bits(a->vz) == 0 && a->move_z == 0.0f &&
+           float_bits(a->z) != NEGATIVE_ZERO_BITS &&
+           axis_steady(a->vx, a->move_x, a->sx, plan->gxh) &&
+           axis_steady(a->vy, a->move_y, a->sy, plan->gyh);
+}
+
+static void glide(akgl_Actor *a, uint64_t steps, float h)
+{
+    const float dx = a->vx * h, dy = a->vy * h;
+    float x = a->x, y = a->y;
+    uint64_t s = steps;
+    for (; s >= 2; s -= 2) { /* two steps a turn: an update is usually four */
+        x += dx;
+        y += dy;
+        x += dx;
+        y += dy;
+    }
+    if (s != 0) {
+        x += dx;
+        y += dy;
+    }
+    a->x = x;
+    a->y = y;
+    a->touching = 0; /* what every step sets first (steps >= 1 here) */
+}
+
+/*
  * One actor's update: its intent once (movementlogicfunc), its box shape
  * once, then every fixed step. Actors do not act on each other during the
  * steps, so running one actor's steps together gives each actor exactly the
  * trajectory that running each step over every actor gave.
  */
-static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64_t steps,
-                                          BoxShape *shape)
+static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan, akgl_Actor *a,
+                                          uint64_t steps, BoxShape *shape)
 {
     PREPARE_ERROR(errctx);
     if (a->movementlogicfunc != NULL) {
@@ -383,6 +468,9 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
             SUCCEED_RETURN(errctx);
         }
     }
+    /* The update pass that follows does not run the hook again (an actor
+     * spawned into this slot later in the update starts at 0: it does). */
+    a->intent_update = akgl_game_update_serial;
     if (p->grid.cells != NULL) {
         PASS(errctx, shape_of(a, shape));
     } else {
@@ -391,6 +479,10 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, akgl_Actor *a, uint64
          * at the position the steps end on). */
         shape->has = false;
         shape->pending = true;
+    }
+    if (glides(plan, a, shape)) {
+        glide(a, steps, STEP_SECONDS);
+        SUCCEED_RETURN(errctx);
     }
     bool z_rest = z_at_rest(p, a);
     for (uint64_t s = 0; s < steps; s++) {
@@ -413,12 +505,17 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
         SUCCEED_RETURN(errctx);
     }
     bool overlaps = p->on_overlap != NULL;
+    const GlidePlan plan = glide_plan(p, STEP_SECONDS);
     akgl_broadphase_clear();
     /* In pool order over the acquired slots only; re-asked after each actor,
      * since a movementlogicfunc may release or spawn actors. */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+    const int prefetch_below = pool->capacity - AKGL_ACTOR_PREFETCH_AHEAD;
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *a = &akgl_heap_actors[i];
+        if (i < prefetch_below) {
+            akgl_actor_prefetch_ahead(a);
+        }
         if (!akgl_actor_is_live(a)) {
             continue;
         }
@@ -429,7 +526,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
             continue;
         }
         BoxShape shape = {false, false, false, 0.0f, 0.0f};
-        PASS(errctx, simulate_actor(p, a, steps, &shape));
+        PASS(errctx, simulate_actor(p, &plan, a, steps, &shape));
         if (shape.pending) {
             akgl_broadphase_add(i, NULL, true);
         } else if (shape.has) {

@@ -661,6 +661,217 @@ static void test_game_update_steps_before_actors(void)
     physics_end();
 }
 
+/* A movement hook that counts its calls in the int its actor's userdata points at. */
+static akerr_ErrorContext *counting_move(akgl_Actor *obj)
+{
+    (*(int *)obj->userdata)++;
+    return akgl_actor_move_by_state(obj);
+}
+
+static int late_moves;
+static akgl_Actor *late;
+
+/* The first overlap reported spawns an actor with the counting hook. */
+static akerr_ErrorContext *spawn_on_overlap(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b,
+                                            void *userdata)
+{
+    (void)p;
+    (void)a;
+    (void)b;
+    (void)userdata;
+    if (late == NULL) {
+        late = spawn("late", 100.0f, 100.0f, 8.0f, 8.0f);
+        if (late != NULL) {
+            late->userdata = &late_moves;
+            late->movementlogicfunc = counting_move;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * The movement hook runs once per akgl_game_update (changed in 9/12: with
+ * physics it ran twice, for the step's intent and again in the actor's
+ * update): by the step for a movable actor, by the update pass for an
+ * immovable one, for one spawned during the overlap report, for any actor
+ * in an update that ran no step, and for every actor without physics.
+ * akgl_actor_update called directly still runs it.
+ */
+static void test_movement_hook_runs_once_per_update(void)
+{
+    int moving = 0, fixed = 0;
+    physics_begin();
+    late = NULL;
+    late_moves = 0;
+    akgl_Actor *m = spawn("mover", 0.0f, 0.0f, 8.0f, 8.0f);
+    akgl_Actor *im = spawn("wall", 0.0f, 0.0f, 8.0f, 8.0f);
+    m->userdata = &moving;
+    m->movementlogicfunc = counting_move;
+    m->ax = 1000.0f;
+    m->sx = 10.0f;
+    m->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_RIGHT;
+    im->userdata = &fixed;
+    im->movementlogicfunc = counting_move;
+    im->immovable = true;
+    phys.on_overlap = spawn_on_overlap;
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(phys.steps, 4);
+    CHECK(late != NULL);
+    CHECK_INT_EQ(moving, 1);
+    CHECK_INT_EQ(fixed, 1);
+    CHECK_INT_EQ(late_moves, 1); /* spawned after the steps: its update ran it */
+    CHECK(m->x > 0.0f && m->move_x == 1.0f);
+    /* The next update runs it once for every one of them, the spawned one
+     * now by the step. */
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(moving, 2);
+    CHECK_INT_EQ(fixed, 2);
+    CHECK_INT_EQ(late_moves, 2);
+    /* An update too short for a step: the update pass runs it. */
+    CHECK_OK(akgl_time_advance(AKGL_PHYSICS_STEP_NS / 2));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(phys.steps, 8);
+    CHECK_INT_EQ(moving, 3);
+    CHECK_INT_EQ(fixed, 3);
+    CHECK_INT_EQ(late_moves, 3);
+    /* A hook the step ran is not run again by the update pass, whatever
+     * the state: the intent the step used stays until the next step. */
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(moving, 4);
+    /* Called directly, akgl_actor_update runs face, movement and frame. */
+    CHECK_OK(akgl_actor_update(m));
+    CHECK_INT_EQ(moving, 5);
+    /* Without physics, the update pass runs it, once per update. */
+    game.physics = NULL;
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_INT_EQ(moving, 8);
+    CHECK_INT_EQ(fixed, 7);
+    CHECK_INT_EQ(late_moves, 7);
+    phys.on_overlap = NULL;
+    despawn(late);
+    late = NULL;
+    despawn(im);
+    despawn(m);
+    physics_end();
+}
+
+/*
+ * The step's arithmetic for a body with no tiles, spelt out from docs/14 as
+ * a reference: the library may skip work (an axis whose velocity no step
+ * changes, the z axis at rest) only where the result is the same to the bit.
+ */
+typedef struct RefBody
+{
+    float x, y, z, vx, vy, vz;
+} RefBody;
+
+static float ref_propel(float v, float intent, float accel, float top, float h)
+{
+    if (intent > 0.0f && v < top) {
+        v = fminf(v + accel * h, top);
+    } else if (intent < 0.0f && v > -top) {
+        v = fmaxf(v - accel * h, -top);
+    }
+    return v;
+}
+
+static float ref_axis(float v, float intent, float accel, float top, float g, float k, float h)
+{
+    v = ref_propel(v, intent, accel, top, h) + g * h;
+    return k == 0.0f ? v : v / (1.0f + k * h);
+}
+
+static void ref_step(RefBody *b, const akgl_Actor *a, const akgl_Physics *p, float h)
+{
+    b->vx = ref_axis(b->vx, a->move_x, a->ax, a->sx, p->gravity_x, p->drag_x, h);
+    b->vy = ref_axis(b->vy, a->move_y, a->ay, a->sy, p->gravity_y, p->drag_y, h);
+    b->vz = ref_axis(b->vz, a->move_z, a->az, a->sz, p->gravity_z, p->drag_z, h);
+    b->z += b->vz * h;
+    b->x += b->vx * h;
+    b->y += b->vy * h;
+}
+
+static bool same_bits(float a, float b)
+{
+    return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+static void test_steps_match_the_reference_to_the_bit(void)
+{
+    static const float speeds[] = {90.0f, -90.0f, 0.0f, -0.0f, 45.0f, 1e-30f, 250.0f, INFINITY};
+    static const float gravities[] = {0.0f, -0.0f, 1e-12f, 980.0f};
+    static const float drags[] = {0.0f, 0.5f};
+    static const float accels[] = {1.0e9f, 100.0f};
+    static const int pushes[] = {0, AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_DOWN,
+                                 AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_UP |
+                                     AKGL_ACTOR_STATE_MOVING_IN};
+    /* Updates of 4 steps, 1 step, a stall (64) and 3 steps. */
+    static const uint64_t frames[] = {16 * AKGL_TIME_ONEMS_NS, AKGL_PHYSICS_STEP_NS,
+                                      300 * AKGL_TIME_ONEMS_NS, 12 * AKGL_TIME_ONEMS_NS};
+    const float h = STEP_S;
+    int cases = 0, mismatches = 0;
+    physics_begin();
+    akgl_Actor *a = spawn("reference", 3.25f, -7.5f, 8.0f, 8.0f);
+    for (size_t v = 0; v < SDL_arraysize(speeds); v++) {
+        for (size_t g = 0; g < SDL_arraysize(gravities); g++) {
+            for (size_t k = 0; k < SDL_arraysize(drags); k++) {
+                for (size_t ac = 0; ac < SDL_arraysize(accels); ac++) {
+                    for (size_t m = 0; m < SDL_arraysize(pushes); m++) {
+                        phys.gravity_x = gravities[g];
+                        phys.gravity_y = gravities[(g + 1) % SDL_arraysize(gravities)];
+                        phys.gravity_z = g == 3 ? 0.0f : gravities[g];
+                        phys.drag_x = phys.drag_y = drags[k];
+                        phys.drag_z = drags[(k + 1) % 2];
+                        a->x = 3.25f;
+                        a->y = -7.5f;
+                        a->z = (m == 1) ? -0.0f : 2.0f;
+                        a->vx = speeds[v];
+                        a->vy = -speeds[v];
+                        a->vz = (m == 2) ? speeds[v] : 0.0f;
+                        a->ax = a->ay = a->az = accels[ac];
+                        a->sx = a->sy = a->sz = 90.0f;
+                        a->state = AKGL_ACTOR_STATE_ALIVE | pushes[m];
+                        RefBody b = {a->x, a->y, a->z, a->vx, a->vy, a->vz};
+                        for (size_t f = 0; f < SDL_arraysize(frames); f++) {
+                            uint64_t before = phys.steps;
+                            CHECK_OK(phys.step(&phys, frames[f]));
+                            for (uint64_t n = before; n < phys.steps; n++) {
+                                ref_step(&b, a, &phys, h);
+                            }
+                            bool same = same_bits(a->x, b.x) && same_bits(a->y, b.y) &&
+                                        same_bits(a->z, b.z) && same_bits(a->vx, b.vx) &&
+                                        same_bits(a->vy, b.vy) && same_bits(a->vz, b.vz);
+                            if (!same && mismatches++ < 5) {
+                                CHECK_MSG(same, "v %g g %g k %g a %g push %zu frame %zu: "
+                                          "(%a %a %a) v (%a %a %a), expected (%a %a %a) v "
+                                          "(%a %a %a)", (double)speeds[v],
+                                          (double)gravities[g], (double)drags[k],
+                                          (double)accels[ac], m, f, (double)a->x,
+                                          (double)a->y, (double)a->z, (double)a->vx,
+                                          (double)a->vy, (double)a->vz, (double)b.x,
+                                          (double)b.y, (double)b.z, (double)b.vx,
+                                          (double)b.vy, (double)b.vz);
+                            }
+                            CHECK(a->touching == 0);
+                            cases++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK_INT_EQ(mismatches, 0);
+    CHECK_INT_EQ(cases, 8 * 4 * 2 * 2 * 3 * 4);
+    despawn(a);
+    physics_end();
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -681,5 +892,7 @@ int main(void)
     RUN_TEST(test_frame_rate_independence);
     RUN_TEST(test_game_update_without_physics_moves_nothing);
     RUN_TEST(test_game_update_steps_before_actors);
+    RUN_TEST(test_movement_hook_runs_once_per_update);
+    RUN_TEST(test_steps_match_the_reference_to_the_bit);
     return AKGL_TEST_END();
 }

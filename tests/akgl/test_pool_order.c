@@ -8,6 +8,8 @@
  */
 #include "scene.h"
 
+#include <akgl/physics.h>
+
 #include <limits.h>
 #include <stdio.h>
 
@@ -382,6 +384,80 @@ static void test_code_before_the_draw_moves_actors(void)
     scene_close(&s);
 }
 
+/*
+ * With physics bound, the update pass skips a movement hook the step already
+ * ran (and may then still gather), but runs the hook of an actor the step
+ * did not (an immovable one): that hook is the game's code, and an actor it
+ * moves that was updated before it is drawn where it went.
+ */
+static akerr_ErrorContext *move_hook_moves_the_other(akgl_Actor *obj)
+{
+    to_move->x = 100.0f;
+    return akgl_actor_move_by_state(obj);
+}
+
+static void test_movement_hook_before_the_draw_with_physics(void)
+{
+    Scene s;
+    akgl_Physics phys;
+    const int cells[1] = {0};
+    if (scene_open_bound(&s, 200, 120)) {
+        akgl_Sprite *spr = make_sprite(&s, "po_red3", cells, 1, 0, false, false);
+        akgl_Character *c = make_character("po_char3", 100);
+        CHECK_OK(akgl_time_use_manual(true));
+        memset(&phys, 0, sizeof(phys));
+        CHECK_OK(akgl_physics_init_arcade(&phys));
+        if (spr != NULL && c != NULL) {
+            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+            scene_capture(&s.r);
+            akgl_Actor *a = make_actor("po_moved3", "po_char3");
+            akgl_Actor *b = make_actor("po_mover3", "po_char3");
+            if (a != NULL && b != NULL) {
+                if (b < a) { /* a is to be updated first: the earlier slot */
+                    akgl_Actor *t = a;
+                    a = b;
+                    b = t;
+                }
+                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+                b->y = 60.0f;
+                to_move = a;
+                b->movementlogicfunc = move_hook_moves_the_other;
+                /* Immovable: the step leaves b's hook to the update pass. */
+                b->immovable = true;
+                CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+                /* Movable: the step runs it, before any actor's update. */
+                b->immovable = false;
+                a->x = 0.0f;
+                CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+                CHECK_OK(akgl_game_update(NULL));
+                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+            }
+            if (a != NULL) {
+                CHECK_OK(akgl_heap_release_actor(a));
+            }
+            if (b != NULL) {
+                CHECK_OK(akgl_heap_release_actor(b));
+            }
+            scene_capture_done();
+        }
+        game.physics = NULL;
+        CHECK_OK(akgl_time_use_manual(false));
+        if (c != NULL) {
+            CHECK_OK(akgl_heap_release_character(c));
+        }
+        if (spr != NULL) {
+            CHECK_OK(akgl_heap_release_sprite(spr));
+        }
+    }
+    scene_close(&s);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -390,5 +466,6 @@ int main(void)
     RUN_TEST(test_draws_by_layer_then_pool_order);
     RUN_TEST(test_a_renderfunc_changes_actors_drawn_after_it);
     RUN_TEST(test_code_before_the_draw_moves_actors);
+    RUN_TEST(test_movement_hook_before_the_draw_with_physics);
     return AKGL_TEST_END();
 }
