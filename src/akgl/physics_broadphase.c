@@ -712,23 +712,21 @@ static akerr_ErrorContext *report_dense(akgl_Physics *p, bool *done)
         SUCCEED_RETURN(errctx);
     }
     const int n = bp.n;
-    const float *px0 = bp.px0, *py0 = bp.py0, *px1 = bp.px1, *py1 = bp.py1;
     const int *packed_k = bp.packed_k;
     const int *start = bp.cell_start + 1;
+    int *hits = bp.cand; /* unused by the dense grid otherwise */
     for (int e = 0; e < n; e++) {
         int k = packed_k[e];
         int runs[4];
         dense_runs(e, bp.cell[k], cols, rows, start, runs);
-        const float x0 = px0[e], y0 = py0[e], x1 = px1[e], y1 = py1[e];
+        int nh = 0;
         for (int r = 0; r < 4; r += 2) {
-            for (int f = runs[r], to = runs[r + 1]; f < to; f++) {
-                if (!(px0[f] < x1 && x0 < px1[f] && py0[f] < y1 && y0 < py1[f])) {
-                    continue;
-                }
-                int j = packed_k[f];
-                if (wanted(k, j)) {
-                    PASS(errctx, report_pair(p, k < j ? k : j, k < j ? j : k));
-                }
+            nh = overlapping_run(e, runs[r], runs[r + 1], hits, nh);
+        }
+        for (int h = 0; h < nh; h++) {
+            int j = packed_k[hits[h]];
+            if (wanted(k, j)) {
+                PASS(errctx, report_pair(p, k < j ? k : j, k < j ? j : k));
             }
         }
     }
