@@ -522,19 +522,18 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
         overlaps = overlaps || a->overlapfunc != NULL;
         if (a->immovable) {
             /* Its box is looked up only if overlaps are reported. */
-            akgl_broadphase_add(i, NULL, true);
+            akgl_broadphase_add(i, NULL);
             continue;
         }
         BoxShape shape = {false, false, false, 0.0f, 0.0f};
         PASS(errctx, simulate_actor(p, &plan, a, steps, &shape));
         if (shape.pending) {
-            akgl_broadphase_add(i, NULL, true);
+            akgl_broadphase_add(i, NULL);
         } else if (shape.has) {
             SDL_FRect box = shape_box(a, &shape);
-            akgl_broadphase_add(i, &box, false);
-        } else {
-            akgl_broadphase_add(i, NULL, false);
+            akgl_broadphase_add(i, &box);
         }
+        /* else no box (or it released itself): the report would skip it */
     }
     p->steps += steps;
     if (overlaps) {
