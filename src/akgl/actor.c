@@ -612,12 +612,9 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorFunc move = akgl_actor_move_by_state;
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
     const uint64_t serial = akgl_game_update_serial;
-    const int prefetch_below = pool->capacity - AKGL_ACTOR_PREFETCH_AHEAD;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = &akgl_heap_actors[i];
-        if (i < prefetch_below) {
-            akgl_actor_prefetch_ahead(obj);
-        }
+        akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {
             continue;
         }

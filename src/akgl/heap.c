@@ -346,7 +346,7 @@ static PoolLayout layout_for(size_t size, int capacity)
      * (a 32-bit size_t with a large capacity). */
     size_t parts[6] = {size, sizeof(int), sizeof(uint64_t), sizeof(uint64_t), sizeof(uint32_t),
                        sizeof(uint64_t)};
-    size_t counts[6] = {cap, cap, words, summary, cap, cap};
+    size_t counts[6] = {cap + AKGL_HEAP_POOL_TAIL_SLOTS, cap, words, summary, cap, cap};
     size_t *offsets[6] = {&l.slots, &l.free_stack, &l.live_bits, &l.live_words, &l.generation,
                           &l.acquired};
     size_t at = 0;

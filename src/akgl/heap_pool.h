@@ -31,6 +31,13 @@
  * one block per layer holding the slots, the free stack, the live bitmap
  * and the slot generations. Between the two nothing is allocated for it.
  */
+/*
+ * Zero slots after the last one in every pool's block, never handed out: the
+ * frame sweeps prefetch the actor a few slots ahead (object.h) without
+ * checking that it is in the pool, and the address stays inside the block.
+ */
+#define AKGL_HEAP_POOL_TAIL_SLOTS 4
+
 typedef struct akgl_HeapPool
 {
     const char *what;      /* "actor": for messages */

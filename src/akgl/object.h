@@ -7,6 +7,8 @@
 #include <akerror.h>
 #include <akgl/heap.h>
 
+#include "heap_pool.h"
+
 #include <SDL3/SDL.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -49,12 +51,16 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
  * wait for memory. Each sweep asks for the actor this many slots ahead.
  */
 #define AKGL_ACTOR_PREFETCH_AHEAD 4
+/* The pool's block has that many zero slots after the last (heap_pool.h),
+ * so the prefetch needs no bound check. */
+_Static_assert(AKGL_ACTOR_PREFETCH_AHEAD <= AKGL_HEAP_POOL_TAIL_SLOTS,
+               "the prefetch reaches past the pool's tail slots");
 
 /*
  * Asks the cache for the fields the sweeps read of the actor
- * AKGL_ACTOR_PREFETCH_AHEAD slots after @p a, which the caller knows to be
- * in the pool (its slot below the capacity minus that many): a hint, no
- * fault, no effect on what anything computes.
+ * AKGL_ACTOR_PREFETCH_AHEAD slots after @p a, a slot of the pool (the last
+ * ones reach into the block's tail slots): a hint, no fault, no effect on
+ * what anything computes.
  */
 static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
 {

@@ -510,31 +510,27 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
     /* In pool order over the acquired slots only; re-asked after each actor,
      * since a movementlogicfunc may release or spawn actors. */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-    const int prefetch_below = pool->capacity - AKGL_ACTOR_PREFETCH_AHEAD;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *a = &akgl_heap_actors[i];
-        if (i < prefetch_below) {
-            akgl_actor_prefetch_ahead(a);
-        }
+        akgl_actor_prefetch_ahead(a);
         if (!akgl_actor_is_live(a)) {
             continue;
         }
         overlaps = overlaps || a->overlapfunc != NULL;
         if (a->immovable) {
             /* Its box is looked up only if overlaps are reported. */
-            akgl_broadphase_add(i, NULL, true);
+            akgl_broadphase_add(i, NULL);
             continue;
         }
         BoxShape shape = {false, false, false, 0.0f, 0.0f};
         PASS(errctx, simulate_actor(p, &plan, a, steps, &shape));
         if (shape.pending) {
-            akgl_broadphase_add(i, NULL, true);
+            akgl_broadphase_add(i, NULL);
         } else if (shape.has) {
             SDL_FRect box = shape_box(a, &shape);
-            akgl_broadphase_add(i, &box, false);
-        } else {
-            akgl_broadphase_add(i, NULL, false);
+            akgl_broadphase_add(i, &box);
         }
+        /* else no box (or it released itself): the report would skip it */
     }
     p->steps += steps;
     if (overlaps) {

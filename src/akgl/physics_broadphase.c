@@ -50,16 +50,15 @@
  * can never put overlapping boxes two cells apart. */
 #define DENSE_SLACK 1.001
 
+/* The gather's arrays (physics_private.h: the step fills them inline). */
+akgl_BroadphaseGather akgl_broadphase_gather;
+#define G akgl_broadphase_gather
+
 static struct
 {
-    int capacity;          /* actors the scratch is sized for */
-    int n;                 /* gathered this update */
-    SDL_FRect *box;        /* [capacity] */
-    int *slot;             /* [capacity] pool slot of each gathered actor */
     uint32_t *generation;  /* [capacity] by pool slot: the slot's generation when gathered */
     uint32_t *layers;      /* [capacity] collision_layers when gathered */
     uint32_t *mask;        /* [capacity] collision_mask when gathered */
-    uint8_t *state;        /* [capacity] GATHER_* */
     int *span;             /* [capacity * 4] cx0, cy0, cx1, cy1 */
     int *big;              /* [capacity] gathered indices too large for the grid */
     int *cand;             /* [capacity] one actor's partners, in runs */
@@ -88,7 +87,6 @@ static struct
     void *block;
 } bp;
 
-enum { GATHER_BOX, GATHER_PENDING, GATHER_NONE, GATHER_BIG };
 
 static int pow2_at_least(int n)
 {
@@ -103,6 +101,7 @@ void akgl_physics_scratch_stop(void)
 {
     free(bp.block);
     memset(&bp, 0, sizeof(bp));
+    memset(&G, 0, sizeof(G));
 }
 
 akerr_ErrorContext *akgl_physics_scratch_start(int actors)
@@ -131,13 +130,18 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
         bp.field = (void *)at;                              \
         at += (size_t)(count) * sizeof(*bp.field);          \
     } while (0)
+#define TAKE_G(field, count)                                \
+    do {                                                    \
+        G.field = (void *)at;                               \
+        at += (size_t)(count) * sizeof(*G.field);           \
+    } while (0)
     TAKE(packed_actor, cap);
-    TAKE(box, cap);
+    TAKE_G(box, cap);
     TAKE(px0, cap);
     TAKE(py0, cap);
     TAKE(px1, cap);
     TAKE(py1, cap);
-    TAKE(slot, cap);
+    TAKE_G(slot, cap);
     TAKE(generation, cap);
     TAKE(layers, cap);
     TAKE(mask, cap);
@@ -152,32 +156,20 @@ akerr_ErrorContext *akgl_physics_scratch_start(int actors)
     TAKE(cell, cap);
     TAKE(packed_k, cap);
     TAKE(cell_start, cells + 2);
-    TAKE(state, cap);
+    TAKE_G(state, cap);
 #undef TAKE
+#undef TAKE_G
     bp.block = block;
-    bp.capacity = (int)cap;
+    G.capacity = (int)cap;
     bp.max_buckets = buckets;
     bp.max_cells = (int)cells;
-    bp.n = 0;
+    G.n = 0;
     SUCCEED_RETURN(errctx);
 }
 
 void akgl_broadphase_clear(void)
 {
-    bp.n = 0;
-}
-
-void akgl_broadphase_add(int slot, const SDL_FRect *box, bool pending)
-{
-    if (bp.n >= bp.capacity) {
-        return; /* cannot happen: one entry per actor slot */
-    }
-    int k = bp.n++;
-    bp.slot[k] = slot;
-    bp.state[k] = pending ? GATHER_PENDING : (box != NULL ? GATHER_BOX : GATHER_NONE);
-    if (box != NULL) {
-        bp.box[k] = *box;
-    }
+    G.n = 0;
 }
 
 /*
@@ -220,21 +212,21 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
     int n = 0;
     bool callbacks = false;
     uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
-    for (int k = 0; k < bp.n; k++) {
-        akgl_Actor *a = &akgl_heap_actors[bp.slot[k]];
-        if (bp.state[k] == GATHER_PENDING) {
+    for (int k = 0; k < G.n; k++) {
+        akgl_Actor *a = &akgl_heap_actors[G.slot[k]];
+        if (G.state[k] == GATHER_PENDING) {
             bool has = false;
-            PASS(errctx, box_of(a, &bp.box[k], &has));
-            bp.state[k] = has ? GATHER_BOX : GATHER_NONE;
+            PASS(errctx, box_of(a, &G.box[k], &has));
+            G.state[k] = has ? GATHER_BOX : GATHER_NONE;
         }
         /* No box, or in no layer and asking for none: it cannot be reported. */
-        if (bp.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
+        if (G.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
             continue;
         }
-        int slot = bp.slot[k];
-        bp.slot[n] = slot;
-        bp.box[n] = bp.box[k];
-        bp.state[n] = GATHER_BOX;
+        int slot = G.slot[k];
+        G.slot[n] = slot;
+        G.box[n] = G.box[k];
+        G.state[n] = GATHER_BOX;
         bp.generation[slot] = akgl_heap_pool_actor.generation[slot];
         bp.layers[n] = a->collision_layers;
         bp.mask[n] = a->collision_mask;
@@ -243,7 +235,7 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
         callbacks = callbacks || a->overlapfunc != NULL;
         n++;
     }
-    bp.n = n;
+    G.n = n;
     bp.callbacks = callbacks;
     bp.all_wanted = (every_layer & every_mask) != 0;
     bp.releases = akgl_heap_pool_actor.releases;
@@ -255,8 +247,8 @@ static float plan_grid(int *nbig)
 {
     double sum = 0.0;
     int counted = 0;
-    for (int k = 0; k < bp.n; k++) {
-        float side = fmaxf(bp.box[k].w, bp.box[k].h);
+    for (int k = 0; k < G.n; k++) {
+        float side = fmaxf(G.box[k].w, G.box[k].h);
         if (isfinite(side) && side > 0.0f) {
             sum += side;
             counted++;
@@ -267,10 +259,10 @@ static float plan_grid(int *nbig)
         cell = 1.0f;
     }
     int entries = 0;
-    int budget = bp.capacity * ENTRIES_PER_BOX;
+    int budget = G.capacity * ENTRIES_PER_BOX;
     *nbig = 0;
-    for (int k = 0; k < bp.n; k++) {
-        const SDL_FRect *b = &bp.box[k];
+    for (int k = 0; k < G.n; k++) {
+        const SDL_FRect *b = &G.box[k];
         float x0 = b->x / cell, y0 = b->y / cell;
         float x1 = (b->x + b->w) / cell, y1 = (b->y + b->h) / cell;
         bool big = !(fabsf(x0) < MAX_CELL && fabsf(y0) < MAX_CELL && fabsf(x1) < MAX_CELL &&
@@ -288,7 +280,7 @@ static float plan_grid(int *nbig)
             }
         }
         if (big) {
-            bp.state[k] = GATHER_BIG;
+            G.state[k] = GATHER_BIG;
             bp.big[(*nbig)++] = k;
         }
     }
@@ -298,14 +290,14 @@ static float plan_grid(int *nbig)
 /* Counting sort of every grid entry into its cell's hash bucket. */
 static uint32_t fill_buckets(void)
 {
-    uint32_t buckets = (uint32_t)pow2_at_least(2 * bp.n);
+    uint32_t buckets = (uint32_t)pow2_at_least(2 * G.n);
     if (buckets > (uint32_t)bp.max_buckets) {
         buckets = (uint32_t)bp.max_buckets;
     }
     memset(bp.bucket, 0, sizeof(int) * (buckets + 1));
     for (int pass = 0; pass < 2; pass++) {
-        for (int k = 0; k < bp.n; k++) {
-            if (bp.state[k] == GATHER_BIG) {
+        for (int k = 0; k < G.n; k++) {
+            if (G.state[k] == GATHER_BIG) {
                 continue;
             }
             const int *s = &bp.span[4 * k];
@@ -371,12 +363,12 @@ static const int *merge_runs(int nc)
 static int partners(int k, uint32_t buckets, int nbig)
 {
     int nc = 0;
-    const SDL_FRect *a = &bp.box[k];
+    const SDL_FRect *a = &G.box[k];
     bp.runs = 0;
-    if (bp.state[k] == GATHER_BIG) {
+    if (G.state[k] == GATHER_BIG) {
         bp.run_start[bp.runs++] = 0;
-        for (int j = k + 1; j < bp.n; j++) {
-            if (boxes_overlap(a, &bp.box[j]) && wanted(k, j)) {
+        for (int j = k + 1; j < G.n; j++) {
+            if (boxes_overlap(a, &G.box[j]) && wanted(k, j)) {
                 bp.cand[nc++] = j;
             }
         }
@@ -404,7 +396,7 @@ static int partners(int k, uint32_t buckets, int nbig)
                  * floor(max(x, x') / cell) is the larger of the two boxes'
                  * first cells (division and floor keep order), so integers
                  * decide it, and the same way for both boxes. */
-                if (!boxes_overlap(a, &bp.box[j])) {
+                if (!boxes_overlap(a, &G.box[j])) {
                     continue;
                 }
                 const int *t = &bp.span[4 * j];
@@ -426,7 +418,7 @@ static int partners(int k, uint32_t buckets, int nbig)
     bp.run_start[bp.runs++] = nc;
     for (int i = 0; i < nbig; i++) {
         int j = bp.big[i];
-        if (j > k && boxes_overlap(a, &bp.box[j]) && wanted(k, j)) {
+        if (j > k && boxes_overlap(a, &G.box[j]) && wanted(k, j)) {
             bp.cand[nc++] = j;
         }
     }
@@ -438,7 +430,7 @@ static int partners(int k, uint32_t buckets, int nbig)
  * bumps the slot's generation, so a new actor in the slot is not it). */
 static inline akgl_Actor *still(int k)
 {
-    int slot = bp.slot[k];
+    int slot = G.slot[k];
     if (akgl_heap_pool_actor.releases != bp.releases &&
         akgl_heap_pool_actor.generation[slot] != bp.generation[slot]) {
         return NULL;
@@ -498,11 +490,11 @@ static inline __attribute__((always_inline)) akerr_ErrorContext *report_pair(akg
  */
 static bool dense_plan(int *cols_out, int *rows_out)
 {
-    int n = bp.n;
+    int n = G.n;
     double sum = 0.0, largest = 0.0;
     double minx = HUGE_VAL, miny = HUGE_VAL, maxx = -HUGE_VAL, maxy = -HUGE_VAL;
     for (int k = 0; k < n; k++) {
-        const SDL_FRect *b = &bp.box[k];
+        const SDL_FRect *b = &G.box[k];
         double side = b->w > b->h ? (double)b->w : (double)b->h;
         if (!isfinite(b->x) || !isfinite(b->y) || !isfinite(side)) {
             return false;
@@ -534,8 +526,8 @@ static bool dense_plan(int *cols_out, int *rows_out)
     memset(bp.cell_start, 0, sizeof(int) * ((size_t)ncells + 2));
     const double inv = 1.0 / cell;
     for (int k = 0; k < n; k++) {
-        int cx = (int)(((double)bp.box[k].x - minx) * inv);
-        int cy = (int)(((double)bp.box[k].y - miny) * inv);
+        int cx = (int)(((double)G.box[k].x - minx) * inv);
+        int cy = (int)(((double)G.box[k].y - miny) * inv);
         cx = cx < cols ? cx : cols - 1;
         cy = cy < rows ? cy : rows - 1;
         bp.cell[k] = cy * cols + cx;
@@ -546,13 +538,13 @@ static bool dense_plan(int *cols_out, int *rows_out)
     }
     for (int k = 0; k < n; k++) {
         int e = start[bp.cell[k]]++;
-        const SDL_FRect *b = &bp.box[k];
+        const SDL_FRect *b = &G.box[k];
         bp.px0[e] = b->x;
         bp.py0[e] = b->y;
         bp.px1[e] = b->x + b->w; /* the same sums boxes_overlap makes */
         bp.py1[e] = b->y + b->h;
         bp.packed_k[e] = k;
-        bp.packed_actor[e] = &akgl_heap_actors[bp.slot[k]];
+        bp.packed_actor[e] = &akgl_heap_actors[G.slot[k]];
     }
     *cols_out = cols;
     *rows_out = rows;
@@ -652,7 +644,7 @@ static inline int overlapping_run(int e, int from, int to, int *restrict hits, i
 static akerr_ErrorContext *report_dense_hook(akgl_Physics *p, int cols, int rows)
 {
     PREPARE_ERROR(errctx);
-    const int n = bp.n;
+    const int n = G.n;
     const int *packed_k = bp.packed_k;
     akgl_Actor *const *packed_actor = bp.packed_actor;
     const int *start = bp.cell_start + 1;
@@ -711,7 +703,7 @@ static akerr_ErrorContext *report_dense(akgl_Physics *p, bool *done)
         PASS(errctx, report_dense_hook(p, cols, rows));
         SUCCEED_RETURN(errctx);
     }
-    const int n = bp.n;
+    const int n = G.n;
     const int *packed_k = bp.packed_k;
     const int *start = bp.cell_start + 1;
     int *hits = bp.cand; /* unused by the dense grid otherwise */
@@ -746,7 +738,7 @@ akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFu
     int nbig = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, finish_gather(box_of));
-    if (bp.n < 2) {
+    if (G.n < 2) {
         SUCCEED_RETURN(errctx);
     }
     bool done = false;
@@ -757,7 +749,7 @@ akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFu
     }
     plan_grid(&nbig);
     uint32_t buckets = fill_buckets();
-    int n = bp.n;
+    int n = G.n;
     for (int k = 0; k < n; k++) {
         int nc = partners(k, buckets, nbig);
         const int *order = nc > 1 ? merge_runs(nc) : bp.cand;

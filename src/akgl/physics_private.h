@@ -25,13 +25,42 @@ void akgl_physics_scratch_stop(void);
 /* Empties the gathered set: the start of an update's gather. */
 void akgl_broadphase_clear(void);
 
+/* What the step gathered for the report (sized by akgl_physics_scratch_start). */
+typedef struct akgl_BroadphaseGather
+{
+    int capacity;    /* actors the scratch is sized for */
+    int n;           /* gathered this update */
+    SDL_FRect *box;  /* [capacity] */
+    int *slot;       /* [capacity] pool slot of each gathered actor */
+    uint8_t *state;  /* [capacity] GATHER_* */
+} akgl_BroadphaseGather;
+extern akgl_BroadphaseGather akgl_broadphase_gather;
+
+enum { GATHER_BOX, GATHER_PENDING, GATHER_NONE, GATHER_BIG };
+
 /*
  * Adds the actor in pool slot @p slot, in pool order (slots increase), with
- * its box once per update. @p pending: the box is not known yet (an
- * immovable actor the step did not look at): akgl_broadphase_report asks
- * @p box_of for it first, and skips the actor when it has none.
+ * its box once per update (@p box not NULL), or with its box not known yet
+ * (NULL: an immovable actor the step did not look at, or one in a world
+ * without tiles): akgl_broadphase_report asks box_of for it first, and skips
+ * the actor when it has none. An actor with no box at all is not added (the
+ * report would skip it). Inline: the step adds every actor, every update.
  */
-void akgl_broadphase_add(int slot, const SDL_FRect *box, bool pending);
+static inline void akgl_broadphase_add(int slot, const SDL_FRect *box)
+{
+    akgl_BroadphaseGather *g = &akgl_broadphase_gather;
+    if (g->n >= g->capacity) {
+        return; /* cannot happen: one entry per actor slot */
+    }
+    int k = g->n++;
+    g->slot[k] = slot;
+    if (box != NULL) {
+        g->state[k] = GATHER_BOX;
+        g->box[k] = *box;
+    } else {
+        g->state[k] = GATHER_PENDING;
+    }
+}
 
 /* The box of a pending actor, or *has false (no hitbox, no sprite). */
 typedef akerr_ErrorContext *(*akgl_BroadphaseBoxFunc)(akgl_Actor *actor, SDL_FRect *dest,
