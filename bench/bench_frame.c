@@ -618,6 +618,10 @@ int main(int argc, char **argv)
     die(akgl_render_2d_bind(&renderer, sdl), "bind");
     renderer.frame_end = no_present;
     die(akgl_time_use_manual(true), "manual clock");
+    /* One update with nothing in the world: the first update of a process
+     * has no previous one to step from, so without it a scene run alone
+     * (--only) would start its physics a frame late and draw differently. */
+    akgl_update_submit();
     make_cast(sheetpath);
     actors = calloc((size_t)largest, sizeof(*actors));
     plain = calloc((size_t)largest, sizeof(*plain));
