@@ -227,6 +227,73 @@ static void test_draws_by_layer_then_pool_order(void)
 }
 
 /*
+ * The three tests below draw two actors of one red cell on a captured scene
+ * and move one from the other's code: a, in the earlier pool slot, is
+ * updated first; both ALIVE|FACE_DOWN at (0, 0).
+ */
+typedef struct TwoActors
+{
+    Scene s;
+    akgl_Sprite *spr;
+    akgl_Character *c;
+    akgl_Actor *a, *b;
+} TwoActors;
+
+/* Opens the scene and makes the pair, named after @p tag; true when both
+ * actors exist (two_actors_close undoes whatever was made either way). */
+static bool two_actors_open(TwoActors *t, const char *tag)
+{
+    char sprite[32], character[32], first[32], second[32];
+    const int cells[1] = {0};
+    memset(t, 0, sizeof(*t));
+    snprintf(sprite, sizeof(sprite), "po_%s_red", tag);
+    snprintf(character, sizeof(character), "po_%s_char", tag);
+    snprintf(first, sizeof(first), "po_%s_a", tag);
+    snprintf(second, sizeof(second), "po_%s_b", tag);
+    if (!scene_open_bound(&t->s, 200, 120)) {
+        return false;
+    }
+    t->spr = make_sprite(&t->s, sprite, cells, 1, 0, false, false);
+    t->c = make_character(character, 100);
+    if (t->spr == NULL || t->c == NULL) {
+        return false;
+    }
+    CHECK_OK(t->c->sprite_add(t->c, t->spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
+    scene_capture(&t->s.r);
+    t->a = make_actor(first, character);
+    t->b = make_actor(second, character);
+    if (t->a == NULL || t->b == NULL) {
+        return false;
+    }
+    if (t->b < t->a) {
+        akgl_Actor *swap = t->a;
+        t->a = t->b;
+        t->b = swap;
+    }
+    t->a->state = t->b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+    return true;
+}
+
+/* Releases what two_actors_open made (an actor a test released is NULL). */
+static void two_actors_close(TwoActors *t)
+{
+    if (t->a != NULL) {
+        CHECK_OK(akgl_heap_release_actor(t->a));
+    }
+    if (t->b != NULL) {
+        CHECK_OK(akgl_heap_release_actor(t->b));
+    }
+    scene_capture_done();
+    if (t->c != NULL) {
+        CHECK_OK(akgl_heap_release_character(t->c));
+    }
+    if (t->spr != NULL) {
+        CHECK_OK(akgl_heap_release_sprite(t->spr));
+    }
+    scene_close(&t->s);
+}
+
+/*
  * The draw pass submits actors whose hooks are the library's own from what
  * it gathered before drawing. A game's renderfunc may change, move or
  * release actors drawn after it: then every actor is drawn as it stands at
@@ -250,63 +317,39 @@ static akerr_ErrorContext *draw_then_move_the_other(akgl_Actor *obj, akgl_Render
 
 static void test_a_renderfunc_changes_actors_drawn_after_it(void)
 {
-    Scene s;
-    const int cells[1] = {0};
-    if (scene_open_bound(&s, 200, 120)) {
-        akgl_Sprite *spr = make_sprite(&s, "po_red", cells, 1, 0, false, false);
-        akgl_Character *c = make_character("po_char", 100);
-        if (spr != NULL && c != NULL) {
-            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-            scene_capture(&s.r);
-            akgl_Actor *a = make_actor("po_first", "po_char");
-            akgl_Actor *b = make_actor("po_later", "po_char");
-            if (a != NULL && b != NULL) {
-                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
-                a->y = 60.0f;
-                b->layer = 1;
-                /* Library hooks only: b where it is. */
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
-                /* A turn of -0 is no turn: drawn the same (the backend's
-                 * general path takes it), and counted once. */
-                b->rotation = -0.0f;
-                uint64_t submitted = s.r.stats.submitted;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
-                CHECK(s.r.stats.submitted == submitted + 2);
-                b->rotation = 0.0f;
-                /* a's hook moves b before b's turn: b is drawn where it went. */
-                a->renderfunc = draw_then_move_the_other;
-                moved_later = b;
-                release_later = false;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
-                /* a's hook releases b before b's turn: b is not drawn. */
-                release_later = true;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
-                b = NULL;
-            }
-            if (a != NULL) {
-                CHECK_OK(akgl_heap_release_actor(a));
-            }
-            if (b != NULL) {
-                CHECK_OK(akgl_heap_release_actor(b));
-            }
-            scene_capture_done();
-        }
-        if (c != NULL) {
-            CHECK_OK(akgl_heap_release_character(c));
-        }
-        if (spr != NULL) {
-            CHECK_OK(akgl_heap_release_sprite(spr));
-        }
+    TwoActors t;
+    if (two_actors_open(&t, "render")) {
+        akgl_Actor *a = t.a, *b = t.b;
+        a->y = 60.0f;
+        b->layer = 1;
+        /* Library hooks only: b where it is. */
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+        /* A turn of -0 is no turn: drawn the same (the backend's
+         * general path takes it), and counted once. */
+        b->rotation = -0.0f;
+        uint64_t submitted = t.s.r.stats.submitted;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+        CHECK(t.s.r.stats.submitted == submitted + 2);
+        b->rotation = 0.0f;
+        /* a's hook moves b before b's turn: b is drawn where it went. */
+        a->renderfunc = draw_then_move_the_other;
+        moved_later = b;
+        release_later = false;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+        /* a's hook releases b before b's turn: b is not drawn. */
+        release_later = true;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CLEAR);
+        t.b = NULL;
     }
-    scene_close(&s);
+    two_actors_close(&t);
 }
 
 /*
@@ -333,55 +376,31 @@ static akerr_ErrorContext *frame_start_moves_the_other(akgl_Renderer *r)
 
 static void test_code_before_the_draw_moves_actors(void)
 {
-    Scene s;
-    const int cells[1] = {0};
-    if (scene_open_bound(&s, 200, 120)) {
-        akgl_Sprite *spr = make_sprite(&s, "po_red2", cells, 1, 0, false, false);
-        akgl_Character *c = make_character("po_char2", 100);
-        if (spr != NULL && c != NULL) {
-            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-            scene_capture(&s.r);
-            akgl_Actor *a = make_actor("po_moved", "po_char2");
-            akgl_Actor *b = make_actor("po_mover", "po_char2");
-            if (a != NULL && b != NULL) {
-                CHECK(a < b); /* a is updated first */
-                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
-                b->y = 60.0f;
-                to_move = a;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
-                /* b's own updatefunc moves a, updated before it. */
-                b->updatefunc = update_moves_the_other;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
-                /* The game's frame_start moves a after every update. */
-                b->updatefunc = akgl_actor_run_update;
-                a->x = 0.0f;
-                real_frame_start = s.r.frame_start;
-                s.r.frame_start = frame_start_moves_the_other;
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
-                s.r.frame_start = real_frame_start;
-            }
-            if (a != NULL) {
-                CHECK_OK(akgl_heap_release_actor(a));
-            }
-            if (b != NULL) {
-                CHECK_OK(akgl_heap_release_actor(b));
-            }
-            scene_capture_done();
-        }
-        if (c != NULL) {
-            CHECK_OK(akgl_heap_release_character(c));
-        }
-        if (spr != NULL) {
-            CHECK_OK(akgl_heap_release_sprite(spr));
-        }
+    TwoActors t;
+    if (two_actors_open(&t, "before")) {
+        akgl_Actor *a = t.a, *b = t.b;
+        CHECK(a < b); /* a is updated first */
+        b->y = 60.0f;
+        to_move = a;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CELL_FILL[0]);
+        /* b's own updatefunc moves a, updated before it. */
+        b->updatefunc = update_moves_the_other;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+        /* The game's frame_start moves a after every update. */
+        b->updatefunc = akgl_actor_run_update;
+        a->x = 0.0f;
+        real_frame_start = t.s.r.frame_start;
+        t.s.r.frame_start = frame_start_moves_the_other;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+        t.s.r.frame_start = real_frame_start;
     }
-    scene_close(&s);
+    two_actors_close(&t);
 }
 
 /*
@@ -398,64 +417,35 @@ static akerr_ErrorContext *move_hook_moves_the_other(akgl_Actor *obj)
 
 static void test_movement_hook_before_the_draw_with_physics(void)
 {
-    Scene s;
+    TwoActors t;
     akgl_Physics phys;
-    const int cells[1] = {0};
-    if (scene_open_bound(&s, 200, 120)) {
-        akgl_Sprite *spr = make_sprite(&s, "po_red3", cells, 1, 0, false, false);
-        akgl_Character *c = make_character("po_char3", 100);
-        CHECK_OK(akgl_time_use_manual(true));
-        memset(&phys, 0, sizeof(phys));
-        CHECK_OK(akgl_physics_init_arcade(&phys));
-        if (spr != NULL && c != NULL) {
-            CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-            scene_capture(&s.r);
-            akgl_Actor *a = make_actor("po_moved3", "po_char3");
-            akgl_Actor *b = make_actor("po_mover3", "po_char3");
-            if (a != NULL && b != NULL) {
-                if (b < a) { /* a is to be updated first: the earlier slot */
-                    akgl_Actor *t = a;
-                    a = b;
-                    b = t;
-                }
-                a->state = b->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
-                b->y = 60.0f;
-                to_move = a;
-                b->movementlogicfunc = move_hook_moves_the_other;
-                /* Immovable: the step leaves b's hook to the update pass. */
-                b->immovable = true;
-                CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
-                /* Movable: the step runs it, before any actor's update. */
-                b->immovable = false;
-                a->x = 0.0f;
-                CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
-                CHECK_OK(akgl_game_update(NULL));
-                CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
-                CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
-                CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
-            }
-            if (a != NULL) {
-                CHECK_OK(akgl_heap_release_actor(a));
-            }
-            if (b != NULL) {
-                CHECK_OK(akgl_heap_release_actor(b));
-            }
-            scene_capture_done();
-        }
-        game.physics = NULL;
-        CHECK_OK(akgl_time_use_manual(false));
-        if (c != NULL) {
-            CHECK_OK(akgl_heap_release_character(c));
-        }
-        if (spr != NULL) {
-            CHECK_OK(akgl_heap_release_sprite(spr));
-        }
+    CHECK_OK(akgl_time_use_manual(true));
+    memset(&phys, 0, sizeof(phys));
+    CHECK_OK(akgl_physics_init_arcade(&phys));
+    if (two_actors_open(&t, "physics")) {
+        akgl_Actor *a = t.a, *b = t.b;
+        b->y = 60.0f;
+        to_move = a;
+        b->movementlogicfunc = move_hook_moves_the_other;
+        /* Immovable: the step leaves b's hook to the update pass. */
+        b->immovable = true;
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
+        /* Movable: the step runs it, before any actor's update. */
+        b->immovable = false;
+        a->x = 0.0f;
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 110, 10, CELL_FILL[0]);
+        CHECK_PIXEL(scene_last_frame, 10, 70, CELL_FILL[0]);
     }
-    scene_close(&s);
+    two_actors_close(&t);
+    game.physics = NULL;
+    CHECK_OK(akgl_time_use_manual(false));
 }
 
 int main(void)
