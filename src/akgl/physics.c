@@ -321,10 +321,14 @@ static inline uint32_t float_bits(float f)
  * (z not -0, which + 0 would turn into +0). Compared as bits: vz is +0
  * exactly when its bits are 0.
  */
+static inline bool z_still(const akgl_Actor *a)
+{
+    return float_bits(a->vz) == 0 && a->move_z == 0.0f && float_bits(a->z) != NEGATIVE_ZERO_BITS;
+}
+
 static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
 {
-    return float_bits(a->vz) == 0 && a->move_z == 0.0f && p->gravity_z == 0.0f &&
-           float_bits(a->z) != NEGATIVE_ZERO_BITS;
+    return p->gravity_z == 0.0f && z_still(a);
 }
 
 /* One fixed step of one actor; its intent and box shape are the update's. */
@@ -425,8 +429,7 @@ static inline bool axis_steady(float v, float intent, float top, float gh)
 static bool glides(const GlidePlan *plan, const akgl_Actor *a, const BoxShape *shape)
 {
     /* z at rest as z_at_rest says (the plan has no gravity along z). */
-    return plan->possible && !shape->has && float_bits(a->vz) == 0 && a->move_z == 0.0f &&
-           float_bits(a->z) != NEGATIVE_ZERO_BITS &&
+    return plan->possible && !shape->has && z_still(a) &&
            axis_steady(a->vx, a->move_x, a->sx, plan->gxh) &&
            axis_steady(a->vy, a->move_y, a->sy, plan->gyh);
 }
