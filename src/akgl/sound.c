@@ -296,7 +296,6 @@ static void teardown(void)
     S.nvoices = 0;
     SDL_DestroyMutex(S.lock);
     S.lock = NULL;
-    S.rate = AKGL_SOUND_DEVICE_RATE;
     S.started = false;
 }
 
