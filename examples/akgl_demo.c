@@ -475,9 +475,6 @@ static const akgl_AppDesc desc = {
     .assets = AKGL_EXAMPLES_ASSETS,
 #endif
     .sprites = (const char *const[]){
-        "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
-        "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
-        "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json",
         "knight_jump_left.json", "knight_jump_right.json", "slime_hop.json",
         "slime_squashed.json",   "slime_hurt.json",       "bat_flap.json",
         "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",

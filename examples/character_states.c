@@ -50,10 +50,6 @@ static akerr_ErrorContext *draw(akgl_App *app)
 static const akgl_AppDesc desc = {
     .title = "character states", .width = 640, .height = 360,
     .logical_width = 160, .logical_height = 90, .clear_color = {40, 70, 60, 255},
-    .sprites = (const char *const[]){
-        "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
-        "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
-        "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json", NULL},
     .characters = (const char *const[]){"knight.json", NULL},
     .init = init, .frame = step, .draw = draw,
 };

@@ -39,12 +39,8 @@ static const akgl_AppDesc desc = {
     .title = "sprite animation", .width = 640, .height = 360,
     .logical_width = 160, .logical_height = 90, /* pixel art, x4 */
     .clear_color = {48, 52, 88, 255},
-    .sprites = (const char *const[]){
-        "knight_idle_down.json", "knight_idle_left.json",  "knight_idle_right.json",
-        "knight_idle_up.json",   "knight_walk_down.json",  "knight_walk_left.json",
-        "knight_walk_right.json", "knight_walk_up.json",   "knight_hurt.json",
-        "coin_spin.json",        "coin_sparkle.json",      "bat_flap.json",
-        "bat_hurt.json",         "bat_dead.json", NULL},
+    .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", "bat_flap.json",
+                                     "bat_hurt.json", "bat_dead.json", NULL},
     .characters = (const char *const[]){"knight.json", "coin.json", "bat.json", NULL},
     .init = init,
 };

@@ -96,11 +96,7 @@ static akerr_ErrorContext *quit(akgl_App *app)
 
 static const akgl_AppDesc desc = {
     .title = "top-down", .width = 960, .height = 540, .logical_width = 320, .logical_height = 180,
-    .sprites = (const char *const[]){
-        "knight_idle_down.json", "knight_idle_left.json", "knight_idle_right.json",
-        "knight_idle_up.json",   "knight_walk_down.json", "knight_walk_left.json",
-        "knight_walk_right.json", "knight_walk_up.json",  "knight_hurt.json",
-        "coin_spin.json",        "coin_sparkle.json", NULL},
+    .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
     .characters = (const char *const[]){"knight.json", "coin.json", NULL},
     .init = init, .event = event, .frame = step, .draw = draw, .quit = quit,
 };

@@ -215,6 +215,22 @@ int akerr_contexts_in_use(void);
 char *akerr_name_for_status(int status, char *name);
 
 /**
+ * @brief The macro name of a status ("AKERR_KEY", "ENOENT"), optionally
+ *        setting it first; akerr_name_for_status gives its text ("Key error").
+ * @param status Any status.
+ * @param symbol NULL to only look up; otherwise the name to give @p status
+ *               from now on. Not copied: it must stay valid (a string
+ *               literal, as the macro's own name is).
+ * @return The name: the library's own for its statuses (AKERR_NULLPOINTER ..
+ *         AKERR_EXHAUSTED), the one set for any other status; for an errno
+ *         value with none set, the platform's macro name where the platform
+ *         can tell it (glibc 2.32 and later); otherwise NULL, as for 0 and
+ *         for a @p status outside 0..AKERR_MAX_STATUS-1 (which cannot be
+ *         named).
+ */
+const char *akerr_symbol_for_status(int status, const char *symbol);
+
+/**
  * @brief Puts context in front of an error's message: "<prefix>: <message>",
  *        e.g. the file a loader was reading when a helper failed.
  * @param errctx The error, or NULL (then nothing happens).

@@ -198,6 +198,18 @@ static const char *status_name(int status)
     return name != NULL ? name : "unknown status";
 }
 
+/* "AKERR_KEY (Key error)": the macro name to grep for and the text to read;
+ * the text alone when the status has no macro name. */
+static const char *status_label(int status, char *buf, size_t size)
+{
+    const char *symbol = akerr_symbol_for_status(status, NULL);
+    if (symbol == NULL) {
+        return status_name(status);
+    }
+    snprintf(buf, size, "%s (%s)", symbol, status_name(status));
+    return buf;
+}
+
 static void report(const char *file, int status, const char *message)
 {
     char shown[AKGL_MAX_MESSAGE_PATH_LENGTH + 1];
@@ -220,10 +232,12 @@ static void report(const char *file, int status, const char *message)
     e = akerr_release_error(e);
     (void)e;
     if (!C.json) {
+        char label[2 * AKERR_MAX_ERROR_NAME_LENGTH + 4];
         if (line > 0) {
-            printf("%s:%d:%d: %s: %s\n", file, line, column, status_name(status), text);
+            printf("%s:%d:%d: %s: %s\n", file, line, column,
+                   status_label(status, label, sizeof(label)), text);
         } else {
-            printf("%s: %s: %s\n", file, status_name(status), text);
+            printf("%s: %s: %s\n", file, status_label(status, label, sizeof(label)), text);
         }
         fflush(stdout);
     }
@@ -264,11 +278,12 @@ static int print_json(void)
     }
     for (int i = 0; i < C.nproblems; i++) {
         const Problem *p = &C.problems[i];
-        json_t *o = json_pack("{s:s, s:o, s:o, s:i, s:s, s:s}", "file", p->file, "line",
+        const char *symbol = akerr_symbol_for_status(p->status, NULL);
+        json_t *o = json_pack("{s:s, s:o, s:o, s:i, s:s?, s:s, s:s}", "file", p->file, "line",
                               p->line > 0 ? json_integer(p->line) : json_null(), "column",
                               p->line > 0 ? json_integer(p->column) : json_null(), "status",
-                              p->status, "status_name", status_name(p->status), "message",
-                              p->message);
+                              p->status, "status_symbol", symbol, "status_name",
+                              status_name(p->status), "message", p->message);
         if (o == NULL || json_array_append_new(all, o) != 0) {
             json_decref(all);
             return -1;

@@ -1203,7 +1203,10 @@ static akerr_ErrorContext AKERR_NOIGNORE *write_image(size_t i, const char *dir)
     SUCCEED_RETURN(errctx);
 }
 
-/* The sprites cut from the sheets, in the format of docs/10-sprites.md. */
+/* The sprites cut from the sheets, in the format of docs/10-sprites.md. One
+ * with no file of its own is written inline in the character whose mappings
+ * name it (docs/11-characters.md): the knight's nine, so that every example
+ * with the knight loads one file for it, not ten. */
 typedef struct SpriteDef {
     const char *file, *name, *sheet;
     int speed_ms;
@@ -1213,16 +1216,16 @@ typedef struct SpriteDef {
 } SpriteDef;
 
 static const SpriteDef SPRITES[] = {
-    {"knight_idle_down.json", "knight idle down", "knight.png", 500, true, false, 2, {0, 1}},
-    {"knight_walk_down.json", "knight walk down", "knight.png", 120, true, false, 4, {2, 3, 4, 5}},
-    {"knight_idle_left.json", "knight idle left", "knight.png", 500, true, false, 2, {6, 7}},
-    {"knight_walk_left.json", "knight walk left", "knight.png", 120, true, false, 4, {8, 9, 10, 11}},
-    {"knight_idle_right.json", "knight idle right", "knight.png", 500, true, false, 2, {12, 13}},
-    {"knight_walk_right.json", "knight walk right", "knight.png", 120, true, false, 4,
+    {NULL, "knight idle down", "knight.png", 500, true, false, 2, {0, 1}},
+    {NULL, "knight walk down", "knight.png", 120, true, false, 4, {2, 3, 4, 5}},
+    {NULL, "knight idle left", "knight.png", 500, true, false, 2, {6, 7}},
+    {NULL, "knight walk left", "knight.png", 120, true, false, 4, {8, 9, 10, 11}},
+    {NULL, "knight idle right", "knight.png", 500, true, false, 2, {12, 13}},
+    {NULL, "knight walk right", "knight.png", 120, true, false, 4,
      {14, 15, 16, 17}},
-    {"knight_idle_up.json", "knight idle up", "knight.png", 500, true, false, 2, {18, 19}},
-    {"knight_walk_up.json", "knight walk up", "knight.png", 120, true, false, 4, {20, 21, 22, 23}},
-    {"knight_hurt.json", "knight hurt", "knight.png", 80, true, false, 2, {24, 0}},
+    {NULL, "knight idle up", "knight.png", 500, true, false, 2, {18, 19}},
+    {NULL, "knight walk up", "knight.png", 120, true, false, 4, {20, 21, 22, 23}},
+    {NULL, "knight hurt", "knight.png", 80, true, false, 2, {24, 0}},
     {"knight_jump_left.json", "knight jump left", "knight.png", 0, false, false, 1, {25}},
     {"knight_jump_right.json", "knight jump right", "knight.png", 0, false, false, 1, {26}},
     {"slime_hop.json", "slime hop", "slime.png", 110, true, false, 6, {0, 1, 2, 3, 4, 5}},
@@ -1312,6 +1315,32 @@ static json_t *sprite_json(const SpriteDef *d)
                      "loopReverse", d->reverse, "frames", frames);
 }
 
+/* Whether a mapping of `d` names the sprite `name`. */
+static bool maps_sprite(const CharacterDef *d, const char *name)
+{
+    for (int i = 0; i < d->nmappings; i++) {
+        if (strcmp(d->mappings[i].sprite, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The sprites written inline in `d`, in SPRITES' order; NULL when none. */
+static json_t *inline_sprites_json(const CharacterDef *d)
+{
+    json_t *sprites = NULL;
+    for (size_t i = 0; i < SDL_arraysize(SPRITES); i++) {
+        if (SPRITES[i].file == NULL && maps_sprite(d, SPRITES[i].name)) {
+            if (sprites == NULL) {
+                sprites = json_array();
+            }
+            json_array_append_new(sprites, sprite_json(&SPRITES[i]));
+        }
+    }
+    return sprites;
+}
+
 static json_t *character_json(const CharacterDef *d)
 {
     json_t *maps = json_array();
@@ -1323,9 +1352,10 @@ static json_t *character_json(const CharacterDef *d)
         json_array_append_new(maps, json_pack("{s:o*,s:s}", "state", states, "sprite",
                                               d->mappings[i].sprite));
     }
-    return json_pack("{s:s,s:i,s:f,s:f,s:f,s:f,s:o*}", "name", d->name, "speedtime",
+    return json_pack("{s:s,s:i,s:f,s:f,s:f,s:f,s:o*,s:o*}", "name", d->name, "speedtime",
                      d->speedtime, "speed_x", d->sx, "speed_y", d->sy, "acceleration_x", d->ax,
-                     "acceleration_y", d->ay, "sprite_mappings", maps);
+                     "acceleration_y", d->ay, "sprites", inline_sprites_json(d),
+                     "sprite_mappings", maps);
 }
 
 int main(int argc, char **argv)
@@ -1341,7 +1371,9 @@ int main(int argc, char **argv)
             CATCH(errctx, write_image(i, dir));
         }
         for (size_t i = 0; i < SDL_arraysize(SPRITES) && errctx == NULL; i++) {
-            CATCH(errctx, dump(sprite_json(&SPRITES[i]), dir, SPRITES[i].file));
+            if (SPRITES[i].file != NULL) {
+                CATCH(errctx, dump(sprite_json(&SPRITES[i]), dir, SPRITES[i].file));
+            }
         }
         for (size_t i = 0; i < SDL_arraysize(CHARACTERS) && errctx == NULL; i++) {
             CATCH(errctx, dump(character_json(&CHARACTERS[i]), dir, CHARACTERS[i].file));

@@ -7,6 +7,8 @@
  * back are reused from `pool_free`. A spinlock guards both; the critical
  * sections are a few instructions long, shorter than any mutex round trip.
  */
+#define _GNU_SOURCE /* strerrorname_np, glibc's errno macro names */
+
 #include <akerror.h>
 
 #include <errno.h>
@@ -46,23 +48,37 @@ static void unlock_pool(void)
 /* Status names                                                             */
 /* ------------------------------------------------------------------------ */
 
+/* The library's statuses, each with its text: the one list both tables
+ * below are made from, so a status's macro name and text cannot drift. */
+#define LIBRARY_STATUSES(X)                                   \
+    X(AKERR_NULLPOINTER, "Null pointer")                      \
+    X(AKERR_OUTOFBOUNDS, "Out of bounds")                     \
+    X(AKERR_API, "API error")                                 \
+    X(AKERR_ATTRIBUTE, "Attribute error")                     \
+    X(AKERR_TYPE, "Type error")                               \
+    X(AKERR_KEY, "Key error")                                 \
+    X(AKERR_HEAP, "Heap error")                               \
+    X(AKERR_INDEX, "Index error")                             \
+    X(AKERR_FORMAT, "Format error")                           \
+    X(AKERR_IO, "I/O error")                                  \
+    X(AKERR_REGISTRY, "Registry error")                       \
+    X(AKERR_VALUE, "Value error")                             \
+    X(AKERR_BEHAVIOR, "Behavior error")                       \
+    X(AKERR_RELATIONSHIP, "Relationship error")               \
+    X(AKERR_EXHAUSTED, "Error contexts exhausted")
+
+#define NAME_ENTRY(code, text) [code] = text,
+#define SYMBOL_ENTRY(code, text) [code] = #code,
+
 static char status_names[AKERR_MAX_STATUS][AKERR_MAX_ERROR_NAME_LENGTH] = {
     [0] = "Success",
-    [AKERR_NULLPOINTER] = "Null pointer",
-    [AKERR_OUTOFBOUNDS] = "Out of bounds",
-    [AKERR_API] = "API error",
-    [AKERR_ATTRIBUTE] = "Attribute error",
-    [AKERR_TYPE] = "Type error",
-    [AKERR_KEY] = "Key error",
-    [AKERR_HEAP] = "Heap error",
-    [AKERR_INDEX] = "Index error",
-    [AKERR_FORMAT] = "Format error",
-    [AKERR_IO] = "I/O error",
-    [AKERR_REGISTRY] = "Registry error",
-    [AKERR_VALUE] = "Value error",
-    [AKERR_BEHAVIOR] = "Behavior error",
-    [AKERR_RELATIONSHIP] = "Relationship error",
-    [AKERR_EXHAUSTED] = "Error contexts exhausted",
+    LIBRARY_STATUSES(NAME_ENTRY)
+};
+
+/* Macro names: the library's from the list, an application's as it set them
+ * (not copied: string literals). errno values are asked of the platform. */
+static const char *status_symbols[AKERR_MAX_STATUS] = {
+    LIBRARY_STATUSES(SYMBOL_ENTRY)
 };
 
 static char unknown_status[] = "Unknown status";
@@ -95,6 +111,28 @@ char *akerr_name_for_status(int status, char *name)
         result = status_names[status];
     }
     atomic_flag_clear_explicit(&names_lock, memory_order_release);
+    return result;
+}
+
+const char *akerr_symbol_for_status(int status, const char *symbol)
+{
+    if (status < 0 || status >= AKERR_MAX_STATUS) {
+        return NULL;
+    }
+    while (atomic_flag_test_and_set_explicit(&names_lock, memory_order_acquire)) {
+        /* spin: held for one lookup */
+    }
+    if (symbol != NULL) {
+        status_symbols[status] = symbol;
+    }
+    const char *result = status_symbols[status];
+    atomic_flag_clear_explicit(&names_lock, memory_order_release);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+    if (result == NULL && status > 0 && status < AKERR_FIRST_LIBRARY_STATUS) {
+        /* Static storage; NULL for a number the platform does not use. */
+        result = strerrorname_np(status);
+    }
+#endif
     return result;
 }
 

@@ -31,8 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+/* AKGL_BROADPHASE_SCALAR (a test build: tests/akgl/scale.cmake) takes the
+ * one-box-at-a-time test a target without SSE2 takes, on x86-64 too. */
+#if defined(__SSE2__) && !defined(AKGL_BROADPHASE_SCALAR)
+#define BROADPHASE_SSE2 1
 #include <emmintrin.h>
+#else
+#define BROADPHASE_SSE2 0
 #endif
 
 /* Cells a box may cover along one axis and still go into the grid. */
@@ -572,7 +577,7 @@ static inline void dense_runs(int e, int c, int cols, int rows, const int *start
     }
 }
 
-#if defined(__SSE2__)
+#if BROADPHASE_SSE2
 /* For each mask of the 4 lanes that overlap (bit i: lane i), those lanes'
  * numbers packed to the front; the rest of the row is never read. */
 static const int32_t lane_pack[16][4] = {
@@ -611,7 +616,7 @@ static inline int overlapping_run_scalar(int e, int from, int to, int *restrict 
  * only boxes before this group, and the group's four are boxes of the run,
  * all after e in the packed order, so nh + 4 <= n - 1.
  */
-#if defined(__SSE2__)
+#if BROADPHASE_SSE2
 static inline int overlapping_run(int e, int from, int to, int *restrict hits, int nh)
 {
     const float *restrict px0 = bp.px0, *restrict py0 = bp.py0;
@@ -731,6 +736,11 @@ static unsigned long dense_reports;
 unsigned long akgl_broadphase_dense_reports(void)
 {
     return dense_reports;
+}
+
+bool akgl_broadphase_sse2(void)
+{
+    return BROADPHASE_SSE2;
 }
 
 akerr_ErrorContext *akgl_broadphase_report(akgl_Physics *p, akgl_BroadphaseBoxFunc box_of)

@@ -89,4 +89,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_broadphase_report(akgl_Physics *p,
  */
 unsigned long akgl_broadphase_dense_reports(void);
 
+/* Whether the dense grid tests four boxes at a time (SSE2) or one (the
+ * scalar test: no SSE2, or built with AKGL_BROADPHASE_SCALAR). For the tests,
+ * which run both. */
+bool akgl_broadphase_sse2(void);
+
 #endif /* AKGL_SRC_PHYSICS_PRIVATE_H */

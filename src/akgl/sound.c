@@ -22,11 +22,13 @@
  */
 #include <akgl/sound.h>
 
+#include "fault_private.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>
 
 #include <SDL3/SDL.h>
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -200,27 +202,57 @@ static void prime_stream(SDL_AudioStream *stream)
     SDL_ClearAudioStream(stream);
 }
 
-/* Opens the device and one stream per voice; false (logged) when there is no sound. */
-static bool open_device(void)
+/* What open_device found. */
+typedef enum DeviceResult
+{
+    DEVICE_OPEN,  /* the device and every voice's stream */
+    DEVICE_NONE,  /* no usable device: logged, sound plays silence */
+    DEVICE_NOMEM, /* an allocation failed on the way (SDL may have carried on without it) */
+} DeviceResult;
+
+/* No device, or no memory: the allocation watch tells which (SDL words a
+ * failed allocation many ways: "No default audio device available",
+ * "Couldn't create audio thread"...). Only a real lack of device is logged. */
+static DeviceResult no_device(unsigned long failures, const char *why)
+{
+    if (akgl_alloc_failures() != failures) {
+        return DEVICE_NOMEM;
+    }
+    log_silent(why);
+    return DEVICE_NONE;
+}
+
+/* Opens the device and one stream per voice. On anything but DEVICE_OPEN the
+ * device is closed and the streams destroyed (the audio subsystem stays held:
+ * S.audio_inited). */
+static DeviceResult open_device(void)
 {
     SDL_AudioSpec want = {SDL_AUDIO_F32, 2, AKGL_SOUND_DEVICE_RATE};
     SDL_AudioSpec have;
+    unsigned long failures = akgl_alloc_failures();
 
-    if (!SDL_InitSubSystem(SDL_INIT_AUDIO)) {
-        log_silent(SDL_GetError());
-        return false;
+    /* SDL 3.2.10's audio start is held out of the fault harness: with one of
+     * its allocations failed it leaves blocks behind across an init and quit,
+     * and it can start the device thread with a NULL device, which crashes
+     * (SDL_CreateThread ignores a failed property write; docs/19). A real
+     * failure there is still seen by the watch and refused below. */
+    akgl_fault_hold(true);
+    bool inited = SDL_InitSubSystem(SDL_INIT_AUDIO);
+    if (inited) {
+        S.audio_inited = true;
+        S.device = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
     }
-    S.audio_inited = true;
-    S.device = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
+    akgl_fault_hold(false);
+    if (!inited) {
+        return no_device(failures, SDL_GetError());
+    }
     if (S.device == 0) {
-        log_silent(SDL_GetError());
-        return false;
+        return no_device(failures, SDL_GetError());
     }
     if (!SDL_GetAudioDeviceFormat(S.device, &have, NULL) || have.freq < AKGL_SOUND_MIN_RATE
         || have.freq > AKGL_SOUND_MAX_RATE) {
-        log_silent("the device reports no usable rate");
         close_device();
-        return false;
+        return no_device(failures, "the device reports no usable rate");
     }
     /* The streams take our samples as they are stored; SDL converts only the
      * sample format or channel layout, if the device's differ. */
@@ -229,20 +261,42 @@ static bool open_device(void)
         Voice *v = &S.voices[i];
         v->stream = SDL_CreateAudioStream(&src, &src);
         if (v->stream == NULL) {
-            log_silent(SDL_GetError());
             close_device();
-            return false;
+            return no_device(failures, SDL_GetError());
         }
         prime_stream(v->stream);
         if (!SDL_SetAudioStreamGetCallback(v->stream, feed, v)
             || !SDL_BindAudioStream(S.device, v->stream)) {
-            log_silent(SDL_GetError());
             close_device();
-            return false;
+            return no_device(failures, SDL_GetError());
         }
     }
+    /* A block SDL did without (a stream's priming put, a device's cache)
+     * would be allocated later, on the audio thread, or not at all: a start
+     * that lost any allocation is refused whole, like a draw (docs/19). */
+    if (akgl_alloc_failures() != failures) {
+        close_device();
+        return DEVICE_NOMEM;
+    }
     S.rate = have.freq;
-    return true;
+    return DEVICE_OPEN;
+}
+
+/* Gives back everything akgl_sound_start made: device, streams, SDL's audio
+ * subsystem, the voice table and the lock. */
+static void teardown(void)
+{
+    close_device();
+    if (S.audio_inited) {
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        S.audio_inited = false;
+    }
+    SDL_free(S.voices);
+    S.voices = NULL;
+    S.nvoices = 0;
+    SDL_DestroyMutex(S.lock);
+    S.lock = NULL;
+    S.started = false;
 }
 
 akerr_ErrorContext *akgl_sound_start(int voices)
@@ -259,15 +313,21 @@ akerr_ErrorContext *akgl_sound_start(int voices)
                     "cross-fade, one at least for effects)", voices, AKGL_SOUND_MIN_VOICES,
                     AKGL_SOUND_MAX_VOICES);
     }
+    /* So a failed allocation inside SDL's audio start is seen as one. */
+    PASS(errctx, akgl_alloc_watch_install());
+    unsigned long failures = akgl_alloc_failures();
     S.lock = SDL_CreateMutex();
-    FAIL_ZERO_RETURN(errctx, S.lock, AKERR_API, "akgl_sound_start: cannot create the sound lock: %s",
-                     SDL_GetError());
+    if (S.lock == NULL) {
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+                            "akgl_sound_start: out of memory creating the sound lock");
+        FAIL_RETURN(errctx, AKERR_API, "akgl_sound_start: cannot create the sound lock: %s",
+                    SDL_GetError());
+    }
     S.voices = SDL_calloc((size_t)voices, sizeof(Voice));
     if (S.voices == NULL) {
-        SDL_DestroyMutex(S.lock);
-        S.lock = NULL;
-        FAIL_RETURN(errctx, AKERR_API, "akgl_sound_start: cannot allocate %d voices: %s", voices,
-                    SDL_GetError());
+        teardown();
+        FAIL_RETURN(errctx, ENOMEM, "akgl_sound_start: out of memory allocating %d voices",
+                    voices);
     }
     S.nvoices = voices;
     for (int i = 0; i < voices; i++) {
@@ -278,7 +338,11 @@ akerr_ErrorContext *akgl_sound_start(int voices)
     }
     S.rate = AKGL_SOUND_DEVICE_RATE;
     S.started = true;
-    (void)open_device();
+    if (open_device() == DEVICE_NOMEM) {
+        teardown();
+        FAIL_RETURN(errctx, ENOMEM, "akgl_sound_start: out of memory starting the audio "
+                    "device and %d voices' streams", voices);
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -288,20 +352,9 @@ akerr_ErrorContext *akgl_sound_stop(void)
     /* Sounds load without a device too: the loaders' converter goes either
      * way (and before SDL's quit would destroy it). */
     akgl_sound_converter_release();
-    if (!S.started) {
-        SUCCEED_RETURN(errctx);
+    if (S.started) {
+        teardown();
     }
-    close_device();
-    if (S.audio_inited) {
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
-        S.audio_inited = false;
-    }
-    SDL_free(S.voices);
-    S.voices = NULL;
-    S.nvoices = 0;
-    SDL_DestroyMutex(S.lock);
-    S.lock = NULL;
-    S.started = false;
     SUCCEED_RETURN(errctx);
 }
 

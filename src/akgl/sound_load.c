@@ -94,14 +94,22 @@ typedef struct Decoded
     int len;     /* bytes */
 } Decoded;
 
-/* Channel count and rate: refused with the value and the limit. */
-static akerr_ErrorContext *check_spec(const char *path, int channels, int rate)
+/* The channel count: refused with the value and the limit. */
+static akerr_ErrorContext *check_channels(const char *path, int channels)
 {
     PREPARE_ERROR(errctx);
     if (channels < 1 || channels > 2) {
         FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": %d channels; a sound has 1 or 2", path,
                     channels);
     }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Channel count and rate: refused with the value and the limit. */
+static akerr_ErrorContext *check_spec(const char *path, int channels, int rate)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_channels(path, channels));
     if (rate < AKGL_SOUND_MIN_RATE || rate > AKGL_SOUND_MAX_RATE) {
         FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": sample rate %d Hz is outside %d..%d",
                     path, rate, AKGL_SOUND_MIN_RATE, AKGL_SOUND_MAX_RATE);
@@ -120,6 +128,34 @@ static akerr_ErrorContext *check_length(const char *path, int64_t frames, int ra
                     path, (long long)(frames / rate), AKGL_SOUND_MAX_SECONDS);
     }
     SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The channel count a WAV file's fmt chunk declares; false when there is no
+ * fmt chunk to read it from. Only for naming the value in a refusal: SDL
+ * refuses 0 channels (and more than 2 of ADPCM) as "Invalid number of
+ * channels", without the number. SDL has decoded, or refused, the file
+ * before this runs; this walks the RIFF chunk headers, nothing more.
+ */
+static bool wav_declared_channels(const unsigned char *data, size_t size, int *dest)
+{
+    size_t at = 12; /* after "RIFF", the RIFF size and "WAVE" */
+    while (at + 8 <= size) {
+        uint32_t len = (uint32_t)data[at + 4] | (uint32_t)data[at + 5] << 8
+                       | (uint32_t)data[at + 6] << 16 | (uint32_t)data[at + 7] << 24;
+        if (memcmp(&data[at], "fmt ", 4) == 0) {
+            if (len < 4 || at + 8 + 4 > size) {
+                return false;
+            }
+            *dest = data[at + 10] | data[at + 11] << 8; /* after wFormatTag */
+            return true;
+        }
+        if (len > size - at - 8) {
+            return false;
+        }
+        at += 8 + (size_t)len + (len & 1); /* chunks are padded to an even length */
+    }
+    return false;
 }
 
 static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *data, size_t size,
@@ -145,6 +181,12 @@ static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *dat
      * chunk") when an allocation failed: the watch knows which it was. */
     FAIL_NONZERO_RETURN(errctx, !ok && akgl_alloc_failures() != failures, ENOMEM,
                         "sound \"%s\": out of memory while reading the WAV file", path);
+    int channels = 0;
+    if (!ok && wav_declared_channels(data, size, &channels)) {
+        /* A refused channel count gets the value and the limit, as a count
+         * SDL accepts but we do not (3 and more) does below. */
+        PASS(errctx, check_channels(path, channels));
+    }
     FAIL_ZERO_RETURN(errctx, ok, AKERR_FORMAT, "sound \"%s\": not a usable WAV file: %s", path,
                      SDL_GetError());
     out->len = (int)len;

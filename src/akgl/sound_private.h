@@ -16,8 +16,10 @@
  * Makes @p voices voices (0: AKGL_SOUND_DEFAULT_VOICES) and opens the default
  * playback device. Lack of a device is not an error: it is logged once and
  * sound plays silence. Errors: AKERR_BEHAVIOR when started already,
- * AKERR_VALUE for a voice count outside AKGL_SOUND_MIN_VOICES..MAX, AKERR_API
- * when SDL cannot make a mutex or the voice table.
+ * AKERR_VALUE for a voice count outside AKGL_SOUND_MIN_VOICES..MAX, ENOMEM
+ * when any allocation failed on the way (the lock, the voice table, SDL's
+ * audio start, a voice's stream: then nothing is left started, held or
+ * allocated), AKERR_API when SDL cannot make the lock for another reason.
  * Called by akgl_game_init (with the game config's voice count, from 9/12).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_start(int voices);

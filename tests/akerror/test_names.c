@@ -222,6 +222,52 @@ static void test_library_codes_above_every_errno(void)
 #endif
 }
 
+/* The macro names: the library's are their macros' own spelling. */
+static void test_library_codes_have_their_macro_names(void)
+{
+    static const char *const symbols[] = {
+        "AKERR_NULLPOINTER", "AKERR_OUTOFBOUNDS", "AKERR_API",      "AKERR_ATTRIBUTE",
+        "AKERR_TYPE",        "AKERR_KEY",         "AKERR_HEAP",     "AKERR_INDEX",
+        "AKERR_FORMAT",      "AKERR_IO",          "AKERR_REGISTRY", "AKERR_VALUE",
+        "AKERR_BEHAVIOR",    "AKERR_RELATIONSHIP", "AKERR_EXHAUSTED",
+    };
+    CHECK_INT_EQ((int)(sizeof(symbols) / sizeof(symbols[0])), NLIBRARY_CODES);
+    for (int i = 0; i < NLIBRARY_CODES; i++) {
+        const char *got = akerr_symbol_for_status(library_codes[i], NULL);
+        CHECK_MSG(got != NULL && strcmp(got, symbols[i]) == 0, "status %d: symbol %s, expected %s",
+                  library_codes[i], got != NULL ? got : "NULL", symbols[i]);
+    }
+    /* The text is another thing. */
+    CHECK_STR_EQ(akerr_name_for_status(AKERR_KEY, NULL), "Key error");
+}
+
+static void test_symbols_of_errno_and_others(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+    CHECK_STR_EQ(akerr_symbol_for_status(ENOENT, NULL), "ENOENT");
+    CHECK_STR_EQ(akerr_symbol_for_status(ENOMEM, NULL), "ENOMEM");
+    /* A number the platform does not use has none. */
+    CHECK(akerr_symbol_for_status(AKERR_FIRST_LIBRARY_STATUS - 1, NULL) == NULL);
+#endif
+    CHECK(akerr_symbol_for_status(0, NULL) == NULL);
+    CHECK(akerr_symbol_for_status(AKERR_LAST_LIBRARY_STATUS + 1, NULL) == NULL);
+    CHECK(akerr_symbol_for_status(-1, NULL) == NULL);
+    CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, NULL) == NULL);
+    CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, "NOPE") == NULL);
+    CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, NULL) == NULL);
+}
+
+static void test_application_code_can_be_given_a_symbol(void)
+{
+    const int code = AKERR_FIRST_APPLICATION_STATUS + 47;
+    CHECK(akerr_symbol_for_status(code, NULL) == NULL);
+    CHECK_STR_EQ(akerr_symbol_for_status(code, "GAME_ERR_NO_MANA"), "GAME_ERR_NO_MANA");
+    CHECK_STR_EQ(akerr_symbol_for_status(code, NULL), "GAME_ERR_NO_MANA");
+    /* Its text is its own, set or not. */
+    CHECK_STR_EQ(akerr_name_for_status(code, NULL), "Unknown status");
+    CHECK(akerr_symbol_for_status(code + 1, NULL) == NULL);
+}
+
 int main(void)
 {
     TEST_BEGIN();
@@ -235,5 +281,8 @@ int main(void)
     RUN_TEST(test_long_name_is_truncated);
     RUN_TEST(test_out_of_range_is_unknown);
     RUN_TEST(test_library_codes_above_every_errno);
+    RUN_TEST(test_library_codes_have_their_macro_names);
+    RUN_TEST(test_symbols_of_errno_and_others);
+    RUN_TEST(test_application_code_can_be_given_a_symbol);
     return TEST_END();
 }

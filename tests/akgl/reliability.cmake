@@ -6,6 +6,7 @@ akgl_add_test(akgl_reliability_hint SOURCES test_reliability_hint.c LIBS akgl)
 pkg_check_modules(FAULT_VORBISENC REQUIRED IMPORTED_TARGET vorbisenc vorbis ogg)
 akgl_add_test(akgl_fault SOURCES test_fault.c
     LIBS akgl SDL3_image::SDL3_image PkgConfig::FAULT_VORBISENC m)
+target_include_directories(akgl_fault PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
 set_tests_properties(akgl_fault PROPERTIES TIMEOUT 600)
 
 # The table of hostile files: akgl_mkhostile writes them (some hundreds of

@@ -11,3 +11,18 @@ akgl_add_test(akgl_broadphase SOURCES test_broadphase.c LIBS akgl m)
 akgl_add_test(akgl_pool_order SOURCES test_pool_order.c LIBS akgl)
 # Counts the reports the dense grid made (src/akgl/physics_private.h).
 target_include_directories(akgl_broadphase PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+
+# The same test against the broad phase's scalar test, the one every target
+# without SSE2 takes (on x86-64 only a run's last boxes take it): a second,
+# static build of the library's sources with AKGL_BROADPHASE_SCALAR, linked
+# into this test alone. Its dependencies are the library's own.
+get_target_property(akgl_scalar_sources akgl SOURCES)
+get_target_property(akgl_scalar_links akgl LINK_LIBRARIES)
+add_library(akgl_scalar_broadphase STATIC EXCLUDE_FROM_ALL ${akgl_scalar_sources})
+target_include_directories(akgl_scalar_broadphase PUBLIC ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(akgl_scalar_broadphase PUBLIC ${akgl_scalar_links})
+target_compile_definitions(akgl_scalar_broadphase PRIVATE AKGL_BROADPHASE_SCALAR)
+akgl_target_defaults(akgl_scalar_broadphase)
+akgl_add_test(akgl_broadphase_scalar SOURCES test_broadphase.c LIBS akgl_scalar_broadphase m)
+target_include_directories(akgl_broadphase_scalar PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+target_compile_definitions(akgl_broadphase_scalar PRIVATE AKGL_BROADPHASE_SCALAR)

@@ -587,6 +587,15 @@ int main(void)
         return 1;
     }
     akgl_test_add_counters();
+    /* Built twice (tests/akgl/scale.cmake): as the library is, and with the
+     * scalar test forced, so the path a target without SSE2 takes runs too. */
+#if defined(AKGL_BROADPHASE_SCALAR)
+    fprintf(stderr, "  the broad phase's scalar test\n");
+    CHECK(!akgl_broadphase_sse2());
+#elif defined(__SSE2__)
+    fprintf(stderr, "  the broad phase's SSE2 test\n");
+    CHECK(akgl_broadphase_sse2());
+#endif
     RUN_TEST(test_broad_phase_reports_the_all_pairs_pairs);
     RUN_TEST(test_actor_callbacks_follow_masks);
     RUN_TEST(test_release_inside_a_callback);

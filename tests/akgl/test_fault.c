@@ -26,6 +26,7 @@
 #include <akgl/tilemap.h>
 
 #include "sound_fixture.h"
+#include "sound_private.h"
 #include "sprite_fixture.h"
 
 #define SPRITES SF_SPRITES
@@ -370,6 +371,39 @@ static bool font_unchanged(void)
     return font == NULL && n == 0;
 }
 
+/* ---- sound start: the lock, the voice table, each voice's stream -------- */
+
+/* The game started sound (AKGL_TEST_BEGIN): each run starts it afresh, on the
+ * dummy driver. SDL's own audio start is held out (sound.c, docs/19); a
+ * failed start must leave sound stopped: no device, no voices. */
+static void sound_setup(void) { CHECK_OK(akgl_sound_stop()); }
+
+static void sound_teardown(void) { CHECK_OK(akgl_sound_start(0)); }
+
+static akerr_ErrorContext *load_sound_start(const char *path)
+{
+    (void)path;
+    return akgl_sound_start(0);
+}
+
+static bool sound_started(void)
+{
+    bool device = false;
+    int rate = 0, voices = 0;
+    IGNORE(akgl_sound_status(&device, &rate, &voices));
+    return device && rate == AKGL_SOUND_DEVICE_RATE && voices == AKGL_SOUND_DEFAULT_VOICES;
+}
+
+static void sound_unload(void) { IGNORE(akgl_sound_stop()); }
+
+static bool sound_not_started(void)
+{
+    bool device = true;
+    int voices = -1;
+    IGNORE(akgl_sound_status(&device, NULL, &voices));
+    return !device && voices == 0;
+}
+
 #define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
     {name, path, setup, load, loaded, unload, unchanged, teardown}
 
@@ -390,6 +424,8 @@ static const FaultRow rows[] = {
         bank_unchanged, nothing),
     ROW("font and its first draw", FONT, font_setup, load_font, font_loaded, font_unload,
         font_unchanged, font_teardown),
+    ROW("sound start", "", sound_setup, load_sound_start, sound_started, sound_unload,
+        sound_not_started, sound_teardown),
 };
 
 static long stride(void)

@@ -21,6 +21,8 @@ static void test_init_quit_cycle(void)
         CHECK(AKGL_REGISTRY_ACTOR != 0);
         CHECK(AKGL_REGISTRY_PROPERTIES != 0);
         CHECK_STR_EQ(akerr_name_for_status(AKGL_ERR_HEAP, NULL), "Heap exhausted or misused");
+        CHECK_STR_EQ(akerr_symbol_for_status(AKGL_ERR_HEAP, NULL), "AKGL_ERR_HEAP");
+        CHECK_STR_EQ(akerr_symbol_for_status(AKGL_ERR_ABI, NULL), "AKGL_ERR_ABI");
         CHECK_OK(akgl_game_quit());
         CHECK(game.state_lock == NULL);
         CHECK(AKGL_REGISTRY_ACTOR == 0);

@@ -84,6 +84,13 @@ function(check_one what file)
             string(JSON f GET "${jout}" ${i} file)
             string(JSON ltype TYPE "${jout}" ${i} line)
             string(JSON sname GET "${jout}" ${i} status_name)
+            # The text says "AKERR_KEY (Key error)"; a status without a
+            # macro name (status_symbol null) its text alone.
+            string(JSON stype TYPE "${jout}" ${i} status_symbol)
+            if(NOT stype STREQUAL "NULL")
+                string(JSON ssym GET "${jout}" ${i} status_symbol)
+                set(sname "${ssym} (${sname})")
+            endif()
             string(JSON status GET "${jout}" ${i} status)
             string(JSON msg GET "${jout}" ${i} message)
             if(ltype STREQUAL "NULL")
@@ -187,6 +194,34 @@ file(CREATE_LINK "${ASSETS}/tilemaps/bad/gid_past.tmj" "${WORK}/gid_past.json" S
 check_one(bad "${WORK}/gid_past.json" "${WORK}/gid_past.json")
 # A missing file is reported by the loader, with its errno status.
 check_one(bad "${WORK}/nothere.json" "${WORK}/nothere.json")
+
+# The status is shown by its macro name and its text: akerror's own status,
+# an errno value, and akgl's (a sprite with a second name registered).
+foreach(case "sprites/not_json.json|:5:1: AKERR_FORMAT (Format error): "
+             "characters/hero.json|: AKERR_NULLPOINTER (Null pointer): "
+             "nothere.json|: ENOENT (No such file or directory): ")
+    string(REPLACE "|" ";" case "${case}")
+    list(GET case 0 rel)
+    list(GET case 1 want)
+    if(rel STREQUAL "nothere.json")
+        set(path "${WORK}/${rel}")
+    else()
+        set(path "${ASSETS}/${rel}")
+    endif()
+    execute_process(COMMAND "${CHECK}" "${path}" WORKING_DIRECTORY "${WORK}"
+        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+    string(FIND "${out}" "${path}${want}" at)
+    if(at EQUAL -1)
+        fail("${rel}: expected a line with '${path}${want}', got:\n${out}${err}")
+    endif()
+    execute_process(COMMAND "${CHECK}" --json "${path}" WORKING_DIRECTORY "${WORK}"
+        OUTPUT_VARIABLE jout ERROR_VARIABLE jerr RESULT_VARIABLE rc)
+    string(REGEX MATCH "^[^ ]*: ([A-Z_]+) " m "${want}")
+    string(JSON sym ERROR_VARIABLE jsonerr GET "${jout}" 0 status_symbol)
+    if(jsonerr OR NOT sym STREQUAL CMAKE_MATCH_1)
+        fail("${rel}: --json status_symbol is '${sym}', expected '${CMAKE_MATCH_1}': ${jout}")
+    endif()
+endforeach()
 
 # Usage errors exit 2 and check nothing.
 foreach(usage "" "--bogus" "--kind;bogus;x.json" "--kind")
