@@ -65,7 +65,9 @@
  *  whose visibility depends on each file's feature macros: one program could
  *  otherwise see two sizes of akgl_String. */
 #define AKGL_MAX_STRING_LENGTH 4096
-#define AKGL_ACTOR_MAX_NAME_LENGTH 128        /**< akgl_Actor::name */
+/** akgl_Actor::name: names of at most 31 bytes. 128 before 9/12: every byte
+ *  of an actor is streamed by the frame's sweeps (docs/21-limits.md). */
+#define AKGL_ACTOR_MAX_NAME_LENGTH 32
 #define AKGL_SPRITE_MAX_NAME_LENGTH 128       /**< akgl_Sprite::name */
 #define AKGL_SPRITESHEET_MAX_NAME_LENGTH 512  /**< akgl_SpriteSheet::name (a resolved path) */
 #define AKGL_CHARACTER_MAX_NAME_LENGTH 128    /**< akgl_Character::name */

@@ -395,6 +395,21 @@ static void test_spawn_failures_leave_nothing_claimed(void)
     CHECK_STATUS(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a), AKERR_OUTOFBOUNDS);
     CHECK_INT_EQ(live(AKGL_HEAP_ACTOR), 0);
     CHECK_INT_EQ(c->refcount, 1);
+    /* One byte over the field (AKGL_ACTOR_MAX_NAME_LENGTH bytes, no room for
+     * the terminator): refused; one byte less: spawned under that name. */
+    long_name[AKGL_ACTOR_MAX_NAME_LENGTH] = '\0';
+    CHECK_STATUS(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a), AKERR_OUTOFBOUNDS);
+    CHECK(a == NULL);
+    CHECK_INT_EQ(live(AKGL_HEAP_ACTOR), 0);
+    CHECK(lookup(AKGL_REGISTRY_ACTOR, "actor", long_name) == NULL);
+    long_name[AKGL_ACTOR_MAX_NAME_LENGTH - 1] = '\0';
+    CHECK_OK(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a));
+    CHECK(a != NULL && lookup(AKGL_REGISTRY_ACTOR, "actor", long_name) == a);
+    if (a != NULL) {
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    a = NULL;
+    CHECK_INT_EQ(c->refcount, 1);
 
     akgl_Actor *first = NULL;
     CHECK_OK(akgl_actor_spawn("taken", "spawn char", 0, 0, &first));
