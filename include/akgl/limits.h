@@ -82,8 +82,12 @@
 #define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
 #define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
 #define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
-/** Distinct states per actor remembered as "no sprite, logged already". */
-#define AKGL_ACTOR_MISSING_SPRITE_MEMORY 4
+/** Distinct states per character remembered as "an actor of it has no
+ *  sprite for this state, logged already" (akgl_Character::missing_logged;
+ *  kept per actor before 9/12, which made every actor 20 bytes longer). */
+#define AKGL_CHARACTER_MISSING_SPRITE_MEMORY 4
+/** The old name of AKGL_CHARACTER_MISSING_SPRITE_MEMORY. */
+#define AKGL_ACTOR_MISSING_SPRITE_MEMORY AKGL_CHARACTER_MISSING_SPRITE_MEMORY
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256
