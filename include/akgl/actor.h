@@ -52,13 +52,20 @@ typedef akerr_ErrorContext *(*akgl_ActorOverlapFunc)(akgl_Actor *self, akgl_Acto
 typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
                                                     struct akgl_Renderer *renderer);
 
-/** @brief One thing in the world: a character instance with a position and a state. */
+/**
+ * @brief One thing in the world: a character instance with a position and a state.
+ *
+ * 352 bytes on x86-64 (472 before 9/12's packing: docs/12-actors.md). The
+ * frame's sweeps stream every actor of the pool, so each byte of the struct
+ * costs time at 10,000 actors, not only the fields they read.
+ */
 struct akgl_Actor
 {
-    /* The fields the frame reads for every actor come first, in a few
-     * cache lines (hooks, state, position, animation, draw and collision
-     * settings); the name, the children and the bookkeeping after. The
-     * order is not part of the API: use the names. */
+    /* The fields the frame reads for every actor come first, in the first
+     * 237 bytes (hooks, state, position, animation, draw and collision
+     * settings, then name[0], which the sweeps' liveness test reads); the
+     * rest of the name, the children and the bookkeeping after. The order
+     * is not part of the API: use the names. */
     int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
     int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
     akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
@@ -71,9 +78,7 @@ struct akgl_Actor
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
-    uint64_t intent_update;                /**< Internal: the akgl_game_update whose physics step
-                                                already ran movementlogicfunc (its update pass
-                                                then does not run it again); 0: none. */
+    akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */
@@ -82,6 +87,10 @@ struct akgl_Actor
     uint32_t cursprite_generation;         /**< That character's binding generation at the time. */
     int sound_state;                       /**< The state the character's state sounds last saw
                                                 (akgl_actor_update plays one on each change). */
+    uint32_t intent_update;                /**< Internal: the akgl_game_update (its stamp, never 0,
+                                                wrapping after 2^32 - 1 updates) whose physics
+                                                step already ran movementlogicfunc (its update
+                                                pass then does not run it again); 0: none. */
     bool cursprite_valid;                  /**< cursprite (or cursprite_miss) is up to date. */
     bool cursprite_miss;                   /**< The cached lookup found no sprite. */
     bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
@@ -111,15 +120,12 @@ struct akgl_Actor
     int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
-    akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
-    char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR. */
+    char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most
+                                                AKGL_ACTOR_MAX_NAME_LENGTH - 1 (31) bytes. */
+    uint32_t sound_voice;                  /**< The akgl_Voice of the last state sound played. */
     akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
     akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
     void *userdata;                        /**< The game's own. */
-    int missing_logged[AKGL_ACTOR_MISSING_SPRITE_MEMORY]; /**< States (+1) already logged as
-                                                               having no sprite: logged once. */
-    int missing_logged_next;               /**< Next entry of missing_logged to overwrite. */
-    uint32_t sound_voice;                  /**< The akgl_Voice of the last state sound played. */
 };
 
 /**

@@ -63,6 +63,11 @@ struct akgl_Character
     int owned_sprite_count; /**< Entries used in owned_sprites. */
     akgl_CharacterSound sounds[AKGL_CHARACTER_MAX_SOUNDS]; /**< State sounds (akgl_character_sound_add). */
     int nsounds;                               /**< Entries of sounds[] in use. */
+    /** Internal: states (+1) an actor of this character was found to have no
+     *  sprite for, already logged: the line is said once per character and
+     *  state (the oldest forgotten first), never per frame or per actor. */
+    int missing_logged[AKGL_CHARACTER_MISSING_SPRITE_MEMORY];
+    int missing_logged_next;                   /**< Internal: next entry of missing_logged to overwrite. */
 };
 
 /**

@@ -65,7 +65,9 @@
  *  whose visibility depends on each file's feature macros: one program could
  *  otherwise see two sizes of akgl_String. */
 #define AKGL_MAX_STRING_LENGTH 4096
-#define AKGL_ACTOR_MAX_NAME_LENGTH 128        /**< akgl_Actor::name */
+/** akgl_Actor::name: names of at most 31 bytes. 128 before 9/12: every byte
+ *  of an actor is streamed by the frame's sweeps (docs/21-limits.md). */
+#define AKGL_ACTOR_MAX_NAME_LENGTH 32
 #define AKGL_SPRITE_MAX_NAME_LENGTH 128       /**< akgl_Sprite::name */
 #define AKGL_SPRITESHEET_MAX_NAME_LENGTH 512  /**< akgl_SpriteSheet::name (a resolved path) */
 #define AKGL_CHARACTER_MAX_NAME_LENGTH 128    /**< akgl_Character::name */
@@ -80,8 +82,12 @@
 #define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
 #define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
 #define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
-/** Distinct states per actor remembered as "no sprite, logged already". */
-#define AKGL_ACTOR_MISSING_SPRITE_MEMORY 4
+/** Distinct states per character remembered as "an actor of it has no
+ *  sprite for this state, logged already" (akgl_Character::missing_logged;
+ *  kept per actor before 9/12, which made every actor 20 bytes longer). */
+#define AKGL_CHARACTER_MISSING_SPRITE_MEMORY 4
+/** The old name of AKGL_CHARACTER_MISSING_SPRITE_MEMORY. */
+#define AKGL_ACTOR_MISSING_SPRITE_MEMORY AKGL_CHARACTER_MISSING_SPRITE_MEMORY
 /** Cameras and controllers holding an actor at one time (akgl_camera_follow,
  *  akgl_controller_set_actor), so a level change can make them let go. */
 #define AKGL_MAX_ACTOR_HOLDS 256

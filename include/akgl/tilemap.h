@@ -560,12 +560,15 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * that character at the object's top-left corner (tile objects converted
  * from Tiled's bottom-left anchor), named after the object, or
  * "<map file base name>#<object id>" (e.g. "level1.tmj#7") when its name is
- * empty or taken; visible only when the object is. Objects whose type names
+ * empty or taken, the map's part cut (never "#<id>") to fit an actor name's
+ * 31 bytes; visible only when the object is. Objects whose type names
  * no character are left alone. The map holds one reference on each actor it
  * spawned (map->spawned) and gives them back when it is released.
  * @param map   The map.
  * @param count Receives how many actors were spawned.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full;
+ *         AKERR_OUTOFBOUNDS for an object name longer than an actor name
+ *         (AKGL_ACTOR_MAX_NAME_LENGTH - 1 bytes), naming the object;
  *         akgl_actor_spawn's errors (a "<file>#<id>" name that is taken too);
  *         ENOMEM. On failure nothing spawned by this call is kept.
  */

@@ -176,18 +176,23 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
 
 /*
  * An actor whose state has no sprite, even after the fallback, draws
- * nothing; say so once per actor and state (the last few states are
- * remembered), never per frame.
+ * nothing; say so once per character and state (the character remembers the
+ * last few states), never per frame, and not once for each of 10,000 actors
+ * of one character: the first actor seen is named.
  */
-static void log_missing_sprite(akgl_Actor *obj, const akgl_Character *basechar)
+static void log_missing_sprite(const akgl_Actor *obj, akgl_Character *basechar)
 {
-    for (int i = 0; i < AKGL_ACTOR_MISSING_SPRITE_MEMORY; i++) {
-        if (obj->missing_logged[i] == obj->state + 1) {
+    for (int i = 0; i < AKGL_CHARACTER_MISSING_SPRITE_MEMORY; i++) {
+        if (basechar->missing_logged[i] == obj->state + 1) {
             return;
         }
     }
-    obj->missing_logged[obj->missing_logged_next] = obj->state + 1;
-    obj->missing_logged_next = (obj->missing_logged_next + 1) % AKGL_ACTOR_MISSING_SPRITE_MEMORY;
+    int next = basechar->missing_logged_next;
+    if (next < 0 || next >= AKGL_CHARACTER_MISSING_SPRITE_MEMORY) {
+        next = 0; /* a character struct written by hand */
+    }
+    basechar->missing_logged[next] = obj->state + 1;
+    basechar->missing_logged_next = (next + 1) % AKGL_CHARACTER_MISSING_SPRITE_MEMORY;
     SDL_Log("akgl: actor \"%s\" draws nothing: character \"%s\" has no sprite for state "
             "%d or any state it falls back to (docs/11-characters.md)",
             obj->name, basechar->name, obj->state);
@@ -611,9 +616,10 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorFunc run = akgl_actor_run_update, face = akgl_actor_automatic_face;
     const akgl_ActorFunc move = akgl_actor_move_by_state;
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
-    const uint64_t serial = akgl_game_update_serial;
+    const uint32_t serial = akgl_game_update_serial;
+    const size_t stride = pool->size;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
-        akgl_Actor *obj = &akgl_heap_actors[i];
+        akgl_Actor *obj = akgl_actor_in_slot(i, stride);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {
             continue;

@@ -24,7 +24,7 @@
 
 akgl_Game game;
 
-uint64_t akgl_game_update_serial;
+uint32_t akgl_game_update_serial;
 
 static bool started;
 
@@ -555,7 +555,9 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     uint64_t elapsed = game.updated ? now - game.last_update_ns : 0;
     game.last_update_ns = now;
     game.updated = true;
-    akgl_game_update_serial++; /* this update's stamp (game_private.h) */
+    if (++akgl_game_update_serial == 0) { /* this update's stamp (game_private.h) */
+        akgl_game_update_serial = 1;       /* 0 is "no update" */
+    }
 
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));

@@ -18,11 +18,14 @@ const akgl_GameConfig *akgl_game_config(void);
 
 /*
  * Counts the akgl_game_update calls that got past their checks: 1 for the
- * first, never 0 again (64 bits do not wrap). The physics step stamps an
- * actor whose movementlogicfunc it ran with it (akgl_Actor.intent_update),
- * and the update pass of the same update skips the hook for that actor:
- * the hook runs once per update. Owned by game.c.
+ * first, never 0 (after 2^32 - 1 updates it wraps to 1: 2.3 years at 60
+ * updates a second). The physics step stamps an actor whose
+ * movementlogicfunc it ran with it (akgl_Actor.intent_update), and the
+ * update pass of the same update skips the hook for that actor: the hook
+ * runs once per update. 32 bits, not 64, to keep the actor 4 bytes
+ * shorter; a stamp left from 2^32 - 1 updates earlier on an actor no step
+ * has run since would skip its hook once. Owned by game.c.
  */
-extern uint64_t akgl_game_update_serial;
+extern uint32_t akgl_game_update_serial;
 
 #endif /* AKGL_SRC_GAME_PRIVATE_H */

@@ -45,16 +45,31 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
 }
 
 /*
- * The frame's sweeps (the physics step, the update pass) read the first
- * quarter kilobyte of every actor (the hot fields, then name[0] for
- * akgl_actor_is_live): at 10k actors, 4.6 MB of pool, most of those reads
- * wait for memory. Each sweep asks for the actor this many slots ahead.
+ * The frame's sweeps (the physics step, the update pass) read the first 237
+ * bytes of every actor (the hot fields, then name[0] for akgl_actor_is_live):
+ * at 10k actors, 3.5 MB of pool, most of those reads wait for memory. Each
+ * sweep asks for the actor this many slots ahead.
  */
 #define AKGL_ACTOR_PREFETCH_AHEAD 4
 /* The pool's block has that many zero slots after the last (heap_pool.h),
  * so the prefetch needs no bound check. */
 _Static_assert(AKGL_ACTOR_PREFETCH_AHEAD <= AKGL_HEAP_POOL_TAIL_SLOTS,
                "the prefetch reaches past the pool's tail slots");
+/* Where the hot part ends: the prefetch below touches every cache line from
+ * the actor's start to name[0] (its addresses are at most 64 bytes apart),
+ * which holds only while name[0] is within 64 bytes of p + 192. Every field
+ * the sweeps read comes before the name; only cold ones after it. */
+_Static_assert(offsetof(akgl_Actor, name) < 192 + 64, "the prefetch does not reach name[0]");
+_Static_assert(offsetof(akgl_Actor, collision_mask) < offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, hitbox) < offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, overlapfunc) < offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, intent_update) < offsetof(akgl_Actor, name),
+               "a field the sweeps read lies past the hot part");
+_Static_assert(offsetof(akgl_Actor, sound_voice) > offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, parent) > offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, children) > offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, userdata) > offsetof(akgl_Actor, name),
+               "a cold field lies inside the hot part");
 
 /*
  * Asks the cache for the fields the sweeps read of the actor
@@ -70,6 +85,18 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
     __builtin_prefetch(p + 128);
     __builtin_prefetch(p + 192);
     __builtin_prefetch(p + offsetof(akgl_Actor, name));
+}
+
+/*
+ * The actor in pool slot @p i, for the frame's sweeps: the slot size comes
+ * from a local the caller read from the pool once (@p stride, which is
+ * sizeof(akgl_Actor)), not from the constant, because gcc multiplies by a
+ * constant 352 with two lea and a shl where a size in a register is one
+ * imul: 2 instructions per actor per sweep, the same time.
+ */
+static inline akgl_Actor *akgl_actor_in_slot(int i, size_t stride)
+{
+    return (akgl_Actor *)(void *)((char *)akgl_heap_actors + (size_t)i * stride);
 }
 
 /* The cached answer of akgl_actor_lookup_sprite, when it still holds: the

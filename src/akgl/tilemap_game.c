@@ -221,16 +221,42 @@ static bool names_character(const akgl_TilemapObject *obj)
            SDL_GetPointerProperty(AKGL_REGISTRY_CHARACTER, obj->type, NULL) != NULL;
 }
 
-/* The actor's name: the object's, or "<map file>#<id>" when that is empty or taken. */
-static void actor_name(const akgl_Tilemap *map, const akgl_TilemapObject *obj, char *buf,
-                       size_t size)
+/*
+ * The actor's name, always whole (actor names are registry keys, never cut):
+ * the object's own name when it has one that is free; otherwise
+ * "<map file>#<id>". An object name too long for an actor is refused, naming
+ * the object. A generated name too long keeps "#<id>" whole and cuts the
+ * map's part (at a UTF-8 character boundary): the id keeps the names of one
+ * map's objects apart; two maps whose names share the part kept can give the
+ * same name, which akgl_actor_spawn refuses as taken.
+ */
+static akerr_ErrorContext *actor_name(const akgl_Tilemap *map, const akgl_TilemapObject *obj,
+                                      char *buf, size_t size)
 {
-    if (obj->name[0] != '\0' && strlen(obj->name) < size &&
-        SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, obj->name, NULL) == NULL) {
-        memcpy(buf, obj->name, strlen(obj->name) + 1);
-        return;
+    PREPARE_ERROR(errctx);
+    size_t len = strlen(obj->name);
+    FAIL_NONZERO_RETURN(errctx, len >= size, AKERR_OUTOFBOUNDS,
+                        "object %d's name \"%.64s%s\" is %zu bytes; an actor name holds at most "
+                        "%zu (AKGL_ACTOR_MAX_NAME_LENGTH %d)",
+                        obj->id, obj->name, len > 64 ? "..." : "", len, size - 1,
+                        AKGL_ACTOR_MAX_NAME_LENGTH);
+    if (len > 0 && SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, obj->name, NULL) == NULL) {
+        memcpy(buf, obj->name, len + 1);
+        SUCCEED_RETURN(errctx);
     }
-    SDL_snprintf(buf, size, "%s#%d", base_name(map), obj->id);
+    char id[16];
+    size_t idlen = (size_t)SDL_snprintf(id, sizeof(id), "#%d", obj->id);
+    const char *base = base_name(map);
+    size_t keep = strlen(base);
+    if (keep > size - 1 - idlen) {
+        keep = size - 1 - idlen;
+        while (keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80) {
+            keep--; /* not inside a character */
+        }
+    }
+    memcpy(buf, base, keep);
+    memcpy(buf + keep, id, idlen + 1);
+    SUCCEED_RETURN(errctx);
 }
 
 /* The object's top-left corner in world pixels. */
@@ -248,9 +274,11 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     char name[AKGL_ACTOR_MAX_NAME_LENGTH];
     akgl_Actor *actor = NULL;
     PREPARE_ERROR(errctx);
-    actor_name(map, obj, name, sizeof(name));
+    _Static_assert(AKGL_ACTOR_MAX_NAME_LENGTH > 16, "room for \"#<id>\" in an actor name");
+    PASS(errctx, actor_name(map, obj, name, sizeof(name)));
     SDL_FPoint at = object_top_left(map, obj);
-    PASS(errctx, akgl_actor_spawn(name, obj->type, at.x, at.y, &actor));
+    PASS(errctx, akerr_prefix_message(akgl_actor_spawn(name, obj->type, at.x, at.y, &actor),
+                                      "object %d (actor \"%s\")", obj->id, name));
     actor->visible = obj->visible;
     *dest = actor;
     SUCCEED_RETURN(errctx);
@@ -319,7 +347,7 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
         akerr_ErrorContext *ignored = NULL;
         drop_spawned(map, before, &ignored);
         IGNORE(ignored);
-        PASS(errctx, akerr_prefix_message(failed, "akgl_tilemap_spawn_actors: map %s: ",
+        PASS(errctx, akerr_prefix_message(failed, "akgl_tilemap_spawn_actors: map %s",
                                           SHOWN(map, shown)));
     }
     *count = map->nspawned - before;

@@ -395,6 +395,21 @@ static void test_spawn_failures_leave_nothing_claimed(void)
     CHECK_STATUS(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a), AKERR_OUTOFBOUNDS);
     CHECK_INT_EQ(live(AKGL_HEAP_ACTOR), 0);
     CHECK_INT_EQ(c->refcount, 1);
+    /* One byte over the field (AKGL_ACTOR_MAX_NAME_LENGTH bytes, no room for
+     * the terminator): refused; one byte less: spawned under that name. */
+    long_name[AKGL_ACTOR_MAX_NAME_LENGTH] = '\0';
+    CHECK_STATUS(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a), AKERR_OUTOFBOUNDS);
+    CHECK(a == NULL);
+    CHECK_INT_EQ(live(AKGL_HEAP_ACTOR), 0);
+    CHECK(lookup(AKGL_REGISTRY_ACTOR, "actor", long_name) == NULL);
+    long_name[AKGL_ACTOR_MAX_NAME_LENGTH - 1] = '\0';
+    CHECK_OK(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a));
+    CHECK(a != NULL && lookup(AKGL_REGISTRY_ACTOR, "actor", long_name) == a);
+    if (a != NULL) {
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    a = NULL;
+    CHECK_INT_EQ(c->refcount, 1);
 
     akgl_Actor *first = NULL;
     CHECK_OK(akgl_actor_spawn("taken", "spawn char", 0, 0, &first));
@@ -533,24 +548,46 @@ static void test_fallback_rule(void)
     scene_close(&s);
 }
 
-/* No sprite even after the fallback: said once per actor and state, not per frame. */
+/* No sprite even after the fallback: said once per character and state, not
+ * per frame and not per actor (the character remembers the states). */
 static void test_missing_sprite_is_logged_once(void)
 {
     akgl_Character *c = make_character("mute char", 100);
-    akgl_Actor *a = NULL;
+    akgl_Actor *a = NULL, *b = NULL;
     CHECK_OK(akgl_actor_spawn("mute", "mute char", 0, 0, &a));
+    CHECK_OK(akgl_actor_spawn("mute too", "mute char", 0, 0, &b));
     log_capture_start();
     for (int i = 0; i < 10; i++) {
         CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
         CHECK_OK(akgl_actor_update(a));
+        CHECK_OK(akgl_actor_update(b));
         a->state = (i % 2) ? (ALIVE | DOWN) : (ALIVE | LEFT); /* two states, alternating */
+        b->state = a->state;
     }
     log_capture_stop();
     CHECK_INT_EQ(log_lines, 2);
     CHECK(SDL_strstr(logged, "actor \"mute\" draws nothing: character \"mute char\" has no "
                              "sprite for state 17") != NULL);
     CHECK(SDL_strstr(logged, "state 18") != NULL);
+    /* The memory holds AKGL_CHARACTER_MISSING_SPRITE_MEMORY states: a fifth
+     * pushes the first out, which is then said again. */
+    log_capture_start();
+    const int more[] = {ALIVE | AKGL_ACTOR_STATE_FACE_UP, ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT,
+                        ALIVE | LEFT | DOWN, ALIVE | LEFT};
+    for (size_t i = 0; i < SDL_arraysize(more); i++) {
+        b->state = more[i];
+        CHECK_OK(akgl_actor_update(b));
+    }
+    log_capture_stop();
+    CHECK_INT_EQ(log_lines, 3); /* UP, RIGHT, LEFT|DOWN; LEFT still remembered */
+    log_capture_start();
+    b->state = ALIVE | DOWN; /* the first remembered, pushed out by LEFT|DOWN */
+    CHECK_OK(akgl_actor_update(b));
+    log_capture_stop();
+    CHECK_INT_EQ(log_lines, 1);
+    CHECK(SDL_strstr(logged, "actor \"mute too\"") != NULL);
     CHECK_OK(akgl_heap_release_actor(a));
+    CHECK_OK(akgl_heap_release_actor(b));
     CHECK_OK(akgl_heap_release_character(c));
 }
 

@@ -5,6 +5,7 @@
  * Tiles: test_physics_tiles.c. Overlaps: test_physics_overlap.c.
  */
 #include "physics_test.h"
+#include "game_private.h"
 
 /* e, which strict C11 <math.h> does not name. */
 #define EULER_E 2.718281828459045
@@ -762,6 +763,37 @@ static void test_movement_hook_runs_once_per_update(void)
 }
 
 /*
+ * The update stamp is 32 bits (it keeps akgl_Actor 4 bytes shorter) and
+ * never 0, which is "no update": across its wrap the movement hook still
+ * runs once per update, by the step.
+ */
+static void test_update_stamp_wraps_past_zero(void)
+{
+    int moving = 0;
+    physics_begin();
+    akgl_Actor *m = spawn("mover", 0.0f, 0.0f, 8.0f, 8.0f);
+    m->userdata = &moving;
+    m->movementlogicfunc = counting_move;
+    akgl_game_update_serial = UINT32_MAX - 1;
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK(akgl_game_update_serial != 0);
+        CHECK(m->intent_update == akgl_game_update_serial); /* the step ran it */
+        CHECK_INT_EQ(moving, i + 1);
+    }
+    CHECK(akgl_game_update_serial == 2); /* UINT32_MAX, then 1 (not 0), then 2 */
+    /* Without physics the update pass runs it: the stamp is an earlier
+     * update's. */
+    game.physics = NULL;
+    CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_INT_EQ(moving, 4);
+    despawn(m);
+    physics_end();
+}
+
+/*
  * The step's arithmetic for a body with no tiles, spelt out from docs/14 as
  * a reference: the library may skip work (an axis whose velocity no step
  * changes, the z axis at rest) only where the result is the same to the bit.
@@ -893,6 +925,7 @@ int main(void)
     RUN_TEST(test_game_update_without_physics_moves_nothing);
     RUN_TEST(test_game_update_steps_before_actors);
     RUN_TEST(test_movement_hook_runs_once_per_update);
+    RUN_TEST(test_update_stamp_wraps_past_zero);
     RUN_TEST(test_steps_match_the_reference_to_the_bit);
     return AKGL_TEST_END();
 }

@@ -690,8 +690,10 @@ static void test_iterate_key_too_long(void)
     outside.refcount = 1;
     CHECK_OK(akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", key, &outside));
     w.calls = 0;
-    CHECK_STATUS_MSG(akgl_registry_iterate_actor(visit, &w), AKERR_OUTOFBOUNDS,
-                     "1 actor registry key(s) longer than an actor name can be (127 bytes)");
+    char said[96];
+    snprintf(said, sizeof(said), "1 actor registry key(s) longer than an actor name can be (%d bytes)",
+             AKGL_ACTOR_MAX_NAME_LENGTH - 1);
+    CHECK_STATUS_MSG(akgl_registry_iterate_actor(visit, &w), AKERR_OUTOFBOUNDS, said);
     CHECK_INT_EQ(w.calls, 0);
     CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", key, &outside));
     walk_teardown(&w);
@@ -726,13 +728,15 @@ static void test_actor_initialize_null_arguments(void)
 static void test_actor_name_length(void)
 {
     char name[AKGL_ACTOR_MAX_NAME_LENGTH + 2];
+    char said[96];
     akgl_Actor *actor = NULL;
     int before = count_of(AKGL_REGISTRY_ACTOR);
 
-    /* 127 bytes: the longest that fits the field with its terminator. */
+    /* 31 bytes (AKGL_ACTOR_MAX_NAME_LENGTH - 1): the longest that fits the
+     * field with its terminator. */
     memset(name, 'n', AKGL_ACTOR_MAX_NAME_LENGTH - 1);
     name[AKGL_ACTOR_MAX_NAME_LENGTH - 1] = '\0';
-    CHECK_INT_EQ(strlen(name), 127);
+    CHECK_INT_EQ(strlen(name), AKGL_ACTOR_MAX_NAME_LENGTH - 1);
     CHECK_OK(akgl_heap_next_actor(&actor));
     CHECK_OK(akgl_actor_initialize(actor, name));
     CHECK_STR_EQ(actor->name, name);
@@ -740,15 +744,16 @@ static void test_actor_name_length(void)
     release(actor);
     CHECK(lookup(AKGL_REGISTRY_ACTOR, name) == NULL);
 
-    /* 128 bytes: refused, and nothing is registered, truncated or not. */
+    /* 32 bytes: refused, and nothing is registered, truncated or not. */
     char truncated[AKGL_ACTOR_MAX_NAME_LENGTH];
     memset(name, 'm', AKGL_ACTOR_MAX_NAME_LENGTH);
     name[AKGL_ACTOR_MAX_NAME_LENGTH] = '\0';
     memcpy(truncated, name, AKGL_ACTOR_MAX_NAME_LENGTH - 1);
     truncated[AKGL_ACTOR_MAX_NAME_LENGTH - 1] = '\0';
+    snprintf(said, sizeof(said), "is %d bytes; the limit is %d", AKGL_ACTOR_MAX_NAME_LENGTH,
+             AKGL_ACTOR_MAX_NAME_LENGTH - 1);
     CHECK_OK(akgl_heap_next_actor(&actor));
-    CHECK_STATUS_MSG(akgl_actor_initialize(actor, name), AKERR_OUTOFBOUNDS,
-                     "is 128 bytes; the limit is 127");
+    CHECK_STATUS_MSG(akgl_actor_initialize(actor, name), AKERR_OUTOFBOUNDS, said);
     CHECK(lookup(AKGL_REGISTRY_ACTOR, name) == NULL);
     CHECK(lookup(AKGL_REGISTRY_ACTOR, truncated) == NULL);
     CHECK_INT_EQ(count_of(AKGL_REGISTRY_ACTOR), before);

@@ -415,6 +415,103 @@ static void test_spawn_actors_pool_full(void)
     CHECK_OK(akgl_heap_release_character(hero));
 }
 
+/*
+ * Actor names hold AKGL_ACTOR_MAX_NAME_LENGTH - 1 bytes (31) and are never
+ * cut into a key. A generated "<map file>#<id>" too long keeps "#<id>" whole
+ * and cuts the map's part, at a character boundary; an object's own name too
+ * long is refused, naming the map, the object, the name and the limit, and
+ * nothing of the call is kept.
+ */
+static void test_spawn_actor_names_fit(void)
+{
+    const size_t most = AKGL_ACTOR_MAX_NAME_LENGTH - 1;
+    hero = make_character("hero", 100);
+
+    /* A map name that fits with "#2" exactly is used whole; with "#3" it
+     * would be one byte over, but objects 3 and 4 are not spawned here. */
+    char base[AKGL_ACTOR_MAX_NAME_LENGTH];
+    memset(base, 'b', most - 2);
+    base[most - 2 - 4] = '.';
+    base[most - 2] = '\0';
+    char exact[AKGL_ACTOR_MAX_NAME_LENGTH + 1];
+    SDL_snprintf(exact, sizeof(exact), "%s#2", base);
+    CHECK_INT_EQ(strlen(exact), most);
+    objects_map(&mm);
+    SDL_snprintf(mm.map.path, sizeof(mm.map.path), "/mem/%s", base);
+    mm.layers[0].nobjects = 2;
+    akgl_Tilemap *map = pool_map(&mm);
+    int count = -1;
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 2);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, exact, NULL) != NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+
+    /* A long map name: "#<id>" kept, the map's part cut to fit; a two-byte
+     * character that would straddle the cut goes whole. */
+    objects_map(&mm);
+    char longbase[80];
+    memset(longbase, 'L', sizeof(longbase) - 1);
+    longbase[sizeof(longbase) - 1] = '\0';
+    longbase[most - 3] = '\xc3'; /* "é" at bytes 28..29: the cut for "#2" falls inside it */
+    longbase[most - 2] = '\xa9';
+    SDL_snprintf(mm.map.path, sizeof(mm.map.path), "/mem/%s.tmj", longbase);
+    mm.objects[2].name = "";
+    akgl_Tilemap *longmap = pool_map(&mm);
+    CHECK_OK(akgl_tilemap_spawn_actors(longmap, &count));
+    CHECK_INT_EQ(count, 3);
+    char want2[AKGL_ACTOR_MAX_NAME_LENGTH], want3[AKGL_ACTOR_MAX_NAME_LENGTH];
+    SDL_snprintf(want2, sizeof(want2), "%.*s#2", (int)(most - 3), longbase); /* 28 + 2 bytes */
+    SDL_snprintf(want3, sizeof(want3), "%.*s#3", (int)(most - 3), longbase);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, want2, NULL) != NULL);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, want3, NULL) != NULL);
+    CHECK_INT_EQ(strlen(want2), most - 1);
+
+    /* A second map whose name shares the part kept gives the same names:
+     * refused as taken, the object and the name said, nothing kept. */
+    int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+    MemMap *twin = &mm2;
+    objects_map(twin);
+    SDL_snprintf(twin->map.path, sizeof(twin->map.path), "/mem/%s-2.tmj", longbase);
+    twin->objects[0].name = "p2";
+    akgl_Tilemap *twinmap = pool_map(twin);
+    char said[200];
+    SDL_snprintf(said, sizeof(said), "object 2 (actor \"%s\")", want2);
+    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(twinmap, &count), AKERR_REGISTRY, said);
+    CHECK_INT_EQ(twinmap->nspawned, 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p2", NULL) == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(twinmap));
+    CHECK_OK(akgl_heap_release_tilemap(longmap));
+
+    /* An object's own name of 31 bytes is used; of 32, refused whole. */
+    char fits[AKGL_ACTOR_MAX_NAME_LENGTH], over[AKGL_ACTOR_MAX_NAME_LENGTH + 1];
+    memset(fits, 'f', most);
+    fits[most] = '\0';
+    memset(over, 'o', most + 1);
+    over[most + 1] = '\0';
+    objects_map(&mm);
+    mm.objects[0].name = fits;
+    mm.layers[0].nobjects = 1;
+    map = pool_map(&mm);
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, fits, NULL) != NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    objects_map(&mm);
+    mm.objects[1].name = over;
+    map = pool_map(&mm);
+    actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+    char refused[200];
+    SDL_snprintf(refused, sizeof(refused),
+                 "map.tmj: object 2's name \"%s\" is %zu bytes; an actor name holds at most %zu",
+                 over, most + 1, most);
+    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(map, &count), AKERR_OUTOFBOUNDS, refused);
+    CHECK_INT_EQ(map->nspawned, 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL) == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
 /* ------------------------------------------------------------------------ */
 /* Level change                                                             */
 /* ------------------------------------------------------------------------ */
@@ -465,6 +562,7 @@ int main(void)
     RUN_TEST(test_spawn_actors);
     RUN_TEST(test_spawn_actors_isometric);
     RUN_TEST(test_spawn_actors_pool_full);
+    RUN_TEST(test_spawn_actor_names_fit);
     RUN_TEST(test_unload_with_maps);
     return AKGL_TEST_END();
 }
