@@ -198,6 +198,101 @@ static void test_update_then_draw(void)
     CHECK_OK(akgl_time_use_manual(false));
 }
 
+/*
+ * The draw pass submits plain actors itself (game.c draw_direct), culling
+ * against the camera and offsetting by it: the same edges as the backend's
+ * own cull (test_render_draw), through akgl_game_update, with the camera at
+ * the origin, moved, and with none.
+ */
+static void test_draw_pass_culls_at_the_edges(void)
+{
+    static const struct
+    {
+        float x, y;
+        bool seen;       /* camera at (0, 0), a 160 x 120 view */
+        bool seen_moved; /* camera at (-100, 0) */
+    } spots[] = {
+        {-48, 0, false, true},    {160, 0, false, false}, {0, 120, false, false},
+        {0, -48, false, false},   {-48, -48, false, false}, {-47, 10, true, true},
+        {159, 119, true, false},  {100, -47, true, false},
+    };
+    enum { NSPOTS = (int)SDL_arraysize(spots) };
+    akgl_Actor *actors[NSPOTS] = {0};
+    Scene s;
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&s, 160, 120)) {
+        const int cells[] = {3};
+        akgl_Sprite *spr = make_sprite(&s, "edge-sprite", cells, 1, 100, true, false);
+        akgl_Character *c = make_character("edge-char", 0);
+        const int stand = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+        CHECK_OK(c->sprite_add(c, spr, stand));
+        for (int i = 0; i < NSPOTS; i++) {
+            char name[16];
+            snprintf(name, sizeof(name), "edge-%d", i);
+            actors[i] = make_actor(name, "edge-char");
+            if (actors[i] != NULL) {
+                actors[i]->state = stand;
+                actors[i]->x = spots[i].x;
+                actors[i]->y = spots[i].y;
+            }
+        }
+        scene_capture(&s.r);
+        akgl_Camera *cam = s.r.camera;
+        int seen = 0, seen_moved = 0;
+        for (int i = 0; i < NSPOTS; i++) {
+            seen += spots[i].seen;
+            seen_moved += spots[i].seen_moved;
+        }
+
+        cam->x = 0.0f;
+        cam->y = 0.0f;
+        /* The first frame fills the sprite's source rectangles (through the
+         * backend); the second is the draw pass's own. */
+        CHECK_OK(akgl_game_update(NULL));
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, seen);
+        CHECK_INT_EQ(s.r.stats.culled, NSPOTS - seen);
+        CHECK_PIXEL(scene_last_frame, 0, 10, CELL_FILL[3]); /* the cell's last column */
+        CHECK_PIXEL(scene_last_frame, 1, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 159, 119, cell_marker(3)); /* the cell's first pixel */
+        CHECK_PIXEL(scene_last_frame, 100, 0, CELL_FILL[3]); /* the cell's last row */
+        CHECK_PIXEL(scene_last_frame, 100, 1, CLEAR);
+
+        /* Moved: the camera's position is subtracted; the same spots seen or not. */
+        cam->x = -100.0f;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, seen_moved);
+        CHECK_INT_EQ(s.r.stats.culled, NSPOTS - seen_moved);
+        CHECK_PIXEL(scene_last_frame, 52, 0, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 51, 0, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 53, 10, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 159, 119, CLEAR);
+
+        /* No camera: nothing culled, nothing offset. */
+        s.r.camera = NULL;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, NSPOTS);
+        CHECK_INT_EQ(s.r.stats.culled, 0);
+        CHECK_PIXEL(scene_last_frame, 159, 119, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 0, 10, CELL_FILL[3]);
+        s.r.camera = cam;
+        scene_capture_done();
+
+        for (int i = 0; i < NSPOTS; i++) {
+            if (actors[i] != NULL) {
+                CHECK_OK(akgl_heap_release_actor(actors[i]));
+            }
+        }
+        CHECK_OK(akgl_heap_release_character(c));
+        CHECK_OK(akgl_heap_release_sprite(spr));
+    }
+    scene_close(&s);
+    CHECK_OK(akgl_time_use_manual(false));
+}
+
 /* ------------------------------------------------------------------------ */
 /* A whole game loop, compared with a computed image                        */
 /* ------------------------------------------------------------------------ */
@@ -431,6 +526,7 @@ int main(void)
     akgl_test_add_counters();
     RUN_TEST(test_physics_step_gets_game_time_deltas);
     RUN_TEST(test_update_then_draw);
+    RUN_TEST(test_draw_pass_culls_at_the_edges);
     RUN_TEST(test_game_loop_matches_computed_image);
     return AKGL_TEST_END();
 }
