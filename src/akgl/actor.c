@@ -12,6 +12,7 @@
 #include <akgl/time.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,11 +300,10 @@ static void automatic_face(akgl_Actor *obj)
 }
 
 /*
- * An axis' intent from its two MOVING_* bits, shifted down to bits 0 and 1:
- * the bit for -1 at 0, the one for +1 at 1 (both: they cancel). A table, as
- * every frame asks for every actor (and a movement hook may ask again).
+ * The intent from the MOVING_* bits, shifted down to bit 0: tables, as every
+ * frame asks for every actor (and a movement hook may ask again). z's two
+ * bits: IN (bit 0) +1, OUT (bit 1) -1, both cancel.
  */
-static const float INTENT_LOW_NEGATIVE[4] = {0.0f, -1.0f, 1.0f, 0.0f};
 static const float INTENT_LOW_POSITIVE[4] = {0.0f, 1.0f, -1.0f, 0.0f};
 
 _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 1 &&
@@ -313,11 +313,24 @@ _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 
                    AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
                "the facing and intent tables read the MOVING_* bits as consecutive bits");
 
+/* x's and y's intent at once, for the four LEFT/RIGHT/UP/DOWN bits: bits 0
+ * and 1 give x (LEFT -1, RIGHT +1, both 0), bits 2 and 3 y likewise. */
+#define INTENT_Y(y) {0.0f, y}, {-1.0f, y}, {1.0f, y}, {0.0f, y}
+static const float INTENT_XY[16][2] = {INTENT_Y(0.0f), INTENT_Y(-1.0f), INTENT_Y(1.0f),
+                                       INTENT_Y(0.0f)};
+#undef INTENT_Y
+
 static inline void move_by_state(akgl_Actor *obj)
 {
     unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
-    obj->move_x = INTENT_LOW_NEGATIVE[moving & 3u];        /* LEFT -1, RIGHT +1 */
-    obj->move_y = INTENT_LOW_NEGATIVE[(moving >> 2) & 3u]; /* UP -1, DOWN +1 */
+    const float *xy = INTENT_XY[moving & 15u]; /* LEFT -1, RIGHT +1; UP -1, DOWN +1 */
+    if (offsetof(akgl_Actor, move_y) == offsetof(akgl_Actor, move_x) + sizeof(float)) {
+        /* Neighbours (decided at compile time): one 8-byte copy. */
+        memcpy((char *)obj + offsetof(akgl_Actor, move_x), xy, 2 * sizeof(float));
+    } else {
+        obj->move_x = xy[0];
+        obj->move_y = xy[1];
+    }
     obj->move_z = INTENT_LOW_POSITIVE[(moving >> 4) & 3u]; /* IN +1, OUT -1 */
 }
 
