@@ -11,3 +11,6 @@ akgl_add_test(akgl_broadphase SOURCES test_broadphase.c LIBS akgl m)
 akgl_add_test(akgl_pool_order SOURCES test_pool_order.c LIBS akgl)
 # Counts the reports the dense grid made (src/akgl/physics_private.h).
 target_include_directories(akgl_broadphase PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+# The draw gather's shortcuts against their rules (src/akgl/draw_private.h).
+akgl_add_test(akgl_draw_gather SOURCES test_draw_gather.c LIBS akgl)
+target_include_directories(akgl_draw_gather PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
