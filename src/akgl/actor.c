@@ -626,7 +626,7 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
     const uint64_t serial = akgl_game_update_serial;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
-        akgl_Actor *obj = &akgl_heap_actors[i];
+        akgl_Actor *obj = akgl_actor_in_slot(i);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {
             continue;

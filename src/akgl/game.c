@@ -420,7 +420,7 @@ static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
         akgl_draw_gather_start(g, draw_gather, g->plain_backend);
         for (int i = akgl_heap_next_live(pool, 0); i >= 0;
              i = akgl_heap_next_live_after(pool, i)) {
-            akgl_Actor *actor = &akgl_heap_actors[i];
+            akgl_Actor *actor = akgl_actor_in_slot(i);
             if (akgl_actor_is_live(actor)) {
                 akgl_draw_gather_actor(g, actor);
             }

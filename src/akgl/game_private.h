@@ -6,6 +6,8 @@
 
 #include <akgl/game.h>
 
+#include "hidden.h"
+
 /*
  * The akgl_GameConfig the running game started with, with every capacity
  * resolved to what its pool got (never 0 while the game runs: the defaults
@@ -23,6 +25,6 @@ const akgl_GameConfig *akgl_game_config(void);
  * and the update pass of the same update skips the hook for that actor:
  * the hook runs once per update. Owned by game.c.
  */
-extern uint64_t akgl_game_update_serial;
+extern AKGL_HIDDEN uint64_t akgl_game_update_serial;
 
 #endif /* AKGL_SRC_GAME_PRIVATE_H */

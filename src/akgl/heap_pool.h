@@ -19,6 +19,8 @@
 #include <akerror.h>
 #include <akgl/heap.h>
 
+#include "hidden.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -85,7 +87,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_start(const int capacity[AKGL_HEAP_
 void akgl_heap_stop(void);
 
 /* The actor layer's descriptor, for the frame sweeps' dense iteration. */
-extern akgl_HeapPool akgl_heap_pool_actor;
+extern AKGL_HIDDEN akgl_HeapPool akgl_heap_pool_actor;
 
 /*
  * The first acquired slot at index >= from, or -1. Walks the live bitmap a

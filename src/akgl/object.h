@@ -45,6 +45,17 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
 }
 
 /*
+ * The actor in pool slot @p i (the game started, i < the capacity): the
+ * pool's own base, which is what akgl_heap_actors points at, read with one
+ * load where the public variable takes two (its address from the global
+ * offset table, then it). For the frame's sweeps.
+ */
+static inline akgl_Actor *akgl_actor_in_slot(int i)
+{
+    return (akgl_Actor *)(void *)akgl_heap_pool_actor.base + i;
+}
+
+/*
  * The frame's sweeps (the physics step, the update pass) read the first
  * quarter kilobyte of every actor (the hot fields, then name[0] for
  * akgl_actor_is_live): at 10k actors, 4.6 MB of pool, most of those reads

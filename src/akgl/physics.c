@@ -600,7 +600,7 @@ static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns)
      * since a movementlogicfunc may release or spawn actors. */
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
-        akgl_Actor *a = &akgl_heap_actors[i];
+        akgl_Actor *a = akgl_actor_in_slot(i);
         akgl_actor_prefetch_ahead(a);
         if (!akgl_actor_is_live(a)) {
             continue;

@@ -213,7 +213,7 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
     bool callbacks = false;
     uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
     for (int k = 0; k < G.n; k++) {
-        akgl_Actor *a = &akgl_heap_actors[G.slot[k]];
+        akgl_Actor *a = akgl_actor_in_slot(G.slot[k]);
         if (G.state[k] == GATHER_PENDING) {
             bool has = false;
             PASS(errctx, box_of(a, &G.box[k], &has));
@@ -435,7 +435,7 @@ static inline akgl_Actor *still(int k)
         akgl_heap_pool_actor.generation[slot] != bp.generation[slot]) {
         return NULL;
     }
-    return &akgl_heap_actors[slot];
+    return akgl_actor_in_slot(slot);
 }
 
 /* Inlined into the report loops: called once per pair, it is most of what
@@ -544,7 +544,7 @@ static bool dense_plan(int *cols_out, int *rows_out)
         bp.px1[e] = b->x + b->w; /* the same sums boxes_overlap makes */
         bp.py1[e] = b->y + b->h;
         bp.packed_k[e] = k;
-        bp.packed_actor[e] = &akgl_heap_actors[G.slot[k]];
+        bp.packed_actor[e] = akgl_actor_in_slot(G.slot[k]);
     }
     *cols_out = cols;
     *rows_out = rows;

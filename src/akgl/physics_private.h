@@ -9,6 +9,8 @@
 #include <akgl/actor.h>
 #include <akgl/physics.h>
 
+#include "hidden.h"
+
 #include <SDL3/SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,7 +36,7 @@ typedef struct akgl_BroadphaseGather
     int *slot;       /* [capacity] pool slot of each gathered actor */
     uint8_t *state;  /* [capacity] GATHER_* */
 } akgl_BroadphaseGather;
-extern akgl_BroadphaseGather akgl_broadphase_gather;
+extern AKGL_HIDDEN akgl_BroadphaseGather akgl_broadphase_gather;
 
 enum { GATHER_BOX, GATHER_PENDING, GATHER_NONE, GATHER_BIG };
 
