@@ -511,12 +511,16 @@ static void glide(akgl_Actor *a, uint64_t steps, const GlidePlan *plan)
     const __m128 h = plan->h;
     const __m128 d = _mm_mul_ps(load_pair(&a->vx, &a->vy), h);
     __m128 xy = load_pair(&a->x, &a->y);
-    uint64_t s = steps;
-    for (; s >= 2; s -= 2) { /* two steps a turn: an update is usually four */
-        xy = _mm_add_ps(_mm_add_ps(xy, d), d);
-    }
-    if (s != 0) {
-        xy = _mm_add_ps(xy, d);
+    if (steps == 4) { /* the usual update: 16 ms of 4 ms steps, without a loop */
+        xy = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(xy, d), d), d), d);
+    } else {
+        uint64_t s = steps;
+        for (; s >= 2; s -= 2) { /* two steps a turn */
+            xy = _mm_add_ps(_mm_add_ps(xy, d), d);
+        }
+        if (s != 0) {
+            xy = _mm_add_ps(xy, d);
+        }
     }
     store_pair(&a->x, &a->y, xy);
 #else
