@@ -603,6 +603,67 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * skipped, such an actor's update runs only the library's code when its
  * other hooks are the defaults, and the pass can still gather it.
  */
+/*
+ * The pass's common run, on its own so that its loop keeps what it carries
+ * in registers: actors whose hooks are all the library's (or whose movement
+ * hook the step already ran), each updated and gathered into @p g as the
+ * general loop below would, from slot *at on. Stops at the first live actor
+ * it cannot update so, leaving its slot in *at (-1 at the end), and *now
+ * and *stale as that loop takes them over. Nothing but the library's code
+ * runs here, save a state's sound (which sets stale), so the walk reads the
+ * pool's bitmap again only after one (akgl_heap_walk_next).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline)) /* its own registers: the point of a function of its own */
+#endif
+static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t *now_io,
+                                           bool *stale_io)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    akgl_DrawGather local = *g;
+    uint64_t now = *now_io;
+    bool stale = *stale_io;
+    const uint64_t serial = akgl_game_update_serial;
+    int i = *at;
+    uint64_t later = akgl_heap_walk_word(pool, i);
+    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later, stale)) {
+        akgl_Actor *obj = akgl_actor_in_slot(i);
+        akgl_actor_prefetch_ahead(obj);
+        if (!akgl_actor_is_live(obj)) {
+            continue;
+        }
+        bool moves = obj->intent_update != serial; /* not yet run this update */
+        if (obj->updatefunc != akgl_actor_run_update ||
+            obj->facefunc != akgl_actor_automatic_face ||
+            obj->changeframefunc != akgl_actor_advance_frame ||
+            (moves && obj->movementlogicfunc != akgl_actor_move_by_state)) {
+            break; /* the general loop updates it */
+        }
+        if (stale) {
+            now = akgl_time_now();
+            stale = false;
+        }
+        akgl_Sprite *shown = NULL;
+        akerr_ErrorContext *e = run_update_default(obj, now, &shown, moves);
+        if (e != NULL) {
+            PASS(errctx, swallow_missing_sprite(e));
+        }
+        if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
+            stale = true;
+            PASS(errctx, akgl_sound_actor_state_entered(obj));
+        }
+        /* The lookup the update cached still holds: nothing since could
+         * change the state, the character or its bindings. */
+        akgl_draw_gather_shown(&local, obj, shown);
+    }
+    *g = local;
+    *at = i;
+    *now_io = now;
+    *stale_io = stale;
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
 {
     PREPARE_ERROR(errctx);
@@ -625,7 +686,13 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorFunc move = akgl_actor_move_by_state;
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
     const uint64_t serial = akgl_game_update_serial;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
+    int first = akgl_heap_next_live(pool, 0);
+    if (library_only) {
+        /* The common run first; the loop below takes over at the first actor
+         * it leaves (if any), with the gather as it stands. */
+        PASS(errctx, update_defaults(&local, &first, &now, &stale));
+    }
+    for (int i = first; i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = akgl_actor_in_slot(i);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {

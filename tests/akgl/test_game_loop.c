@@ -78,11 +78,16 @@ static akerr_ErrorContext *noting_frame_end(akgl_Renderer *r)
     return scene_capture_frame_end(r);
 }
 
+/* The game this suite runs: more actors than the default capacity, since
+ * the update pass's walk needs several bitmap words of them. */
+#define WALK_SLOTS 260
+static const akgl_GameConfig loop_config = {.capacity[AKGL_HEAP_ACTOR] = 2 * WALK_SLOTS};
+
 /* A fresh game, so "the first update" is the first since akgl_game_init. */
 static void restart_game(void)
 {
     CHECK_OK(akgl_game_quit());
-    CHECK_OK(akgl_game_init());
+    CHECK_OK(akgl_game_init_with_config(&loop_config));
 }
 
 static void test_physics_step_gets_game_time_deltas(void)
@@ -284,6 +289,113 @@ static void test_draw_pass_culls_at_the_edges(void)
         for (int i = 0; i < NSPOTS; i++) {
             if (actors[i] != NULL) {
                 CHECK_OK(akgl_heap_release_actor(actors[i]));
+            }
+        }
+        CHECK_OK(akgl_heap_release_character(c));
+        CHECK_OK(akgl_heap_release_sprite(spr));
+    }
+    scene_close(&s);
+    CHECK_OK(akgl_time_use_manual(false));
+}
+
+/*
+ * The update pass's common run (actor.c update_defaults) reads the pool's
+ * live bitmap a word at a time and again only after a state's sound; the
+ * general loop takes over at the first actor with a hook of the game's.
+ * Live actors scattered over several bitmap words (gaps, a whole empty word,
+ * a word's first and last slots) are each updated and drawn once per
+ * update: every one's animation steps one frame per dwell. Then the same
+ * with a sound state entered midway (the walk reads the bitmap again) and a
+ * game's updatefunc later on (the general loop finishes the pass).
+ */
+static int walk_updates;
+
+static akerr_ErrorContext *counting_update(akgl_Actor *a)
+{
+    walk_updates++;
+    return akgl_actor_run_update(a);
+}
+
+static bool walk_keeps(int i)
+{
+    return i % 7 != 3 && !(i >= 128 && i < 192);
+}
+
+static void test_update_pass_walks_every_live_actor(void)
+{
+    static akgl_Actor *slots[WALK_SLOTS];
+    Scene s;
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&s, 64, 64)) {
+        const int cells[] = {0, 1, 2, 3};
+        akgl_Sprite *spr = make_sprite(&s, "walk-sprite", cells, 4, 100, true, false);
+        akgl_Character *c = make_character("walk-char", 0);
+        const int stand = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+        CHECK_OK(c->sprite_add(c, spr, stand));
+        CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP));
+        int live = 0;
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            char name[16];
+            snprintf(name, sizeof(name), "walk-%d", i);
+            slots[i] = make_actor(name, "walk-char");
+            if (slots[i] != NULL) {
+                slots[i]->state = stand;
+            }
+        }
+        /* Which stay is decided by pool slot: the gaps are in the bitmap. */
+        akgl_Actor *first = NULL, *past_gap = NULL;
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            if (slots[i] == NULL) {
+                continue;
+            }
+            int slot = (int)(slots[i] - akgl_heap_actors);
+            if (!walk_keeps(slot)) {
+                CHECK_OK(akgl_heap_release_actor(slots[i]));
+                slots[i] = NULL;
+                continue;
+            }
+            live++;
+            if (first == NULL || slots[i] < first) {
+                first = slots[i];
+            }
+            if (slot >= 192 && (past_gap == NULL || slots[i] < past_gap)) {
+                past_gap = slots[i];
+            }
+        }
+        CHECK(first != NULL && past_gap != NULL && live > 150);
+        if (first == NULL || past_gap == NULL) {
+            return;
+        }
+        CHECK_OK(akgl_game_update(NULL)); /* the first: lookups and source rectangles */
+        for (int round = 1; round <= 3; round++) {
+            if (round == 2) {
+                /* A state entered (its sound, none here) in the run... */
+                first->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP;
+            }
+            if (round == 3) {
+                /* ...and a game's updatefunc after it: the general loop. */
+                past_gap->updatefunc = counting_update;
+            }
+            s.r.stats = (akgl_RenderStats){0, 0};
+            walk_updates = 0;
+            CHECK_OK(akgl_time_advance(100 * MS));
+            CHECK_OK(akgl_game_update(NULL));
+            int stepped = 0;
+            for (int i = 0; i < WALK_SLOTS; i++) {
+                if (slots[i] != NULL) {
+                    stepped += slots[i]->curSpriteFrameId == round % 4;
+                    CHECK_MSG(slots[i]->curSpriteFrameId == round % 4,
+                              "round %d: actor %d shows frame %d", round, i,
+                              slots[i]->curSpriteFrameId);
+                }
+            }
+            CHECK_INT_EQ(stepped, live);
+            CHECK_INT_EQ((int)s.r.stats.submitted, live);
+            CHECK_INT_EQ(walk_updates, round == 3 ? 1 : 0);
+        }
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            if (slots[i] != NULL) {
+                CHECK_OK(akgl_heap_release_actor(slots[i]));
             }
         }
         CHECK_OK(akgl_heap_release_character(c));
@@ -522,11 +634,16 @@ int main(void)
 {
     TEST_BEGIN();
     RUN_TEST(test_update_before_init_is_refused);
-    akgl_test_start_game();
+    akerr_ErrorContext *e = akgl_game_init_with_config(&loop_config);
+    if (e != NULL) {
+        fprintf(stderr, "akgl_game_init_with_config: %s\n", e->message);
+        return 1;
+    }
     akgl_test_add_counters();
     RUN_TEST(test_physics_step_gets_game_time_deltas);
     RUN_TEST(test_update_then_draw);
     RUN_TEST(test_draw_pass_culls_at_the_edges);
+    RUN_TEST(test_update_pass_walks_every_live_actor);
     RUN_TEST(test_game_loop_matches_computed_image);
     return AKGL_TEST_END();
 }
