@@ -299,13 +299,6 @@ static void automatic_face(akgl_Actor *obj)
     }
 }
 
-/*
- * The intent from the MOVING_* bits, shifted down to bit 0: tables, as every
- * frame asks for every actor (and a movement hook may ask again). z's two
- * bits: IN (bit 0) +1, OUT (bit 1) -1, both cancel.
- */
-static const float INTENT_LOW_POSITIVE[4] = {0.0f, 1.0f, -1.0f, 0.0f};
-
 _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 1 &&
                    AKGL_ACTOR_STATE_MOVING_UP == AKGL_ACTOR_STATE_MOVING_LEFT << 2 &&
                    AKGL_ACTOR_STATE_MOVING_DOWN == AKGL_ACTOR_STATE_MOVING_LEFT << 3 &&
@@ -313,25 +306,40 @@ _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 
                    AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
                "the facing and intent tables read the MOVING_* bits as consecutive bits");
 
-/* x's and y's intent at once, for the four LEFT/RIGHT/UP/DOWN bits: bits 0
- * and 1 give x (LEFT -1, RIGHT +1, both 0), bits 2 and 3 y likewise. */
-#define INTENT_Y(y) {0.0f, y}, {-1.0f, y}, {1.0f, y}, {0.0f, y}
-static const float INTENT_XY[16][2] = {INTENT_Y(0.0f), INTENT_Y(-1.0f), INTENT_Y(1.0f),
-                                       INTENT_Y(0.0f)};
-#undef INTENT_Y
+/*
+ * The intent for the six MOVING_* bits shifted down to bits 0..5: a table,
+ * as every frame asks for every actor (and a movement hook may ask again).
+ * Each axis takes two bits, the first for -1 and the second for +1 (both:
+ * they cancel, +0): LEFT/RIGHT for x, UP/DOWN for y; z's are IN (+1), OUT
+ * (-1). Entries are {x, y, z, unused}.
+ */
+#define INTENT_MINUS_PLUS(b) ((b) == 1 ? -1.0f : (b) == 2 ? 1.0f : 0.0f)
+#define INTENT_PLUS_MINUS(b) ((b) == 1 ? 1.0f : (b) == 2 ? -1.0f : 0.0f)
+#define INTENT_OF(m)                                                                  \
+    {INTENT_MINUS_PLUS((m) & 3), INTENT_MINUS_PLUS(((m) >> 2) & 3),                   \
+     INTENT_PLUS_MINUS(((m) >> 4) & 3), 0.0f}
+#define INTENT_4(m) INTENT_OF(m), INTENT_OF((m) + 1), INTENT_OF((m) + 2), INTENT_OF((m) + 3)
+#define INTENT_16(m) INTENT_4(m), INTENT_4((m) + 4), INTENT_4((m) + 8), INTENT_4((m) + 12)
+static const float INTENT_OF_MOVING[64][4] = {INTENT_16(0), INTENT_16(16), INTENT_16(32),
+                                              INTENT_16(48)};
+#undef INTENT_MINUS_PLUS
+#undef INTENT_PLUS_MINUS
+#undef INTENT_OF
+#undef INTENT_4
+#undef INTENT_16
 
 static inline void move_by_state(akgl_Actor *obj)
 {
     unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
-    const float *xy = INTENT_XY[moving & 15u]; /* LEFT -1, RIGHT +1; UP -1, DOWN +1 */
+    const float *xyz = INTENT_OF_MOVING[moving & 63u];
     if (offsetof(akgl_Actor, move_y) == offsetof(akgl_Actor, move_x) + sizeof(float)) {
         /* Neighbours (decided at compile time): one 8-byte copy. */
-        memcpy((char *)obj + offsetof(akgl_Actor, move_x), xy, 2 * sizeof(float));
+        memcpy((char *)obj + offsetof(akgl_Actor, move_x), xyz, 2 * sizeof(float));
     } else {
-        obj->move_x = xy[0];
-        obj->move_y = xy[1];
+        obj->move_x = xyz[0];
+        obj->move_y = xyz[1];
     }
-    obj->move_z = INTENT_LOW_POSITIVE[(moving >> 4) & 3u]; /* IN +1, OUT -1 */
+    obj->move_z = xyz[2];
 }
 
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
@@ -489,9 +497,15 @@ static inline akerr_ErrorContext *sprite_and_elapsed(akgl_Actor *obj, uint64_t n
                                                      akgl_Sprite **sprite, uint64_t *elapsed)
 {
     akerr_ErrorContext *found = NULL;
-    if (!akgl_actor_cached_sprite(obj, sprite)) {
-        found = akgl_actor_lookup_sprite(obj, sprite);
+    akgl_Sprite *cached = NULL;
+    if (!akgl_actor_cached_sprite(obj, &cached)) {
+        /* Its own variable: one whose address leaves for the lookup would
+         * live in memory on the common path too. */
+        akgl_Sprite *looked = NULL;
+        found = akgl_actor_lookup_sprite(obj, &looked);
+        cached = looked;
     }
+    *sprite = cached;
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
     *elapsed = now > since ? now - since : 0;
     obj->lastupdate_ns = now;
