@@ -213,17 +213,17 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
     bool callbacks = false;
     uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
     for (int k = 0; k < G.n; k++) {
-        akgl_Actor *a = akgl_actor_in_slot(G.slot[k]);
-        if (G.state[k] == GATHER_PENDING) {
-            bool has = false;
-            PASS(errctx, box_of(a, &G.box[k], &has));
-            G.state[k] = has ? GATHER_BOX : GATHER_NONE;
+        int slot = G.slot[k];
+        bool has = true;
+        if (slot < 0) { /* its box pending (akgl_broadphase_add) */
+            slot = ~slot;
+            PASS(errctx, box_of(akgl_actor_in_slot(slot), &G.box[k], &has));
         }
+        akgl_Actor *a = akgl_actor_in_slot(slot);
         /* No box, or in no layer and asking for none: it cannot be reported. */
-        if (G.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
+        if (!has || (a->collision_layers == 0 && a->collision_mask == 0)) {
             continue;
         }
-        int slot = G.slot[k];
         G.slot[n] = slot;
         G.box[n] = G.box[k];
         G.state[n] = GATHER_BOX;
