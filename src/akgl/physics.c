@@ -446,13 +446,16 @@ static inline void store_pair(float *lo, float *hi, __m128 v)
 #endif
 
 /*
- * Whether every step leaves one axis' velocity exactly as it is (drag 0,
- * per the plan): propulsion has nothing to do (no intent, or pushing on at
- * or past top speed: neither of propel's branches is taken), and gravity
- * adds nothing to any bit of v (v + g·h is v itself, compared as bits: +0
- * added to -0 makes +0, so that case is not steady). Then each step computes
- * this same v, bit for bit, and moves by the same v·h.
+ * The glide's test for one axis (axes_steady below makes it for x and y at
+ * once with SSE2, the same comparisons): whether every step leaves the
+ * axis' velocity exactly as it is (drag 0, per the plan): propulsion has
+ * nothing to do (no intent, or pushing on at or past top speed: neither of
+ * propel's branches is taken), and gravity adds nothing to any bit of v
+ * (v + g·h is v itself, compared as bits: +0 added to -0 makes +0, so that
+ * case is not steady). Then each step computes this same v, bit for bit,
+ * and moves by the same v·h.
  */
+#if !defined(__SSE2__)
 static inline bool axis_steady(float v, float intent, float top, float gh)
 {
     if ((intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
@@ -460,6 +463,7 @@ static inline bool axis_steady(float v, float intent, float top, float gh)
     }
     return float_bits(v + gh) == float_bits(v);
 }
+#endif
 
 /*
  * An actor's steps when nothing but its position changes in them: no tiles
