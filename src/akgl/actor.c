@@ -623,25 +623,23 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * hook the step already ran), each updated and gathered into @p g as the
  * general loop below would, from slot *at on. Stops at the first live actor
  * it cannot update so, leaving its slot in *at (-1 at the end), and *now
- * and *stale as that loop takes them over. Nothing but the library's code
- * runs here, save a state's sound (which sets stale), so the walk reads the
- * pool's bitmap again only after one (akgl_heap_walk_next).
+ * as that loop takes it over (current: the clock is read again after a
+ * sound). Nothing but the library's code runs here, save a state's sound,
+ * so the walk reads the pool's bitmap again only after one.
  */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline)) /* its own registers: the point of a function of its own */
 #endif
-static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t *now_io,
-                                           bool *stale_io)
+static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t *now_io)
 {
     PREPARE_ERROR(errctx);
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     akgl_DrawGather local = *g;
     uint64_t now = *now_io;
-    bool stale = *stale_io;
     const uint64_t serial = akgl_game_update_serial;
     int i = *at;
     uint64_t later = akgl_heap_walk_word(pool, i);
-    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later, stale)) {
+    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later, false)) {
         akgl_Actor *obj = akgl_actor_in_slot(i);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {
@@ -654,27 +652,29 @@ static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t
             (moves && obj->movementlogicfunc != akgl_actor_move_by_state)) {
             break; /* the general loop updates it */
         }
-        if (stale) {
-            now = akgl_time_now();
-            stale = false;
-        }
         akgl_Sprite *shown = NULL;
         akerr_ErrorContext *e = run_update_default(obj, now, &shown, moves);
         if (e != NULL) {
             PASS(errctx, swallow_missing_sprite(e));
         }
-        if (obj->state != obj->sound_state) { /* entered a state: its sound, once */
-            stale = true;
+        bool sounded = obj->state != obj->sound_state;
+        if (sounded) { /* entered a state: its sound, once */
             PASS(errctx, akgl_sound_actor_state_entered(obj));
         }
         /* The lookup the update cached still holds: nothing since could
          * change the state, the character or its bindings. */
         akgl_draw_gather_shown(&local, obj, shown);
+        if (sounded) {
+            /* Code beyond the pass's own may have run: the next actor sees
+             * the clock read again (nothing but this walk runs before its
+             * update), and the walk reads the bitmap after this slot again. */
+            now = akgl_time_now();
+            later = akgl_heap_walk_word(pool, i);
+        }
     }
     *g = local;
     *at = i;
     *now_io = now;
-    *stale_io = stale;
     SUCCEED_RETURN(errctx);
 }
 
@@ -704,7 +704,7 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     if (library_only) {
         /* The common run first; the loop below takes over at the first actor
          * it leaves (if any), with the gather as it stands. */
-        PASS(errctx, update_defaults(&local, &first, &now, &stale));
+        PASS(errctx, update_defaults(&local, &first, &now));
     }
     for (int i = first; i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = akgl_actor_in_slot(i);
