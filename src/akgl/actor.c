@@ -12,6 +12,7 @@
 #include <akgl/time.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -303,14 +304,6 @@ static void automatic_face(akgl_Actor *obj)
     }
 }
 
-/*
- * An axis' intent from its two MOVING_* bits, shifted down to bits 0 and 1:
- * the bit for -1 at 0, the one for +1 at 1 (both: they cancel). A table, as
- * every frame asks for every actor (and a movement hook may ask again).
- */
-static const float INTENT_LOW_NEGATIVE[4] = {0.0f, -1.0f, 1.0f, 0.0f};
-static const float INTENT_LOW_POSITIVE[4] = {0.0f, 1.0f, -1.0f, 0.0f};
-
 _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 1 &&
                    AKGL_ACTOR_STATE_MOVING_UP == AKGL_ACTOR_STATE_MOVING_LEFT << 2 &&
                    AKGL_ACTOR_STATE_MOVING_DOWN == AKGL_ACTOR_STATE_MOVING_LEFT << 3 &&
@@ -318,12 +311,40 @@ _Static_assert(AKGL_ACTOR_STATE_MOVING_RIGHT == AKGL_ACTOR_STATE_MOVING_LEFT << 
                    AKGL_ACTOR_STATE_MOVING_OUT == AKGL_ACTOR_STATE_MOVING_LEFT << 5,
                "the facing and intent tables read the MOVING_* bits as consecutive bits");
 
+/*
+ * The intent for the six MOVING_* bits shifted down to bits 0..5: a table,
+ * as every frame asks for every actor (and a movement hook may ask again).
+ * Each axis takes two bits, the first for -1 and the second for +1 (both:
+ * they cancel, +0): LEFT/RIGHT for x, UP/DOWN for y; z's are IN (+1), OUT
+ * (-1). Entries are {x, y, z, unused}.
+ */
+#define INTENT_MINUS_PLUS(b) ((b) == 1 ? -1.0f : (b) == 2 ? 1.0f : 0.0f)
+#define INTENT_PLUS_MINUS(b) ((b) == 1 ? 1.0f : (b) == 2 ? -1.0f : 0.0f)
+#define INTENT_OF(m)                                                                  \
+    {INTENT_MINUS_PLUS((m) & 3), INTENT_MINUS_PLUS(((m) >> 2) & 3),                   \
+     INTENT_PLUS_MINUS(((m) >> 4) & 3), 0.0f}
+#define INTENT_4(m) INTENT_OF(m), INTENT_OF((m) + 1), INTENT_OF((m) + 2), INTENT_OF((m) + 3)
+#define INTENT_16(m) INTENT_4(m), INTENT_4((m) + 4), INTENT_4((m) + 8), INTENT_4((m) + 12)
+static const float INTENT_OF_MOVING[64][4] = {INTENT_16(0), INTENT_16(16), INTENT_16(32),
+                                              INTENT_16(48)};
+#undef INTENT_MINUS_PLUS
+#undef INTENT_PLUS_MINUS
+#undef INTENT_OF
+#undef INTENT_4
+#undef INTENT_16
+
 static inline void move_by_state(akgl_Actor *obj)
 {
     unsigned int moving = (unsigned int)obj->state / (unsigned int)AKGL_ACTOR_STATE_MOVING_LEFT;
-    obj->move_x = INTENT_LOW_NEGATIVE[moving & 3u];        /* LEFT -1, RIGHT +1 */
-    obj->move_y = INTENT_LOW_NEGATIVE[(moving >> 2) & 3u]; /* UP -1, DOWN +1 */
-    obj->move_z = INTENT_LOW_POSITIVE[(moving >> 4) & 3u]; /* IN +1, OUT -1 */
+    const float *xyz = INTENT_OF_MOVING[moving & 63u];
+    if (offsetof(akgl_Actor, move_y) == offsetof(akgl_Actor, move_x) + sizeof(float)) {
+        /* Neighbours (decided at compile time): one 8-byte copy. */
+        memcpy((char *)obj + offsetof(akgl_Actor, move_x), xyz, 2 * sizeof(float));
+    } else {
+        obj->move_x = xyz[0];
+        obj->move_y = xyz[1];
+    }
+    obj->move_z = xyz[2];
 }
 
 akerr_ErrorContext *akgl_actor_move_by_state(akgl_Actor *obj)
@@ -481,9 +502,15 @@ static inline akerr_ErrorContext *sprite_and_elapsed(akgl_Actor *obj, uint64_t n
                                                      akgl_Sprite **sprite, uint64_t *elapsed)
 {
     akerr_ErrorContext *found = NULL;
-    if (!akgl_actor_cached_sprite(obj, sprite)) {
-        found = akgl_actor_lookup_sprite(obj, sprite);
+    akgl_Sprite *cached = NULL;
+    if (!akgl_actor_cached_sprite(obj, &cached)) {
+        /* Its own variable: one whose address leaves for the lookup would
+         * live in memory on the common path too. */
+        akgl_Sprite *looked = NULL;
+        found = akgl_actor_lookup_sprite(obj, &looked);
+        cached = looked;
     }
+    *sprite = cached;
     uint64_t since = obj->updated ? obj->lastupdate_ns : now;
     *elapsed = now > since ? now - since : 0;
     obj->lastupdate_ns = now;
@@ -595,6 +622,68 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * skipped, such an actor's update runs only the library's code when its
  * other hooks are the defaults, and the pass can still gather it.
  */
+/*
+ * The pass's common run, on its own so that its loop keeps what it carries
+ * in registers: actors whose hooks are all the library's (or whose movement
+ * hook the step already ran), each updated and gathered into @p g as the
+ * general loop below would, from slot *at on. Stops at the first live actor
+ * it cannot update so, leaving its slot in *at (-1 at the end), and *now
+ * as that loop takes it over (current: the clock is read again after a
+ * sound). Nothing but the library's code runs here, save a state's sound,
+ * so the walk reads the pool's bitmap again only after one.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline)) /* its own registers: the point of a function of its own */
+#endif
+static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t *now_io)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    akgl_DrawGather local = *g;
+    uint64_t now = *now_io;
+    const uint32_t serial = akgl_game_update_serial;
+    const size_t stride = pool->size;
+    int i = *at;
+    uint64_t later = akgl_heap_walk_word(pool, i);
+    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later, false)) {
+        akgl_Actor *obj = akgl_actor_in_slot(i, stride);
+        akgl_actor_prefetch_ahead(obj);
+        if (!akgl_actor_is_live(obj)) {
+            continue;
+        }
+        bool moves = obj->intent_update != serial; /* not yet run this update */
+        if (obj->updatefunc != akgl_actor_run_update ||
+            obj->facefunc != akgl_actor_automatic_face ||
+            obj->changeframefunc != akgl_actor_advance_frame ||
+            (moves && obj->movementlogicfunc != akgl_actor_move_by_state)) {
+            break; /* the general loop updates it */
+        }
+        akgl_Sprite *shown = NULL;
+        akerr_ErrorContext *e = run_update_default(obj, now, &shown, moves);
+        if (e != NULL) {
+            PASS(errctx, swallow_missing_sprite(e));
+        }
+        bool sounded = obj->state != obj->sound_state;
+        if (sounded) { /* entered a state: its sound, once */
+            PASS(errctx, akgl_sound_actor_state_entered(obj));
+        }
+        /* The lookup the update cached still holds: nothing since could
+         * change the state, the character or its bindings. */
+        akgl_draw_gather_shown(&local, obj, shown);
+        if (sounded) {
+            /* Code beyond the pass's own may have run: the next actor sees
+             * the clock read again (nothing but this walk runs before its
+             * update), and the walk reads the bitmap after this slot again. */
+            now = akgl_time_now();
+            later = akgl_heap_walk_word(pool, i);
+        }
+    }
+    *g = local;
+    *at = i;
+    *now_io = now;
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
 {
     PREPARE_ERROR(errctx);
@@ -618,7 +707,13 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
     const uint32_t serial = akgl_game_update_serial;
     const size_t stride = pool->size;
-    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live_after(pool, i)) {
+    int first = akgl_heap_next_live(pool, 0);
+    if (library_only) {
+        /* The common run first; the loop below takes over at the first actor
+         * it leaves (if any), with the gather as it stands. */
+        PASS(errctx, update_defaults(&local, &first, &now));
+    }
+    for (int i = first; i >= 0; i = akgl_heap_next_live_after(pool, i)) {
         akgl_Actor *obj = akgl_actor_in_slot(i, stride);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {

@@ -15,8 +15,13 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The bits of 1.0f (IEEE 754 binary32, as C11 Annex F and SDL assume). */
 #define AKGL_DRAW_ONE_BITS UINT32_C(0x3f800000)
@@ -64,6 +69,31 @@ static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *ite
 }
 
 /*
+ * No transform, compared as bits: scale 1.0f, turn +0.0f, opaque white. A
+ * turn of -0.0f takes the general path, which draws it the same.
+ */
+static inline bool akgl_draw_untransformed(const akgl_Actor *a)
+{
+#if defined(__SSE2__)
+    if (offsetof(akgl_Actor, scale_y) == offsetof(akgl_Actor, scale_x) + 4 &&
+        offsetof(akgl_Actor, rotation) == offsetof(akgl_Actor, scale_x) + 8 &&
+        offsetof(akgl_Actor, tint) == offsetof(akgl_Actor, scale_x) + 12) {
+        /* Neighbours (decided at compile time): the four words in one compare. */
+        const __m128i want = _mm_setr_epi32((int)AKGL_DRAW_ONE_BITS, (int)AKGL_DRAW_ONE_BITS, 0, -1);
+        __m128i have = _mm_loadu_si128(
+            (const __m128i *)(const void *)((const char *)a + offsetof(akgl_Actor, scale_x)));
+        return _mm_movemask_epi8(_mm_cmpeq_epi32(have, want)) == 0xffff;
+    }
+#endif
+    uint32_t sx, sy, turn, tint;
+    memcpy(&sx, &a->scale_x, sizeof(sx));
+    memcpy(&sy, &a->scale_y, sizeof(sy));
+    memcpy(&turn, &a->rotation, sizeof(turn));
+    memcpy(&tint, &a->tint, sizeof(tint));
+    return ((sx ^ AKGL_DRAW_ONE_BITS) | (sy ^ AKGL_DRAW_ONE_BITS) | turn | ~tint) == 0;
+}
+
+/*
  * What the library's own renderfunc (akgl_actor_draw) on the 2D backend
  * would submit for @p a, showing @p sprite, when that is the plain draw and
  * needs nothing but reading: the sprite lookup cached, no transform, the
@@ -78,14 +108,7 @@ static inline const SDL_FRect *akgl_draw_gather_plain(akgl_DrawGather *g, const 
     if (sprite == NULL) {
         return NULL; /* not cached: the lookup runs at the draw, in draw order */
     }
-    /* No transform, compared as bits: scale 1.0f, turn +0.0f, opaque white.
-     * A turn of -0.0f takes the general path, which draws it the same. */
-    uint32_t sx, sy, turn, tint;
-    memcpy(&sx, &a->scale_x, sizeof(sx));
-    memcpy(&sy, &a->scale_y, sizeof(sy));
-    memcpy(&turn, &a->rotation, sizeof(turn));
-    memcpy(&tint, &a->tint, sizeof(tint));
-    if ((sx ^ AKGL_DRAW_ONE_BITS) | (sy ^ AKGL_DRAW_ONE_BITS) | turn | ~tint) {
+    if (!akgl_draw_untransformed(a)) {
         return NULL; /* transformed: the backend's general path */
     }
     /* A gather runs no code that could change a sprite: a sprite whose

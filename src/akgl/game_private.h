@@ -6,6 +6,8 @@
 
 #include <akgl/game.h>
 
+#include "hidden.h"
+
 /*
  * The akgl_GameConfig the running game started with, with every capacity
  * resolved to what its pool got (never 0 while the game runs: the defaults
@@ -24,7 +26,10 @@ const akgl_GameConfig *akgl_game_config(void);
  * update pass of the same update skips the hook for that actor: the hook
  * runs once per update. 32 bits, not 64, to keep the actor 4 bytes
  * shorter; a stamp left from 2^32 - 1 updates earlier on an actor no step
- * has run since would skip its hook once. Owned by game.c.
+ * has run since would skip its hook once. Owned by game.c. Not hidden
+ * (hidden.h), unlike the pool's descriptor: test_physics sets it to cross
+ * the wrap. The update pass reads it once per pass, the step once per
+ * actor with a movement hook.
  */
 extern uint32_t akgl_game_update_serial;
 

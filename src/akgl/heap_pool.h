@@ -19,6 +19,8 @@
 #include <akerror.h>
 #include <akgl/heap.h>
 
+#include "hidden.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -85,7 +87,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_start(const int capacity[AKGL_HEAP_
 void akgl_heap_stop(void);
 
 /* The actor layer's descriptor, for the frame sweeps' dense iteration. */
-extern akgl_HeapPool akgl_heap_pool_actor;
+extern AKGL_HIDDEN akgl_HeapPool akgl_heap_pool_actor;
 
 /*
  * The first acquired slot at index >= from, or -1. Walks the live bitmap a
@@ -149,6 +151,40 @@ static inline int akgl_heap_next_live_after(const akgl_HeapPool *p, int id)
         return (id & ~63) + __builtin_ctzll(bits);
     }
     return akgl_heap_next_live(p, id + 1);
+}
+
+/*
+ * The live slots after @p id in id's bitmap word, as the bitmap says now:
+ * what akgl_heap_walk_next reads the rest of that word from.
+ */
+static inline uint64_t akgl_heap_walk_word(const akgl_HeapPool *p, int id)
+{
+    return id >= 0 ? p->live_bits[id >> 6] & (~UINT64_C(1) << (id & 63)) : 0;
+}
+
+/*
+ * A sweep that knows when nothing could have acquired or released a slot
+ * since it last read the bitmap (no code but its own ran) need not read it
+ * again: the slot after @p id (just visited) is the lowest bit of *later,
+ * the rest of id's word as read before. @p changed says that the pool may
+ * have changed: then this is akgl_heap_next_live_after, and *later is read
+ * afresh. Either way the answer is akgl_heap_next_live_after's.
+ */
+static inline int akgl_heap_walk_next(const akgl_HeapPool *p, int id, uint64_t *later,
+                                      bool changed)
+{
+    int next;
+    if (changed) {
+        next = akgl_heap_next_live_after(p, id);
+    } else if (*later != 0) {
+        next = (id & ~63) + __builtin_ctzll(*later);
+        *later &= *later - 1;
+        return next;
+    } else {
+        next = akgl_heap_next_live(p, (id | 63) + 1);
+    }
+    *later = akgl_heap_walk_word(p, next);
+    return next;
 }
 
 /* A zeroed slot with refcount 1 (the caller's reference); AKGL_ERR_HEAP when full. */

@@ -88,15 +88,18 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
 }
 
 /*
- * The actor in pool slot @p i, for the frame's sweeps: the slot size comes
- * from a local the caller read from the pool once (@p stride, which is
- * sizeof(akgl_Actor)), not from the constant, because gcc multiplies by a
- * constant 352 with two lea and a shl where a size in a register is one
- * imul: 2 instructions per actor per sweep, the same time.
+ * The actor in pool slot @p i, for the frame's sweeps (the game started,
+ * i < the capacity). The base is the pool's own, which is what
+ * akgl_heap_actors points at, read with one load where the public variable
+ * takes two (its address from the global offset table, then it). The slot
+ * size comes from a local the caller read from the pool once (@p stride,
+ * which is sizeof(akgl_Actor)), not from the constant, because gcc
+ * multiplies by a constant 352 with two lea and a shl where a size in a
+ * register is one imul: 2 instructions per actor per sweep, the same time.
  */
 static inline akgl_Actor *akgl_actor_in_slot(int i, size_t stride)
 {
-    return (akgl_Actor *)(void *)((char *)akgl_heap_actors + (size_t)i * stride);
+    return (akgl_Actor *)(void *)((char *)akgl_heap_pool_actor.base + (size_t)i * stride);
 }
 
 /* The cached answer of akgl_actor_lookup_sprite, when it still holds: the

@@ -22,6 +22,10 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Slack, in cells, for float positions that should sit exactly on a tile edge. */
 #define EDGE_EPSILON 1e-3f
 
@@ -392,6 +396,12 @@ typedef struct GlidePlan
 {
     bool possible;
     float gxh, gyh;
+#if defined(__SSE2__)
+    __m128 gh; /* {gxh, gyh, 0, 0} */
+    __m128 h;  /* the step in every lane */
+#else
+    float h;
+#endif
 } GlidePlan;
 
 static GlidePlan glide_plan(const akgl_Physics *p, float h)
@@ -400,17 +410,52 @@ static GlidePlan glide_plan(const akgl_Physics *p, float h)
     plan.possible = p->drag_x == 0.0f && p->drag_y == 0.0f && p->gravity_z == 0.0f;
     plan.gxh = p->gravity_x * h;
     plan.gyh = p->gravity_y * h;
+#if defined(__SSE2__)
+    plan.gh = _mm_setr_ps(plan.gxh, plan.gyh, 0.0f, 0.0f);
+    plan.h = _mm_set1_ps(h);
+#else
+    plan.h = h;
+#endif
     return plan;
 }
 
+#if defined(__SSE2__)
 /*
- * Whether every step leaves one axis' velocity exactly as it is (drag 0,
- * per the plan): propulsion has nothing to do (no intent, or pushing on at
- * or past top speed: neither of propel's branches is taken), and gravity
- * adds nothing to any bit of v (v + g·h is v itself, compared as bits: +0
- * added to -0 makes +0, so that case is not steady). Then each step computes
- * this same v, bit for bit, and moves by the same v·h.
+ * {*lo, *hi, 0, 0}: one 8-byte load when the two floats are neighbours in
+ * memory (decided at compile time: an actor's x and y, vx and vy ...), two
+ * otherwise, so a reordered akgl_Actor still compiles to the same values.
  */
+static inline __m128 load_pair(const float *lo, const float *hi)
+{
+    if (hi == lo + 1) {
+        return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)lo));
+    }
+    return _mm_setr_ps(*lo, *hi, 0.0f, 0.0f);
+}
+
+/* Lanes 0 and 1 of @p v into *lo and *hi. */
+static inline void store_pair(float *lo, float *hi, __m128 v)
+{
+    if (hi == lo + 1) {
+        _mm_storel_epi64((__m128i *)(void *)lo, _mm_castps_si128(v));
+    } else {
+        _mm_store_ss(lo, v);
+        _mm_store_ss(hi, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 1, 1, 1)));
+    }
+}
+#endif
+
+/*
+ * The glide's test for one axis (axes_steady below makes it for x and y at
+ * once with SSE2, the same comparisons): whether every step leaves the
+ * axis' velocity exactly as it is (drag 0, per the plan): propulsion has
+ * nothing to do (no intent, or pushing on at or past top speed: neither of
+ * propel's branches is taken), and gravity adds nothing to any bit of v
+ * (v + g·h is v itself, compared as bits: +0 added to -0 makes +0, so that
+ * case is not steady). Then each step computes this same v, bit for bit,
+ * and moves by the same v·h.
+ */
+#if !defined(__SSE2__)
 static inline bool axis_steady(float v, float intent, float top, float gh)
 {
     if ((intent > 0.0f && v < top) || (intent < 0.0f && v > -top)) {
@@ -418,6 +463,7 @@ static inline bool axis_steady(float v, float intent, float top, float gh)
     }
     return float_bits(v + gh) == float_bits(v);
 }
+#endif
 
 /*
  * An actor's steps when nothing but its position changes in them: no tiles
@@ -426,16 +472,63 @@ static inline bool axis_steady(float v, float intent, float top, float gh)
  * (the sum of the steps is not the product: float addition rounds at each
  * step).
  */
+#if defined(__SSE2__)
+/*
+ * axis_steady for x and y at once, in two lanes: the same comparisons (an
+ * unordered one is false in both forms), -top as the sign flipped, and
+ * v + g·h compared with v as bits.
+ */
+static inline bool axes_steady(const akgl_Actor *a, __m128 gh)
+{
+    const __m128 zero = _mm_setzero_ps();
+    const __m128 v = load_pair(&a->vx, &a->vy);
+    const __m128 intent = load_pair(&a->move_x, &a->move_y);
+    const __m128 top = load_pair(&a->sx, &a->sy);
+    /* 0 - top, not -top: they differ only for top = 0, where v > +0 and
+     * v > -0 are the same comparison. */
+    const __m128 negtop = _mm_sub_ps(zero, top);
+    __m128 pushes = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(intent, zero), _mm_cmplt_ps(v, top)),
+                              _mm_and_ps(_mm_cmplt_ps(intent, zero), _mm_cmpgt_ps(v, negtop)));
+    __m128i same = _mm_cmpeq_epi32(_mm_castps_si128(_mm_add_ps(v, gh)), _mm_castps_si128(v));
+    /* A lane is steady when nothing pushes and the bits are the same. */
+    __m128 steady = _mm_andnot_ps(pushes, _mm_castsi128_ps(same));
+    return (_mm_movemask_ps(steady) & 3) == 3;
+}
+#endif
+
 static bool glides(const GlidePlan *plan, const akgl_Actor *a, const BoxShape *shape)
 {
     /* z at rest as z_at_rest says (the plan has no gravity along z). */
+#if defined(__SSE2__)
+    return plan->possible && !shape->has && z_still(a) && axes_steady(a, plan->gh);
+#else
     return plan->possible && !shape->has && z_still(a) &&
            axis_steady(a->vx, a->move_x, a->sx, plan->gxh) &&
            axis_steady(a->vy, a->move_y, a->sy, plan->gyh);
+#endif
 }
 
-static void glide(akgl_Actor *a, uint64_t steps, float h)
+static void glide(akgl_Actor *a, uint64_t steps, const GlidePlan *plan)
 {
+#if defined(__SSE2__)
+    /* x and y in two lanes: the same products and sums, step by step. */
+    const __m128 h = plan->h;
+    const __m128 d = _mm_mul_ps(load_pair(&a->vx, &a->vy), h);
+    __m128 xy = load_pair(&a->x, &a->y);
+    if (steps == 4) { /* the usual update: 16 ms of 4 ms steps, without a loop */
+        xy = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(xy, d), d), d), d);
+    } else {
+        uint64_t s = steps;
+        for (; s >= 2; s -= 2) { /* two steps a turn */
+            xy = _mm_add_ps(_mm_add_ps(xy, d), d);
+        }
+        if (s != 0) {
+            xy = _mm_add_ps(xy, d);
+        }
+    }
+    store_pair(&a->x, &a->y, xy);
+#else
+    const float h = plan->h;
     const float dx = a->vx * h, dy = a->vy * h;
     float x = a->x, y = a->y;
     uint64_t s = steps;
@@ -451,6 +544,7 @@ static void glide(akgl_Actor *a, uint64_t steps, float h)
     }
     a->x = x;
     a->y = y;
+#endif
     a->touching = 0; /* what every step sets first (steps >= 1 here) */
 }
 
@@ -484,7 +578,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
         shape->pending = true;
     }
     if (glides(plan, a, shape)) {
-        glide(a, steps, STEP_SECONDS);
+        glide(a, steps, plan);
         SUCCEED_RETURN(errctx);
     }
     bool z_rest = z_at_rest(p, a);

@@ -218,17 +218,17 @@ static akerr_ErrorContext *finish_gather(akgl_BroadphaseBoxFunc box_of)
     bool callbacks = false;
     uint32_t every_layer = UINT32_MAX, every_mask = UINT32_MAX;
     for (int k = 0; k < G.n; k++) {
-        akgl_Actor *a = &akgl_heap_actors[G.slot[k]];
-        if (G.state[k] == GATHER_PENDING) {
-            bool has = false;
-            PASS(errctx, box_of(a, &G.box[k], &has));
-            G.state[k] = has ? GATHER_BOX : GATHER_NONE;
+        int slot = G.slot[k];
+        bool has = true;
+        if (slot < 0) { /* its box pending (akgl_broadphase_add) */
+            slot = ~slot;
+            PASS(errctx, box_of(akgl_actor_in_slot(slot, sizeof(akgl_Actor)), &G.box[k], &has));
         }
+        akgl_Actor *a = akgl_actor_in_slot(slot, sizeof(akgl_Actor));
         /* No box, or in no layer and asking for none: it cannot be reported. */
-        if (G.state[k] != GATHER_BOX || (a->collision_layers == 0 && a->collision_mask == 0)) {
+        if (!has || (a->collision_layers == 0 && a->collision_mask == 0)) {
             continue;
         }
-        int slot = G.slot[k];
         G.slot[n] = slot;
         G.box[n] = G.box[k];
         G.state[n] = GATHER_BOX;
@@ -440,7 +440,7 @@ static inline akgl_Actor *still(int k)
         akgl_heap_pool_actor.generation[slot] != bp.generation[slot]) {
         return NULL;
     }
-    return &akgl_heap_actors[slot];
+    return akgl_actor_in_slot(slot, sizeof(akgl_Actor));
 }
 
 /* Inlined into the report loops: called once per pair, it is most of what
@@ -549,7 +549,7 @@ static bool dense_plan(int *cols_out, int *rows_out)
         bp.px1[e] = b->x + b->w; /* the same sums boxes_overlap makes */
         bp.py1[e] = b->y + b->h;
         bp.packed_k[e] = k;
-        bp.packed_actor[e] = &akgl_heap_actors[G.slot[k]];
+        bp.packed_actor[e] = akgl_actor_in_slot(G.slot[k], sizeof(akgl_Actor));
     }
     *cols_out = cols;
     *rows_out = rows;

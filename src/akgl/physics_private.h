@@ -9,6 +9,8 @@
 #include <akgl/actor.h>
 #include <akgl/physics.h>
 
+#include "hidden.h"
+
 #include <SDL3/SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,12 +33,13 @@ typedef struct akgl_BroadphaseGather
     int capacity;    /* actors the scratch is sized for */
     int n;           /* gathered this update */
     SDL_FRect *box;  /* [capacity] */
-    int *slot;       /* [capacity] pool slot of each gathered actor */
-    uint8_t *state;  /* [capacity] GATHER_* */
+    int *slot;       /* [capacity] pool slot of each gathered actor; as the step
+                      * adds them, ~slot (negative) for one whose box is pending */
+    uint8_t *state;  /* [capacity] GATHER_*, from the report's start */
 } akgl_BroadphaseGather;
-extern akgl_BroadphaseGather akgl_broadphase_gather;
+extern AKGL_HIDDEN akgl_BroadphaseGather akgl_broadphase_gather;
 
-enum { GATHER_BOX, GATHER_PENDING, GATHER_NONE, GATHER_BIG };
+enum { GATHER_BOX, GATHER_BIG };
 
 /*
  * Adds the actor in pool slot @p slot, in pool order (slots increase), with
@@ -45,20 +48,19 @@ enum { GATHER_BOX, GATHER_PENDING, GATHER_NONE, GATHER_BIG };
  * without tiles): akgl_broadphase_report asks box_of for it first, and skips
  * the actor when it has none. An actor with no box at all is not added (the
  * report would skip it). Inline: the step adds every actor, every update.
+ *
+ * No bound check: the step's walk visits each slot of the actor pool at
+ * most once (slots increase), and the scratch has one entry per slot.
  */
 static inline void akgl_broadphase_add(int slot, const SDL_FRect *box)
 {
     akgl_BroadphaseGather *g = &akgl_broadphase_gather;
-    if (g->n >= g->capacity) {
-        return; /* cannot happen: one entry per actor slot */
-    }
     int k = g->n++;
-    g->slot[k] = slot;
     if (box != NULL) {
-        g->state[k] = GATHER_BOX;
+        g->slot[k] = slot;
         g->box[k] = *box;
     } else {
-        g->state[k] = GATHER_PENDING;
+        g->slot[k] = ~slot; /* pending */
     }
 }
 

@@ -31,13 +31,22 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_object(json_t *def, const ch
                                                            akgl_Sprite **dest);
 
 /*
+ * 0 <= frameid < frames and frameid < AKGL_SPRITE_MAX_FRAMES: below 0 and
+ * at or past the ceiling in one unsigned comparison.
+ */
+static inline bool akgl_sprite_frame_in_range(const akgl_Sprite *s, int frameid)
+{
+    return (unsigned int)frameid < (unsigned int)AKGL_SPRITE_MAX_FRAMES && frameid < s->frames;
+}
+
+/*
  * The source rectangle of playlist entry @p frameid when the one computed
  * before still holds (same frame number, frame size, sheet and texture
  * size): a handful of comparisons, no division, no call.
  */
 static inline const SDL_FRect *akgl_sprite_cached_src(const akgl_Sprite *s, int frameid)
 {
-    if (frameid < 0 || frameid >= s->frames || frameid >= AKGL_SPRITE_MAX_FRAMES) {
+    if (!akgl_sprite_frame_in_range(s, frameid)) {
         return NULL;
     }
     const akgl_SpriteSheet *sheet = s->sheet;
@@ -63,7 +72,7 @@ static inline bool akgl_sprite_src_sheet_current(const akgl_Sprite *s)
 /* akgl_sprite_cached_src for a sprite akgl_sprite_src_sheet_current accepted. */
 static inline const SDL_FRect *akgl_sprite_cached_frame_src(const akgl_Sprite *s, int frameid)
 {
-    if (frameid < 0 || frameid >= s->frames || frameid >= AKGL_SPRITE_MAX_FRAMES ||
+    if (!akgl_sprite_frame_in_range(s, frameid) ||
         s->frame_src_cell[frameid] != (int16_t)s->frameids[frameid]) {
         return NULL;
     }

@@ -26,3 +26,7 @@ akgl_target_defaults(akgl_scalar_broadphase)
 akgl_add_test(akgl_broadphase_scalar SOURCES test_broadphase.c LIBS akgl_scalar_broadphase m)
 target_include_directories(akgl_broadphase_scalar PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
 target_compile_definitions(akgl_broadphase_scalar PRIVATE AKGL_BROADPHASE_SCALAR)
+
+# The draw gather's shortcuts against their rules (src/akgl/draw_private.h).
+akgl_add_test(akgl_draw_gather SOURCES test_draw_gather.c LIBS akgl)
+target_include_directories(akgl_draw_gather PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)

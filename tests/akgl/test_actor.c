@@ -801,6 +801,33 @@ static void test_movement_bits_become_intent(void)
     CHECK_OK(akgl_actor_move_by_state(a));
     CHECK(a->move_x == 0.0f && a->move_y == 0.0f && a->move_z == 0.0f);
     CHECK_STATUS(akgl_actor_move_by_state(NULL), AKERR_NULLPOINTER);
+    /* Every combination of the six bits, beside other bits, against the
+     * rule spelt out (each axis: its + bit minus its - bit, +0 for none),
+     * compared as bits: through the hook, and through an update, which runs
+     * the default hook itself. */
+    const int L = AKGL_ACTOR_STATE_MOVING_LEFT, R = AKGL_ACTOR_STATE_MOVING_RIGHT;
+    const int U = AKGL_ACTOR_STATE_MOVING_UP, D = AKGL_ACTOR_STATE_MOVING_DOWN;
+    const int I = AKGL_ACTOR_STATE_MOVING_IN, O = AKGL_ACTOR_STATE_MOVING_OUT;
+    const int bits[6] = {L, R, U, D, I, O};
+    for (int combo = 0; combo < 64; combo++) {
+        int moving = 0;
+        for (int b = 0; b < 6; b++) {
+            moving |= (combo >> b & 1) ? bits[b] : 0;
+        }
+        const float want[3] = {(float)(((moving & R) != 0) - ((moving & L) != 0)),
+                               (float)(((moving & D) != 0) - ((moving & U) != 0)),
+                               (float)(((moving & I) != 0) - ((moving & O) != 0))};
+        for (int via = 0; via < 2; via++) {
+            a->move_x = a->move_y = a->move_z = 7.0f;
+            a->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP | moving;
+            CHECK_OK(via == 0 ? akgl_actor_move_by_state(a) : akgl_actor_update(a));
+            const float got[3] = {a->move_x, a->move_y, a->move_z};
+            CHECK_MSG(memcmp(got, want, sizeof(got)) == 0,
+                      "bits 0x%x via %s: intent (%g, %g, %g), expected (%g, %g, %g)", moving,
+                      via == 0 ? "the hook" : "an update", (double)got[0], (double)got[1],
+                      (double)got[2], (double)want[0], (double)want[1], (double)want[2]);
+        }
+    }
     CHECK_OK(akgl_heap_release_actor(a));
 }
 

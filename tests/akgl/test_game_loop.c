@@ -78,11 +78,16 @@ static akerr_ErrorContext *noting_frame_end(akgl_Renderer *r)
     return scene_capture_frame_end(r);
 }
 
+/* The game this suite runs: more actors than the default capacity, since
+ * the update pass's walk needs several bitmap words of them. */
+#define WALK_SLOTS 260
+static const akgl_GameConfig loop_config = {.capacity[AKGL_HEAP_ACTOR] = 2 * WALK_SLOTS};
+
 /* A fresh game, so "the first update" is the first since akgl_game_init. */
 static void restart_game(void)
 {
     CHECK_OK(akgl_game_quit());
-    CHECK_OK(akgl_game_init());
+    CHECK_OK(akgl_game_init_with_config(&loop_config));
 }
 
 static void test_physics_step_gets_game_time_deltas(void)
@@ -191,6 +196,208 @@ static void test_update_then_draw(void)
 
         CHECK_OK(akgl_heap_release_actor(a));
         CHECK_OK(akgl_heap_release_actor(b));
+        CHECK_OK(akgl_heap_release_character(c));
+        CHECK_OK(akgl_heap_release_sprite(spr));
+    }
+    scene_close(&s);
+    CHECK_OK(akgl_time_use_manual(false));
+}
+
+/*
+ * The draw pass submits plain actors itself (game.c draw_direct), culling
+ * against the camera and offsetting by it: the same edges as the backend's
+ * own cull (test_render_draw), through akgl_game_update, with the camera at
+ * the origin, moved, and with none.
+ */
+static void test_draw_pass_culls_at_the_edges(void)
+{
+    static const struct
+    {
+        float x, y;
+        bool seen;       /* camera at (0, 0), a 160 x 120 view */
+        bool seen_moved; /* camera at (-100, 0) */
+    } spots[] = {
+        {-48, 0, false, true},    {160, 0, false, false}, {0, 120, false, false},
+        {0, -48, false, false},   {-48, -48, false, false}, {-47, 10, true, true},
+        {159, 119, true, false},  {100, -47, true, false},
+    };
+    enum { NSPOTS = (int)SDL_arraysize(spots) };
+    akgl_Actor *actors[NSPOTS] = {0};
+    Scene s;
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&s, 160, 120)) {
+        const int cells[] = {3};
+        akgl_Sprite *spr = make_sprite(&s, "edge-sprite", cells, 1, 100, true, false);
+        akgl_Character *c = make_character("edge-char", 0);
+        const int stand = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+        CHECK_OK(c->sprite_add(c, spr, stand));
+        for (int i = 0; i < NSPOTS; i++) {
+            char name[16];
+            snprintf(name, sizeof(name), "edge-%d", i);
+            actors[i] = make_actor(name, "edge-char");
+            if (actors[i] != NULL) {
+                actors[i]->state = stand;
+                actors[i]->x = spots[i].x;
+                actors[i]->y = spots[i].y;
+            }
+        }
+        scene_capture(&s.r);
+        akgl_Camera *cam = s.r.camera;
+        int seen = 0, seen_moved = 0;
+        for (int i = 0; i < NSPOTS; i++) {
+            seen += spots[i].seen;
+            seen_moved += spots[i].seen_moved;
+        }
+
+        cam->x = 0.0f;
+        cam->y = 0.0f;
+        /* The first frame fills the sprite's source rectangles (through the
+         * backend); the second is the draw pass's own. */
+        CHECK_OK(akgl_game_update(NULL));
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, seen);
+        CHECK_INT_EQ(s.r.stats.culled, NSPOTS - seen);
+        CHECK_PIXEL(scene_last_frame, 0, 10, CELL_FILL[3]); /* the cell's last column */
+        CHECK_PIXEL(scene_last_frame, 1, 10, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 159, 119, cell_marker(3)); /* the cell's first pixel */
+        CHECK_PIXEL(scene_last_frame, 100, 0, CELL_FILL[3]); /* the cell's last row */
+        CHECK_PIXEL(scene_last_frame, 100, 1, CLEAR);
+
+        /* Moved: the camera's position is subtracted; the same spots seen or not. */
+        cam->x = -100.0f;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, seen_moved);
+        CHECK_INT_EQ(s.r.stats.culled, NSPOTS - seen_moved);
+        CHECK_PIXEL(scene_last_frame, 52, 0, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 51, 0, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 53, 10, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 159, 119, CLEAR);
+
+        /* No camera: nothing culled, nothing offset. */
+        s.r.camera = NULL;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(s.r.stats.submitted, NSPOTS);
+        CHECK_INT_EQ(s.r.stats.culled, 0);
+        CHECK_PIXEL(scene_last_frame, 159, 119, cell_marker(3));
+        CHECK_PIXEL(scene_last_frame, 0, 10, CELL_FILL[3]);
+        s.r.camera = cam;
+        scene_capture_done();
+
+        for (int i = 0; i < NSPOTS; i++) {
+            if (actors[i] != NULL) {
+                CHECK_OK(akgl_heap_release_actor(actors[i]));
+            }
+        }
+        CHECK_OK(akgl_heap_release_character(c));
+        CHECK_OK(akgl_heap_release_sprite(spr));
+    }
+    scene_close(&s);
+    CHECK_OK(akgl_time_use_manual(false));
+}
+
+/*
+ * The update pass's common run (actor.c update_defaults) reads the pool's
+ * live bitmap a word at a time and again only after a state's sound; the
+ * general loop takes over at the first actor with a hook of the game's.
+ * Live actors scattered over several bitmap words (gaps, a whole empty word,
+ * a word's first and last slots) are each updated and drawn once per
+ * update: every one's animation steps one frame per dwell. Then the same
+ * with a sound state entered midway (the walk reads the bitmap again) and a
+ * game's updatefunc later on (the general loop finishes the pass).
+ */
+static int walk_updates;
+
+static akerr_ErrorContext *counting_update(akgl_Actor *a)
+{
+    walk_updates++;
+    return akgl_actor_run_update(a);
+}
+
+static bool walk_keeps(int i)
+{
+    return i % 7 != 3 && !(i >= 128 && i < 192);
+}
+
+static void test_update_pass_walks_every_live_actor(void)
+{
+    static akgl_Actor *slots[WALK_SLOTS];
+    Scene s;
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&s, 64, 64)) {
+        const int cells[] = {0, 1, 2, 3};
+        akgl_Sprite *spr = make_sprite(&s, "walk-sprite", cells, 4, 100, true, false);
+        akgl_Character *c = make_character("walk-char", 0);
+        const int stand = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN;
+        CHECK_OK(c->sprite_add(c, spr, stand));
+        CHECK_OK(c->sprite_add(c, spr, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP));
+        int live = 0;
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            char name[16];
+            snprintf(name, sizeof(name), "walk-%d", i);
+            slots[i] = make_actor(name, "walk-char");
+            if (slots[i] != NULL) {
+                slots[i]->state = stand;
+            }
+        }
+        /* Which stay is decided by pool slot: the gaps are in the bitmap. */
+        akgl_Actor *first = NULL, *past_gap = NULL;
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            if (slots[i] == NULL) {
+                continue;
+            }
+            int slot = (int)(slots[i] - akgl_heap_actors);
+            if (!walk_keeps(slot)) {
+                CHECK_OK(akgl_heap_release_actor(slots[i]));
+                slots[i] = NULL;
+                continue;
+            }
+            live++;
+            if (first == NULL || slots[i] < first) {
+                first = slots[i];
+            }
+            if (slot >= 192 && (past_gap == NULL || slots[i] < past_gap)) {
+                past_gap = slots[i];
+            }
+        }
+        CHECK(first != NULL && past_gap != NULL && live > 150);
+        if (first == NULL || past_gap == NULL) {
+            return;
+        }
+        CHECK_OK(akgl_game_update(NULL)); /* the first: lookups and source rectangles */
+        for (int round = 1; round <= 3; round++) {
+            if (round == 2) {
+                /* A state entered (its sound, none here) in the run... */
+                first->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_UP;
+            }
+            if (round == 3) {
+                /* ...and a game's updatefunc after it: the general loop. */
+                past_gap->updatefunc = counting_update;
+            }
+            s.r.stats = (akgl_RenderStats){0, 0};
+            walk_updates = 0;
+            CHECK_OK(akgl_time_advance(100 * MS));
+            CHECK_OK(akgl_game_update(NULL));
+            int stepped = 0;
+            for (int i = 0; i < WALK_SLOTS; i++) {
+                if (slots[i] != NULL) {
+                    stepped += slots[i]->curSpriteFrameId == round % 4;
+                    CHECK_MSG(slots[i]->curSpriteFrameId == round % 4,
+                              "round %d: actor %d shows frame %d", round, i,
+                              slots[i]->curSpriteFrameId);
+                }
+            }
+            CHECK_INT_EQ(stepped, live);
+            CHECK_INT_EQ((int)s.r.stats.submitted, live);
+            CHECK_INT_EQ(walk_updates, round == 3 ? 1 : 0);
+        }
+        for (int i = 0; i < WALK_SLOTS; i++) {
+            if (slots[i] != NULL) {
+                CHECK_OK(akgl_heap_release_actor(slots[i]));
+            }
+        }
         CHECK_OK(akgl_heap_release_character(c));
         CHECK_OK(akgl_heap_release_sprite(spr));
     }
@@ -427,10 +634,16 @@ int main(void)
 {
     TEST_BEGIN();
     RUN_TEST(test_update_before_init_is_refused);
-    akgl_test_start_game();
+    akerr_ErrorContext *e = akgl_game_init_with_config(&loop_config);
+    if (e != NULL) {
+        fprintf(stderr, "akgl_game_init_with_config: %s\n", e->message);
+        return 1;
+    }
     akgl_test_add_counters();
     RUN_TEST(test_physics_step_gets_game_time_deltas);
     RUN_TEST(test_update_then_draw);
+    RUN_TEST(test_draw_pass_culls_at_the_edges);
+    RUN_TEST(test_update_pass_walks_every_live_actor);
     RUN_TEST(test_game_loop_matches_computed_image);
     return AKGL_TEST_END();
 }

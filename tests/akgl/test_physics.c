@@ -836,13 +836,18 @@ static bool same_bits(float a, float b)
 
 static void test_steps_match_the_reference_to_the_bit(void)
 {
-    static const float speeds[] = {90.0f, -90.0f, 0.0f, -0.0f, 45.0f, 1e-30f, 250.0f, INFINITY};
+    static const float speeds[] = {90.0f, -90.0f, 0.0f, -0.0f, 45.0f, 1e-30f, 250.0f, INFINITY,
+                                   NAN};
     static const float gravities[] = {0.0f, -0.0f, 1e-12f, 980.0f};
     static const float drags[] = {0.0f, 0.5f};
     static const float accels[] = {1.0e9f, 100.0f};
+    /* The last two push on x and y only, with z at rest: the glide's test
+     * (physics.c glides) then decides on x and y alone. */
     static const int pushes[] = {0, AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_DOWN,
                                  AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_UP |
-                                     AKGL_ACTOR_STATE_MOVING_IN};
+                                     AKGL_ACTOR_STATE_MOVING_IN,
+                                 AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_DOWN,
+                                 AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_UP};
     /* Updates of 4 steps, 1 step, a stall (64) and 3 steps. */
     static const uint64_t frames[] = {16 * AKGL_TIME_ONEMS_NS, AKGL_PHYSICS_STEP_NS,
                                       300 * AKGL_TIME_ONEMS_NS, 12 * AKGL_TIME_ONEMS_NS};
@@ -899,7 +904,75 @@ static void test_steps_match_the_reference_to_the_bit(void)
         }
     }
     CHECK_INT_EQ(mismatches, 0);
-    CHECK_INT_EQ(cases, 8 * 4 * 2 * 2 * 3 * 4);
+    CHECK_INT_EQ(cases, 9 * 4 * 2 * 2 * 5 * 4);
+    despawn(a);
+    physics_end();
+}
+
+/* The intent a movement hook of the game's may set: any float. */
+static float hook_intent_x, hook_intent_y;
+
+static akerr_ErrorContext *odd_intent(akgl_Actor *a)
+{
+    a->move_x = hook_intent_x;
+    a->move_y = hook_intent_y;
+    a->move_z = 0.0f;
+    return NULL;
+}
+
+/*
+ * The glide's test reads the intent as propel does: pushing only when it is
+ * above or below 0 (not +-0, not NaN) and the speed is short of the top in
+ * that direction. Intents a game's hook may set, against speeds at, beyond
+ * and short of the top either way, with no drag and no gravity (so that
+ * every actor could glide), must give the reference's trajectory, bit for
+ * bit.
+ */
+static void test_any_intent_matches_the_reference(void)
+{
+    static const float intents[] = {1.0f, -1.0f, 0.0f, -0.0f, 0.5f, -0.5f, 1e-45f, -1e-45f,
+                                    INFINITY, -INFINITY, NAN, -NAN};
+    static const float speeds[] = {90.0f, -90.0f, 89.0f, -89.0f, 120.0f, -120.0f, 0.0f, -0.0f,
+                                   INFINITY, -INFINITY, NAN};
+    const float h = STEP_S;
+    int cases = 0, mismatches = 0;
+    physics_begin();
+    akgl_Actor *a = spawn("intent", 0.0f, 0.0f, 8.0f, 8.0f);
+    a->movementlogicfunc = odd_intent;
+    for (size_t ix = 0; ix < SDL_arraysize(intents); ix++) {
+        for (size_t iy = 0; iy < SDL_arraysize(intents); iy++) {
+            for (size_t v = 0; v < SDL_arraysize(speeds); v++) {
+                hook_intent_x = intents[ix];
+                hook_intent_y = intents[iy];
+                a->x = 3.25f;
+                a->y = -7.5f;
+                a->z = 2.0f;
+                a->vx = speeds[v];
+                a->vy = speeds[(v + 3) % SDL_arraysize(speeds)];
+                a->vz = 0.0f;
+                a->ax = a->ay = a->az = 100.0f;
+                a->sx = a->sy = a->sz = 90.0f;
+                RefBody b = {a->x, a->y, a->z, a->vx, a->vy, a->vz};
+                uint64_t before = phys.steps;
+                CHECK_OK(phys.step(&phys, 16 * AKGL_TIME_ONEMS_NS));
+                for (uint64_t n = before; n < phys.steps; n++) {
+                    ref_step(&b, a, &phys, h);
+                }
+                bool same = same_bits(a->x, b.x) && same_bits(a->y, b.y) &&
+                            same_bits(a->vx, b.vx) && same_bits(a->vy, b.vy);
+                if (!same && mismatches++ < 5) {
+                    CHECK_MSG(same, "intent (%g, %g) v (%g, %g): (%a %a) v (%a %a), expected "
+                              "(%a %a) v (%a %a)", (double)intents[ix], (double)intents[iy],
+                              (double)speeds[v], (double)speeds[(v + 3) % SDL_arraysize(speeds)],
+                              (double)a->x, (double)a->y, (double)a->vx, (double)a->vy,
+                              (double)b.x, (double)b.y, (double)b.vx, (double)b.vy);
+                }
+                cases++;
+            }
+        }
+    }
+    CHECK_INT_EQ(mismatches, 0);
+    CHECK_INT_EQ(cases, 12 * 12 * 11);
     despawn(a);
     physics_end();
 }
@@ -927,5 +1000,6 @@ int main(void)
     RUN_TEST(test_movement_hook_runs_once_per_update);
     RUN_TEST(test_update_stamp_wraps_past_zero);
     RUN_TEST(test_steps_match_the_reference_to_the_bit);
+    RUN_TEST(test_any_intent_matches_the_reference);
     return AKGL_TEST_END();
 }

@@ -230,6 +230,10 @@ static void test_no_box_and_no_hook(void)
     b->hitbox.w = b->hitbox.h = 2.0f;
     step1();
     CHECK_INT_EQ(seen.calls, 1);
+    /* Shapeless again: the box it had last update is not reported. */
+    b->hitbox.w = b->hitbox.h = 0.0f;
+    step1();
+    CHECK_INT_EQ(seen.calls, 1);
     phys.on_overlap = NULL;
     step1();
     CHECK_INT_EQ(seen.calls, 1);
