@@ -28,8 +28,7 @@ const akgl_GameConfig *akgl_game_config(void);
  * shorter; a stamp left from 2^32 - 1 updates earlier on an actor no step
  * has run since would skip its hook once. Owned by game.c. Not hidden
  * (hidden.h), unlike the pool's descriptor: test_physics sets it to cross
- * the wrap. The update pass reads it once per pass, the step once per
- * actor with a movement hook.
+ * the wrap. The update pass and the step read it once per update.
  */
 extern uint32_t akgl_game_update_serial;
 

@@ -390,10 +390,13 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
  * What the glide test reads of the backend, once per update: whether any
  * actor can glide (no drag on x or y: dragged would divide; no gravity
  * along z: z_at_rest), and gravity times the step per axis, as each step
- * adds it.
+ * adds it; with the update's stamp, which every actor whose movement hook
+ * the step runs gets (read once here, not through the shared library's
+ * symbol table per actor).
  */
 typedef struct GlidePlan
 {
+    uint32_t serial;
     bool possible;
     float gxh, gyh;
 #if defined(__SSE2__)
@@ -407,6 +410,7 @@ typedef struct GlidePlan
 static GlidePlan glide_plan(const akgl_Physics *p, float h)
 {
     GlidePlan plan;
+    plan.serial = akgl_game_update_serial;
     plan.possible = p->drag_x == 0.0f && p->drag_y == 0.0f && p->gravity_z == 0.0f;
     plan.gxh = p->gravity_x * h;
     plan.gyh = p->gravity_y * h;
@@ -567,7 +571,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
     }
     /* The update pass that follows does not run the hook again (an actor
      * spawned into this slot later in the update starts at 0: it does). */
-    a->intent_update = akgl_game_update_serial;
+    a->intent_update = plan->serial;
     if (p->grid.cells != NULL) {
         PASS(errctx, shape_of(a, shape));
     } else {
