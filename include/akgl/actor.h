@@ -55,7 +55,7 @@ typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
 /**
  * @brief One thing in the world: a character instance with a position and a state.
  *
- * 352 bytes on x86-64 (472 before 9/12's packing: docs/12-actors.md). The
+ * 320 bytes on x86-64 (472 before 9/12's packing: docs/12-actors.md). The
  * frame's sweeps stream every actor of the pool, so each byte of the struct
  * costs time at 10,000 actors, not only the fields they read.
  */

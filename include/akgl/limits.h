@@ -80,7 +80,7 @@
  *  @{ */
 #define AKGL_SPRITE_MAX_FRAMES 16     /**< Frames in one sprite's playlist. */
 #define AKGL_SPRITE_MAX_FRAME_NUMBER 255 /**< Largest frame number (a cell on the sheet). */
-#define AKGL_ACTOR_MAX_CHILDREN 8     /**< Children one actor can carry. */
+#define AKGL_ACTOR_MAX_CHILDREN 4     /**< Children one actor can carry. */
 #define AKGL_ACTOR_MAX_STATES 32      /**< Bits in the actor state word. */
 /** Distinct states per character remembered as "an actor of it has no
  *  sprite for this state, logged already" (akgl_Character::missing_logged;

@@ -47,7 +47,7 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
 /*
  * The frame's sweeps (the physics step, the update pass) read the first 237
  * bytes of every actor (the hot fields, then name[0] for akgl_actor_is_live):
- * at 10k actors, 3.5 MB of pool, most of those reads wait for memory. Each
+ * at 10k actors, 3.2 MB of pool, most of those reads wait for memory. Each
  * sweep asks for the actor this many slots ahead.
  */
 #define AKGL_ACTOR_PREFETCH_AHEAD 4
@@ -94,8 +94,8 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
  * takes two (its address from the global offset table, then it). The slot
  * size comes from a local the caller read from the pool once (@p stride,
  * which is sizeof(akgl_Actor)), not from the constant, because gcc
- * multiplies by a constant 352 with two lea and a shl where a size in a
- * register is one imul: 2 instructions per actor per sweep, the same time.
+ * multiplies by a constant such as 352 with two lea and a shl where a size
+ * in a register is one imul: up to 2 instructions per actor per sweep.
  */
 static inline akgl_Actor *akgl_actor_in_slot(int i, size_t stride)
 {
