@@ -209,6 +209,19 @@ static void test_update_then_draw(void)
  * own cull (test_render_draw), through akgl_game_update, with the camera at
  * the origin, moved, and with none.
  */
+/* Gives back a scene's actors (NULL entries skipped), then its character
+ * and sprite. */
+static void release_cast(akgl_Actor **actors, int n, akgl_Character *c, akgl_Sprite *spr)
+{
+    for (int i = 0; i < n; i++) {
+        if (actors[i] != NULL) {
+            CHECK_OK(akgl_heap_release_actor(actors[i]));
+        }
+    }
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sprite(spr));
+}
+
 static void test_draw_pass_culls_at_the_edges(void)
 {
     static const struct
@@ -286,13 +299,7 @@ static void test_draw_pass_culls_at_the_edges(void)
         s.r.camera = cam;
         scene_capture_done();
 
-        for (int i = 0; i < NSPOTS; i++) {
-            if (actors[i] != NULL) {
-                CHECK_OK(akgl_heap_release_actor(actors[i]));
-            }
-        }
-        CHECK_OK(akgl_heap_release_character(c));
-        CHECK_OK(akgl_heap_release_sprite(spr));
+        release_cast(actors, NSPOTS, c, spr);
     }
     scene_close(&s);
     CHECK_OK(akgl_time_use_manual(false));
@@ -393,13 +400,7 @@ static void test_update_pass_walks_every_live_actor(void)
             CHECK_INT_EQ((int)s.r.stats.submitted, live);
             CHECK_INT_EQ(walk_updates, round == 3 ? 1 : 0);
         }
-        for (int i = 0; i < WALK_SLOTS; i++) {
-            if (slots[i] != NULL) {
-                CHECK_OK(akgl_heap_release_actor(slots[i]));
-            }
-        }
-        CHECK_OK(akgl_heap_release_character(c));
-        CHECK_OK(akgl_heap_release_sprite(spr));
+        release_cast(slots, WALK_SLOTS, c, spr);
     }
     scene_close(&s);
     CHECK_OK(akgl_time_use_manual(false));
