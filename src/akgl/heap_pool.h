@@ -38,7 +38,11 @@
  * frame sweeps prefetch the actor a few slots ahead (object.h) without
  * checking that it is in the pool, and the address stays inside the block.
  */
-#define AKGL_HEAP_POOL_TAIL_SLOTS 4
+#define AKGL_HEAP_POOL_TAIL_SLOTS 8
+/* Where every pool's slots start: a multiple of this many bytes (a cache
+ * line), so that a slot whose size is a multiple of it spans no more lines
+ * than it must. */
+#define AKGL_HEAP_POOL_ALIGN 64
 
 typedef struct akgl_HeapPool
 {
@@ -60,6 +64,7 @@ typedef struct akgl_HeapPool
     uint64_t acquisitions; /* acquires since the game started */
     uint64_t releases;     /* slots released since the game started: a report that
                             * gathered slots knows none went while it is unchanged */
+    void *block;           /* what was allocated (base is its first 64-byte boundary) */
 } akgl_HeapPool;
 
 /*
@@ -71,7 +76,7 @@ typedef struct akgl_HeapPool
     _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
     type *array = NULL;                                                                   \
     akgl_HeapPool var = {what, #ceiling, NULL, sizeof(type), 0, ceiling, NULL, 0, 0, 0,  \
-                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0}
+                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0, NULL}
 
 /*
  * Allocates every layer's storage: capacity[layer] slots (0 = the default;

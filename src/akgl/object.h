@@ -48,9 +48,11 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
  * The frame's sweeps (the physics step, the update pass) read the first 237
  * bytes of every actor (the hot fields, then name[0] for akgl_actor_is_live):
  * at 10k actors, 3.2 MB of pool, most of those reads wait for memory. Each
- * sweep asks for the actor this many slots ahead.
+ * sweep asks for the actor this many slots ahead: 8 with the 320-byte actor
+ * (2, 4, 6 and 8 and none measured, bench/README.md "This round (`trim2`)":
+ * none is clearly slower, 8 a little faster than 4 at 10k and 100k).
  */
-#define AKGL_ACTOR_PREFETCH_AHEAD 4
+#define AKGL_ACTOR_PREFETCH_AHEAD 8
 /* The pool's block has that many zero slots after the last (heap_pool.h),
  * so the prefetch needs no bound check. */
 _Static_assert(AKGL_ACTOR_PREFETCH_AHEAD <= AKGL_HEAP_POOL_TAIL_SLOTS,
@@ -84,7 +86,13 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
     __builtin_prefetch(p + 64);
     __builtin_prefetch(p + 128);
     __builtin_prefetch(p + 192);
-    __builtin_prefetch(p + offsetof(akgl_Actor, name));
+    /* Slots start on a line (heap_pool.h) and, with a size that is whole
+     * lines, every actor does: name[0] is then in the fourth line (decided
+     * at compile time). Otherwise it may lie in a fifth. */
+    if (sizeof(akgl_Actor) % AKGL_HEAP_POOL_ALIGN != 0 || AKGL_HEAP_POOL_ALIGN < 64 ||
+        offsetof(akgl_Actor, name) >= 256) {
+        __builtin_prefetch(p + offsetof(akgl_Actor, name));
+    }
 }
 
 /*

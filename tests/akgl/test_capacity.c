@@ -12,6 +12,7 @@
 #include <akgl/registry.h>
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -179,6 +180,33 @@ static void test_quit_and_restart_with_another_size(void)
     }
 }
 
+/* Every pool's slots start on a 64-byte line (heap_pool.h), whatever the
+ * allocator returned: small blocks (its heap) and large ones (mapped pages,
+ * 16 bytes past a page start on glibc) alike, so a 320-byte actor is five
+ * whole lines and object.h's prefetch may skip the fifth. */
+static void test_pools_start_on_a_cache_line(void)
+{
+    const int sizes[4] = {1, 200, 5000, BIG};
+    for (int i = 0; i < 4; i++) {
+        akgl_GameConfig cfg = {0};
+        cfg.capacity[AKGL_HEAP_ACTOR] = sizes[i];
+        cfg.capacity[AKGL_HEAP_STRING] = sizes[i];
+        CHECK_OK(akgl_game_init_with_config(&cfg));
+        CHECK_INT_EQ((int)((uintptr_t)akgl_heap_actors % 64), 0);
+        CHECK_INT_EQ((int)((uintptr_t)akgl_heap_sprites % 64), 0);
+        CHECK_INT_EQ((int)((uintptr_t)akgl_heap_spritesheets % 64), 0);
+        CHECK_INT_EQ((int)((uintptr_t)akgl_heap_characters % 64), 0);
+        CHECK_INT_EQ((int)((uintptr_t)akgl_heap_strings % 64), 0);
+        int n = capacity_of(AKGL_HEAP_ACTOR); /* the default is a floor */
+        if (sizeof(akgl_Actor) % 64 == 0) { /* 320 bytes: every actor does */
+            CHECK_INT_EQ((int)((uintptr_t)&akgl_heap_actors[n - 1] % 64), 0);
+        }
+        fill_and_empty(n);
+        CHECK_OK(akgl_game_quit());
+        check_stopped();
+    }
+}
+
 static void test_defaults_are_floors(void)
 {
     akgl_GameConfig cfg = {0};
@@ -284,6 +312,7 @@ int main(void)
     RUN_TEST(test_defaults_are_floors);
     RUN_TEST(test_unallocatable_capacity_is_refused);
     RUN_TEST(test_quit_and_restart_with_another_size);
+    RUN_TEST(test_pools_start_on_a_cache_line);
     RUN_TEST(test_hundred_thousand_actors);
     RUN_TEST(test_iterate_walks_the_whole_capacity);
     return TEST_END();
