@@ -131,7 +131,9 @@ struct akgl_Renderer
     akgl_RenderLogical prior_logical;
     SDL_Color clear_color;           /**< What frame_start clears to (default opaque black). */
     akgl_RenderStats stats;          /**< Counts of draws submitted and culled. */
-    akgl_RenderFrameFunc frame_start;   /**< Clears the target. */
+    akgl_RenderFrameFunc frame_start;   /**< Clears the target (under an integer or letterbox
+                                             presentation: the bars black, the picture
+                                             clear_color). */
     akgl_RenderFrameFunc frame_end;     /**< Presents the frame. */
     akgl_RenderSpriteFunc draw_sprite;  /**< Draws one sprite frame in world space. */
     akgl_RenderTileFunc draw_tile;      /**< Draws one map tile in screen space. */
@@ -196,6 +198,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_check_params(const akgl_DrawParam
  * akgl_render_2d_bind apply the properties `game.logicalwidth`,
  * `game.logicalheight` and `game.logicalmode` ("integer", "letterbox",
  * "stretch", "overscan"; default "integer") when the two sizes are set.
+ * The integer and letterbox modes centre the picture: the bars on either
+ * side are equal, or the right (bottom) one a pixel wider when the spare
+ * pixels are odd, and black whatever clear_color is (frame_start).
  * @param r    A bound backend.
  * @param w, h The logical size, each 1..16384 (ignored when disabling).
  * @param mode How the logical picture fits the output;

@@ -20,16 +20,47 @@
 
 #define AKGL_RENDER_MAX_SIDE 16384
 
+/*
+ * Under an integer or letterbox presentation the picture does not cover the
+ * output: the bars are black whatever the clear colour. SDL_RenderClear
+ * fills the whole output (it ignores the viewport), so the output is cleared
+ * black and the picture alone, the viewport, filled with the clear colour
+ * (unblended: it stands for a clear). SDL draws the letterbox bars again at
+ * present; it draws none for the integer mode, so these are what shows.
+ */
+static bool clear_with_bars(SDL_Renderer *sdl, SDL_Color c)
+{
+    SDL_BlendMode blend = SDL_BLENDMODE_NONE;
+    if (!SDL_GetRenderDrawBlendMode(sdl, &blend) || !SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255) ||
+        !SDL_RenderClear(sdl) || !SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)) {
+        return false;
+    }
+    bool filled = SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a) && SDL_RenderFillRect(sdl, NULL);
+    return SDL_SetRenderDrawBlendMode(sdl, blend) && filled;
+}
+
 akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_start: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_start: renderer not bound");
     SDL_Color c = r->clear_color;
-    if (!SDL_SetRenderDrawColor(r->sdl_renderer, c.r, c.g, c.b, c.a) ||
-        !SDL_RenderClear(r->sdl_renderer)) {
-        FAIL_RETURN(errctx, AKERR_API, "frame_start: %s", SDL_GetError());
+    SDL_RendererLogicalPresentation mode = SDL_LOGICAL_PRESENTATION_DISABLED;
+    SDL_FRect picture = {0.0f, 0.0f, 0.0f, 0.0f};
+    bool cleared = SDL_GetRenderLogicalPresentation(r->sdl_renderer, NULL, NULL, &mode) &&
+                   SDL_GetRenderLogicalPresentationRect(r->sdl_renderer, &picture);
+    /* Bars only where the picture starts inside the output (not when it
+     * fills it, as at an exact multiple, nor when it is larger). */
+    bool bars = (mode == SDL_LOGICAL_PRESENTATION_INTEGER_SCALE ||
+                 mode == SDL_LOGICAL_PRESENTATION_LETTERBOX) &&
+                (picture.x > 0.0f || picture.y > 0.0f);
+    if (cleared && bars) {
+        cleared = clear_with_bars(r->sdl_renderer, c);
+    } else if (cleared) {
+        cleared = SDL_SetRenderDrawColor(r->sdl_renderer, c.r, c.g, c.b, c.a) &&
+                  SDL_RenderClear(r->sdl_renderer);
     }
+    FAIL_ZERO_RETURN(errctx, cleared, AKERR_API, "frame_start: %s", SDL_GetError());
     SUCCEED_RETURN(errctx);
 }
 

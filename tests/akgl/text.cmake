@@ -3,5 +3,11 @@
 akgl_add_test(akgl_render_transform SOURCES test_render_transform.c
               LIBS akgl SDL3_image::SDL3_image m)
 akgl_add_test(akgl_render_logical SOURCES test_render_logical.c LIBS akgl SDL3_image::SDL3_image)
+# The tileset image of tilemap_draw_fixture.h is written into the build tree,
+# in a folder of its own: akgl_tilemap_draw writes its copy alongside, maybe
+# at the same time.
+file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/render_logical")
+target_compile_definitions(akgl_render_logical
+                           PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}/render_logical")
 # SDL3_ttf only for TTF_WasInit: a refused load must leave no TTF_Init reference.
 akgl_add_test(akgl_text SOURCES test_text.c LIBS akgl SDL3_image::SDL3_image SDL3_ttf::SDL3_ttf m)
