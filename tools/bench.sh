@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 prefix=$("$root/tools/deps.sh")
 build=$root/build-bench
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DAKGL_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" --parallel --target bench_frame bench_tilemap bench_transform
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}

@@ -44,7 +44,10 @@ case $mode in
 esac
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
+# -U: forget where SDL3, SDL3_image and SDL3_ttf were found, so a build tree
+# configured with another AKGL_DEPS_PREFIX links against this one's (CMake
+# caches each package's directory and would keep the old SDL).
+cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
 cmake --build "$build" --parallel
 cd "$build"
 case $mode in
