@@ -29,6 +29,9 @@
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
 
+#include <SDL3_image/SDL_image.h>
+
+#include "image_private.h"
 #include "sound_fixture.h"
 #include "sound_private.h"
 #include "sprite_fixture.h"
@@ -758,6 +761,99 @@ static void test_sdl_hint_callback_without_memory(void)
     fprintf(stderr, "  SDL_AddHintCallback: %ld allocations, each failed in turn\n", k - 1);
 }
 
+/*
+ * A sheet's image, loaded with each allocation failing in turn on a renderer
+ * whose first texture format has no alpha (XRGB8888, as a window's software
+ * framebuffer is here), either fails with ENOMEM or draws exactly as a clean
+ * load does: SDL_CreateTextureFromSurface passes the format it chose to
+ * SDL_CreateTextureWithProperties in a property set, and ignored a failed
+ * write; the texture then came out in the renderer's first format, opaque,
+ * and the sheet's transparent pixels drew over the scene, with success
+ * (0007). The image: its left half opaque red, its right half green with
+ * alpha 0.
+ */
+#define ALPHA_PNG "fault_alpha.png"
+
+/* Draws the image at (0, 0) over blue; true when the left half is red and
+ * the right half blue, as the clean load draws it. */
+static bool draws_right(SDL_Renderer *r, SDL_Texture *texture)
+{
+    SDL_FRect dst = {0, 0, 8, 8};
+    SDL_SetRenderDrawColor(r, 0, 0, 255, 255);
+    SDL_RenderClear(r);
+    SDL_RenderTexture(r, texture, NULL, &dst);
+    SDL_Surface *got = SDL_RenderReadPixels(r, NULL);
+    bool right = got != NULL;
+    for (int y = 0; right && y < 8; y++) {
+        for (int x = 0; x < 8; x++) {
+            Uint8 red = 0, green = 0, blue = 0, alpha = 0;
+            right = SDL_ReadSurfacePixel(got, x, y, &red, &green, &blue, &alpha)
+                    && red == (x < 4 ? 255 : 0) && green == 0 && blue == (x < 4 ? 0 : 255);
+            if (!right) {
+                break;
+            }
+        }
+    }
+    SDL_DestroySurface(got);
+    return right;
+}
+
+static void test_an_image_without_memory_draws_right_or_not_at_all(void)
+{
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    akgl_FaultReport rep;
+    long k = 1, failed = 0, absorbed = 0;
+    SDL_Surface *image = SDL_CreateSurface(8, 8, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *framebuffer = SDL_CreateSurface(16, 16, SDL_PIXELFORMAT_XRGB8888);
+    CHECK(image != NULL && framebuffer != NULL);
+    SDL_Rect half = {0, 0, 4, 8};
+    CHECK(SDL_FillSurfaceRect(image, NULL, SDL_MapSurfaceRGBA(image, 0, 255, 0, 0)));
+    CHECK(SDL_FillSurfaceRect(image, &half, SDL_MapSurfaceRGBA(image, 255, 0, 0, 255)));
+    CHECK(IMG_SavePNG(image, ALPHA_PNG));
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(framebuffer);
+    CHECK(r != NULL);
+
+    SDL_Texture *texture = NULL;
+    CHECK_OK(akgl_image_load_texture(r, ALPHA_PNG, &texture)); /* warm-up, and the reference */
+    CHECK_MSG(draws_right(r, texture), "a clean load draws it wrong");
+    SDL_DestroyTexture(texture);
+    for (;; k++) {
+        texture = NULL;
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+        int status = test_status_of_(akgl_image_load_texture(r, ALPHA_PNG, &texture), msg);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        long net = rep.net_allocations;
+        bool fired = rep.fired;
+        if (status == 0) {
+            absorbed += fired;
+            CHECK_MSG(draws_right(r, texture), "k=%ld: loaded, and draws wrong", k);
+            CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+            SDL_DestroyTexture(texture);
+            CHECK_OK(akgl_fault_disarm(&rep));
+            net += rep.net_allocations;
+        } else {
+            failed++;
+            CHECK_MSG(status == ENOMEM, "k=%ld: status %d: %s", k, status, msg);
+            CHECK_MSG(texture == NULL, "k=%ld: failed, and a texture", k);
+        }
+        CHECK_MSG(net == 0, "k=%ld: %ld blocks not given back", k, net);
+        if (!fired) {
+            CHECK_MSG(status == 0, "no fault at k=%ld, yet status %d: %s", k, status, msg);
+            break;
+        }
+        if (k > 1000) {
+            CHECK_MSG(false, "still failing at k=%ld", k);
+            break;
+        }
+    }
+    SDL_DestroyRenderer(r);
+    SDL_DestroySurface(framebuffer);
+    SDL_DestroySurface(image);
+    SDL_RemovePath(ALPHA_PNG);
+    fprintf(stderr, "  an image on an XRGB8888 renderer: %ld runs; %ld failed with ENOMEM, "
+            "%ld absorbed\n", k, failed, absorbed);
+}
+
 /* Elements of three sizes, for SDL_qsort's three paths: int (one word),
  * 12 bytes (aligned, several words) and 3 bytes (not aligned). */
 typedef struct Wide
@@ -967,6 +1063,7 @@ int main(void)
     RUN_TEST(test_sdl_thread_starts_with_its_arguments_or_not_at_all);
     RUN_TEST(test_sdl_audio_open_gives_back_every_block);
     RUN_TEST(test_sdl_hint_callback_without_memory);
+    RUN_TEST(test_an_image_without_memory_draws_right_or_not_at_all);
     RUN_TEST(test_sdl_qsort_sorts_without_memory);
     RUN_TEST(test_a_glyph_without_memory_is_enomem);
     RUN_TEST(test_a_draw_without_memory_draws_right_after);
