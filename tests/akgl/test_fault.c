@@ -602,9 +602,11 @@ static void test_sdl_audio_stream_gives_back_every_block(void)
  * failed write, starting the thread with a NULL userdata (the audio device
  * thread then crashed on its NULL device) or without its name (0004).
  */
+static int thread_cookie;
+
 static int SDLCALL thread_reports_its_userdata(void *data)
 {
-    return data == (void *)&thread_reports_its_userdata ? 7 : -7;
+    return data == &thread_cookie ? 7 : -7;
 }
 
 static void test_sdl_thread_starts_with_its_arguments_or_not_at_all(void)
@@ -613,13 +615,12 @@ static void test_sdl_thread_starts_with_its_arguments_or_not_at_all(void)
     akgl_FaultReport rep;
     long k = 1;
 
-    SDL_WaitThread(SDL_CreateThread(thread_reports_its_userdata, name,
-                                    (void *)&thread_reports_its_userdata), NULL); /* warm-up */
+    /* warm-up */
+    SDL_WaitThread(SDL_CreateThread(thread_reports_its_userdata, name, &thread_cookie), NULL);
     for (;; k++) {
         int status = 0;
         CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
-        SDL_Thread *thread = SDL_CreateThread(thread_reports_its_userdata, name,
-                                              (void *)&thread_reports_its_userdata);
+        SDL_Thread *thread = SDL_CreateThread(thread_reports_its_userdata, name, &thread_cookie);
         CHECK_OK(akgl_fault_disarm(&rep));
         long net = rep.net_allocations;
         bool fired = rep.fired;
