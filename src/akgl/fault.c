@@ -22,7 +22,6 @@ static long armed_k;
 static long seen;
 static unsigned int fired_kind;
 static long net_blocks;
-static _Thread_local int held; /* akgl_fault_hold depth on this thread */
 
 static SDL_AtomicInt wrappers_installed;
 static SDL_SpinLock install_lock;
@@ -39,7 +38,7 @@ static bool on_armed_thread(void)
 
 bool akgl_fault_now(unsigned int kind)
 {
-    if (held > 0 || !on_armed_thread() || (kind & armed_kinds) == 0) {
+    if (!on_armed_thread() || (kind & armed_kinds) == 0) {
         return false;
     }
     seen++;
@@ -48,11 +47,6 @@ bool akgl_fault_now(unsigned int kind)
         return true;
     }
     return false;
-}
-
-void akgl_fault_hold(bool on)
-{
-    held += on ? 1 : -1;
 }
 
 void akgl_fault_note_block(int delta)

@@ -12,16 +12,6 @@
 /* Whether the event of `kind` happening now must fail. Cheap when unarmed. */
 bool akgl_fault_now(unsigned int kind);
 
-/*
- * Holds the switch on this thread (on: true) until released (on: false;
- * calls nest): events neither count nor fail, blocks are still counted. For
- * a call into a library that is known not to survive a failed allocation,
- * so the harness can fault everything around it; each use says why
- * (docs/19-reliability.md). Real allocation failures are still counted by
- * the watch.
- */
-void akgl_fault_hold(bool on);
-
 /* Counts a block allocated (+1) or freed (-1) for the armed thread's report. */
 void akgl_fault_note_block(int delta);
 

@@ -231,21 +231,13 @@ static DeviceResult open_device(void)
     SDL_AudioSpec have;
     unsigned long failures = akgl_alloc_failures();
 
-    /* SDL 3.2.10's audio start is held out of the fault harness: with one of
-     * its allocations failed it leaves blocks behind across an init and quit,
-     * and it can start the device thread with a NULL device, which crashes
-     * (SDL_CreateThread ignores a failed property write; docs/19). A real
-     * failure there is still seen by the watch and refused below. */
-    akgl_fault_hold(true);
-    bool inited = SDL_InitSubSystem(SDL_INIT_AUDIO);
-    if (inited) {
-        S.audio_inited = true;
-        S.device = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
-    }
-    akgl_fault_hold(false);
-    if (!inited) {
+    /* SDL's own start is in the fault harness too, each allocation of it
+     * (docs/19): SDL 3.2.10 needed our patches 0007-0009 to survive that. */
+    if (!SDL_InitSubSystem(SDL_INIT_AUDIO)) {
         return no_device(failures, SDL_GetError());
     }
+    S.audio_inited = true;
+    S.device = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
     if (S.device == 0) {
         return no_device(failures, SDL_GetError());
     }
@@ -265,6 +257,12 @@ static DeviceResult open_device(void)
             return no_device(failures, SDL_GetError());
         }
         prime_stream(v->stream);
+        /* Checked before the stream is bound: a buffer its priming could not
+         * make would be made by the audio thread, and freed by ours. */
+        if (akgl_alloc_failures() != failures) {
+            close_device();
+            return DEVICE_NOMEM;
+        }
         if (!SDL_SetAudioStreamGetCallback(v->stream, feed, v)
             || !SDL_BindAudioStream(S.device, v->stream)) {
             close_device();

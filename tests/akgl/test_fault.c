@@ -6,6 +6,9 @@
  *   - the loader returned an error with a status and a message;
  *   - every pool, registry, texture and context count is at its baseline,
  *     and the loader's own target is unchanged (the row's check);
+ *   - SDL's subsystems are initialized as they were (SDL_WasInit);
+ *   - for a row marked `again` (the sound start), a clean run right after
+ *     works: the failure left nothing in the way of the next start;
  *   - no net allocation: blocks allocated minus blocks freed on this thread
  *     is zero.
  * A run whose fault was absorbed (an SDL allocation SDL can do without)
@@ -15,7 +18,8 @@
  * and templates, so both parsers and expat are faulted). To add one:
  * write setup/load/check_loaded/unload/check_unchanged for it below and add
  * a ROW() line to `rows`; nothing else changes. AKGL_FAULT_STRIDE=N in the
- * environment runs every N-th k only (the valgrind job samples with it).
+ * environment runs every N-th k only (the valgrind job samples with it);
+ * AKGL_FAULT_ROW=name runs that row only (e.g. "sound start", to repeat it).
  */
 #define _XOPEN_SOURCE 700
 
@@ -25,6 +29,9 @@
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
 
+#include <SDL3_image/SDL_image.h>
+
+#include "image_private.h"
 #include "sound_fixture.h"
 #include "sound_private.h"
 #include "sprite_fixture.h"
@@ -44,6 +51,7 @@ typedef struct FaultRow
     void (*unload)(void);                   /* gives back what load made */
     bool (*unchanged)(void);                /* a failed load changed nothing */
     void (*teardown)(void);
+    bool again;                             /* a clean load after each failed one */
 } FaultRow;
 
 /* ---- sprite ------------------------------------------------------------- */
@@ -374,8 +382,10 @@ static bool font_unchanged(void)
 /* ---- sound start: the lock, the voice table, each voice's stream -------- */
 
 /* The game started sound (AKGL_TEST_BEGIN): each run starts it afresh, on the
- * dummy driver. SDL's own audio start is held out (sound.c, docs/19); a
- * failed start must leave sound stopped: no device, no voices. */
+ * dummy driver, SDL's audio start (its audio and event subsystems, the
+ * device and its thread) included; a failed start must leave sound stopped:
+ * no device, no voices, SDL's audio subsystem released (run_row checks
+ * SDL_WasInit), and the next start must work (the row is marked `again`). */
 static void sound_setup(void) { CHECK_OK(akgl_sound_stop()); }
 
 static void sound_teardown(void) { CHECK_OK(akgl_sound_start(0)); }
@@ -401,11 +411,13 @@ static bool sound_not_started(void)
     bool device = true;
     int voices = -1;
     IGNORE(akgl_sound_status(&device, NULL, &voices));
-    return !device && voices == 0;
+    return !device && voices == 0 && (SDL_WasInit(SDL_INIT_AUDIO) & SDL_INIT_AUDIO) == 0;
 }
 
 #define ROW(name, path, setup, load, loaded, unload, unchanged, teardown) \
-    {name, path, setup, load, loaded, unload, unchanged, teardown}
+    {name, path, setup, load, loaded, unload, unchanged, teardown, false}
+#define ROW_AGAIN(name, path, setup, load, loaded, unload, unchanged, teardown) \
+    {name, path, setup, load, loaded, unload, unchanged, teardown, true}
 
 static const FaultRow rows[] = {
     ROW("sprite", SPRITES "/hero_standing_down.json", nothing, load_sprite, sprite_loaded,
@@ -424,8 +436,8 @@ static const FaultRow rows[] = {
         bank_unchanged, nothing),
     ROW("font and its first draw", FONT, font_setup, load_font, font_loaded, font_unload,
         font_unchanged, font_teardown),
-    ROW("sound start", "", sound_setup, load_sound_start, sound_started, sound_unload,
-        sound_not_started, sound_teardown),
+    ROW_AGAIN("sound start", "", sound_setup, load_sound_start, sound_started, sound_unload,
+              sound_not_started, sound_teardown),
 };
 
 static long stride(void)
@@ -460,6 +472,7 @@ static void run_row(const FaultRow *row)
     CHECK_MSG(row->loaded(), "%s: a clean load did not load it", row->name);
     row->unload();
     SfCounts base = sf_counts_now();
+    SDL_InitFlags sdl_base = SDL_WasInit(0);
 
     for (long k = 1;; k += step) {
         CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALL, k));
@@ -501,12 +514,23 @@ static void run_row(const FaultRow *row)
             }
             CHECK_MSG(row->unchanged(), "%s: k=%ld (%s) failed but changed its target: \"%s\"",
                       row->name, k, kind_name(rep.kind), msg);
+            if (row->again) {
+                CHECK_MSG(test_status_of_(row->load(row->path), msg) == 0,
+                          "%s: k=%ld (%s): the load after the failed one: %s", row->name, k,
+                          kind_name(rep.kind), msg);
+                CHECK_MSG(row->loaded(), "%s: k=%ld (%s): the load after the failed one did "
+                          "not load it", row->name, k, kind_name(rep.kind));
+                row->unload();
+            }
         }
         CHECK_MSG(rep.net_allocations == 0, "%s: k=%ld (%s): %ld blocks not given back",
                   row->name, k, kind_name(rep.kind), rep.net_allocations);
         SfCounts now = sf_counts_now();
         CHECK_MSG(memcmp(&now, &base, sizeof(now)) == 0, "%s: k=%ld (%s): counts changed",
                   row->name, k, kind_name(rep.kind));
+        CHECK_MSG(SDL_WasInit(0) == sdl_base, "%s: k=%ld (%s): SDL's subsystems 0x%x, were 0x%x",
+                  row->name, k, kind_name(rep.kind), (unsigned)SDL_WasInit(0),
+                  (unsigned)sdl_base);
         if (k > 100000) {
             CHECK_MSG(false, "%s: still failing at k=%ld", row->name, k);
             break;
@@ -517,9 +541,16 @@ static void run_row(const FaultRow *row)
 
 static void test_every_fault_of_every_loader(void)
 {
+    const char *only = SDL_getenv("AKGL_FAULT_ROW");
+    int ran = 0;
     for (size_t i = 0; i < SDL_arraysize(rows); i++) {
+        if (only != NULL && strcmp(only, rows[i].name) != 0) {
+            continue;
+        }
         run_row(&rows[i]);
+        ran++;
     }
+    CHECK_MSG(ran > 0, "AKGL_FAULT_ROW=\"%s\" names no row", only ? only : "");
 }
 
 /*
@@ -562,6 +593,266 @@ static void test_sdl_audio_stream_gives_back_every_block(void)
         }
     }
     fprintf(stderr, "  SDL_CreateAudioStream: %ld allocations, each failed in turn\n", k - 1);
+}
+
+/*
+ * SDL_CreateThread with each of its allocations failing in turn either fails
+ * (NULL, "Out of memory", nothing left) or starts the thread with its
+ * arguments: it passes them on in a property set, and used to ignore a
+ * failed write, starting the thread with a NULL userdata (the audio device
+ * thread then crashed on its NULL device) or without its name (0007).
+ */
+static int thread_cookie;
+
+static int SDLCALL thread_reports_its_userdata(void *data)
+{
+    return data == &thread_cookie ? 7 : -7;
+}
+
+static void test_sdl_thread_starts_with_its_arguments_or_not_at_all(void)
+{
+    static const char name[] = "akgl-fault-thread";
+    akgl_FaultReport rep;
+    long k = 1;
+
+    /* warm-up */
+    SDL_WaitThread(SDL_CreateThread(thread_reports_its_userdata, name, &thread_cookie), NULL);
+    for (;; k++) {
+        int status = 0;
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+        SDL_Thread *thread = SDL_CreateThread(thread_reports_its_userdata, name, &thread_cookie);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        long net = rep.net_allocations;
+        bool fired = rep.fired;
+        /* (SDL_GetThreadName keeps a copy of the name: asked unarmed.) */
+        const char *got = thread != NULL ? SDL_GetThreadName(thread) : NULL;
+        bool named = got != NULL && strcmp(got, name) == 0;
+        const char *error = thread == NULL ? SDL_GetError() : "";
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+        SDL_WaitThread(thread, &status);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        net += rep.net_allocations;
+        CHECK_MSG(net == 0, "k=%ld: %ld blocks not given back", k, net);
+        if (thread != NULL) {
+            CHECK_MSG(status == 7, "k=%ld: the thread started without its userdata", k);
+            CHECK_MSG(named, "k=%ld: the thread started named \"%s\"", k, got ? got : "(none)");
+        } else {
+            CHECK_MSG(fired, "no fault at k=%ld, yet no thread: %s", k, error);
+            CHECK_MSG(strstr(error, "Out of memory") != NULL, "k=%ld: no thread, and \"%s\"", k,
+                      error);
+        }
+        if (!fired) {
+            break;
+        }
+        if (k > 1000) {
+            CHECK_MSG(false, "still failing at k=%ld", k);
+            break;
+        }
+    }
+    fprintf(stderr, "  SDL_CreateThread: %ld allocations, each failed in turn\n", k - 1);
+}
+
+/*
+ * SDL_OpenAudioDevice with each of its allocations failing in turn, the
+ * audio subsystem kept and 0 to 7 other devices open (so the device table
+ * grows at some open): every failed open gives back every block. It used
+ * to lose the logical device (and keep the physical one open) when its ID
+ * could not be recorded (0008). The thread-start failures are here too
+ * (0007: the device must then fail to open, cleanly).
+ */
+static void test_sdl_audio_open_gives_back_every_block(void)
+{
+    static const SDL_AudioSpec want = {SDL_AUDIO_F32, 2, AKGL_SOUND_DEVICE_RATE};
+    SDL_AudioDeviceID others[7];
+    akgl_FaultReport rep;
+    long runs = 0, failed = 0;
+
+    CHECK_OK(akgl_sound_stop());
+    CHECK(SDL_InitSubSystem(SDL_INIT_AUDIO));
+    for (int n = 0; n <= (int)SDL_arraysize(others); n++) {
+        for (long k = 1;; k++) {
+            runs++;
+            CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+            SDL_AudioDeviceID dev = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
+            CHECK_OK(akgl_fault_disarm(&rep));
+            long net = rep.net_allocations;
+            bool fired = rep.fired;
+            if (dev != 0) {
+                CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+                SDL_CloseAudioDevice(dev);
+                CHECK_OK(akgl_fault_disarm(&rep));
+                net += rep.net_allocations;
+            } else {
+                failed++;
+            }
+            CHECK_MSG(net == 0, "%d other devices, k=%ld: %ld blocks not given back (device %s)",
+                      n, k, net, dev != 0 ? "opened" : "not opened");
+            if (!fired) {
+                CHECK_MSG(dev != 0, "no fault at k=%ld, yet no device: %s", k, SDL_GetError());
+                break;
+            }
+            if (k > 1000) {
+                CHECK_MSG(false, "still failing at k=%ld", k);
+                break;
+            }
+        }
+        if (n < (int)SDL_arraysize(others)) {
+            others[n] = SDL_OpenAudioDevice(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &want);
+            CHECK(others[n] != 0);
+        }
+    }
+    for (int n = 0; n < (int)SDL_arraysize(others); n++) {
+        SDL_CloseAudioDevice(others[n]);
+    }
+    SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    CHECK(!(SDL_WasInit(SDL_INIT_AUDIO) & SDL_INIT_AUDIO));
+    CHECK_OK(akgl_sound_start(0));
+    fprintf(stderr, "  SDL_OpenAudioDevice: %ld runs with 0..7 other devices open, %ld failed\n",
+            runs, failed);
+}
+
+/*
+ * SDL_AddHintCallback for a hint that has no entry yet, with each of its
+ * allocations failing in turn: either it reports success, has called the
+ * callback and calls it on a change, or it reports failure, has not called
+ * it, and has left nothing. It used to write into the hint its property's
+ * cleanup had freed, call the callback, and leak its entry (0009).
+ */
+static void SDLCALL count_hint_calls(void *userdata, const char *name, const char *old,
+                                     const char *value)
+{
+    (void)name;
+    (void)old;
+    (void)value;
+    (*(int *)userdata)++;
+}
+
+static void test_sdl_hint_callback_without_memory(void)
+{
+    akgl_FaultReport rep;
+    char name[64];
+    long k = 1;
+
+    for (;; k++) {
+        int calls = 0;
+        snprintf(name, sizeof(name), "AKGL_FAULT_TEST_HINT_%ld", k);
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+        bool added = SDL_AddHintCallback(name, count_hint_calls, &calls);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        if (added) {
+            CHECK_MSG(calls == 1, "k=%ld: added, and called %d times", k, calls);
+            CHECK(SDL_SetHint(name, "1"));
+            CHECK_MSG(calls == 2, "k=%ld: added, but not called on a change", k);
+            SDL_RemoveHintCallback(name, count_hint_calls, &calls);
+            /* The hint's entry stays with SDL's hints until they quit. */
+        } else {
+            CHECK_MSG(calls == 0, "k=%ld: not added, yet called %d times", k, calls);
+            CHECK_MSG(rep.net_allocations == 0, "k=%ld: not added, and %ld blocks not given back",
+                      k, rep.net_allocations);
+        }
+        if (!rep.fired) {
+            CHECK_MSG(added, "no fault at k=%ld, yet not added: %s", k, SDL_GetError());
+            break;
+        }
+        if (k > 1000) {
+            CHECK_MSG(false, "still failing at k=%ld", k);
+            break;
+        }
+    }
+    fprintf(stderr, "  SDL_AddHintCallback: %ld allocations, each failed in turn\n", k - 1);
+}
+
+/*
+ * A sheet's image, loaded with each allocation failing in turn on a renderer
+ * whose first texture format has no alpha (XRGB8888, as a window's software
+ * framebuffer is here), either fails with ENOMEM or draws exactly as a clean
+ * load does: SDL_CreateTextureFromSurface passes the format it chose to
+ * SDL_CreateTextureWithProperties in a property set, and ignored a failed
+ * write; the texture then came out in the renderer's first format, opaque,
+ * and the sheet's transparent pixels drew over the scene, with success
+ * (0010). The image: its left half opaque red, its right half green with
+ * alpha 0.
+ */
+#define ALPHA_PNG "fault_alpha.png"
+
+/* Draws the image at (0, 0) over blue; true when the left half is red and
+ * the right half blue, as the clean load draws it. */
+static bool draws_right(SDL_Renderer *r, SDL_Texture *texture)
+{
+    SDL_FRect dst = {0, 0, 8, 8};
+    SDL_SetRenderDrawColor(r, 0, 0, 255, 255);
+    SDL_RenderClear(r);
+    SDL_RenderTexture(r, texture, NULL, &dst);
+    SDL_Surface *got = SDL_RenderReadPixels(r, NULL);
+    bool right = got != NULL;
+    for (int y = 0; right && y < 8; y++) {
+        for (int x = 0; x < 8; x++) {
+            Uint8 red = 0, green = 0, blue = 0, alpha = 0;
+            right = SDL_ReadSurfacePixel(got, x, y, &red, &green, &blue, &alpha)
+                    && red == (x < 4 ? 255 : 0) && green == 0 && blue == (x < 4 ? 0 : 255);
+            if (!right) {
+                break;
+            }
+        }
+    }
+    SDL_DestroySurface(got);
+    return right;
+}
+
+static void test_an_image_without_memory_draws_right_or_not_at_all(void)
+{
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    akgl_FaultReport rep;
+    long k = 1, failed = 0, absorbed = 0;
+    SDL_Surface *image = SDL_CreateSurface(8, 8, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *framebuffer = SDL_CreateSurface(16, 16, SDL_PIXELFORMAT_XRGB8888);
+    CHECK(image != NULL && framebuffer != NULL);
+    SDL_Rect half = {0, 0, 4, 8};
+    CHECK(SDL_FillSurfaceRect(image, NULL, SDL_MapSurfaceRGBA(image, 0, 255, 0, 0)));
+    CHECK(SDL_FillSurfaceRect(image, &half, SDL_MapSurfaceRGBA(image, 255, 0, 0, 255)));
+    CHECK(IMG_SavePNG(image, ALPHA_PNG));
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(framebuffer);
+    CHECK(r != NULL);
+
+    SDL_Texture *texture = NULL;
+    CHECK_OK(akgl_image_load_texture(r, ALPHA_PNG, &texture)); /* warm-up, and the reference */
+    CHECK_MSG(draws_right(r, texture), "a clean load draws it wrong");
+    SDL_DestroyTexture(texture);
+    for (;; k++) {
+        texture = NULL;
+        CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, k));
+        int status = test_status_of_(akgl_image_load_texture(r, ALPHA_PNG, &texture), msg);
+        CHECK_OK(akgl_fault_disarm(&rep));
+        long net = rep.net_allocations;
+        bool fired = rep.fired;
+        if (status == 0) {
+            absorbed += fired;
+            CHECK_MSG(draws_right(r, texture), "k=%ld: loaded, and draws wrong", k);
+            CHECK_OK(akgl_fault_arm(AKGL_FAULT_ALLOC, 0));
+            SDL_DestroyTexture(texture);
+            CHECK_OK(akgl_fault_disarm(&rep));
+            net += rep.net_allocations;
+        } else {
+            failed++;
+            CHECK_MSG(status == ENOMEM, "k=%ld: status %d: %s", k, status, msg);
+            CHECK_MSG(texture == NULL, "k=%ld: failed, and a texture", k);
+        }
+        CHECK_MSG(net == 0, "k=%ld: %ld blocks not given back", k, net);
+        if (!fired) {
+            CHECK_MSG(status == 0, "no fault at k=%ld, yet status %d: %s", k, status, msg);
+            break;
+        }
+        if (k > 1000) {
+            CHECK_MSG(false, "still failing at k=%ld", k);
+            break;
+        }
+    }
+    SDL_DestroyRenderer(r);
+    SDL_DestroySurface(framebuffer);
+    SDL_DestroySurface(image);
+    SDL_RemovePath(ALPHA_PNG);
+    fprintf(stderr, "  an image on an XRGB8888 renderer: %ld runs; %ld failed with ENOMEM, "
+            "%ld absorbed\n", k, failed, absorbed);
 }
 
 /* Elements of three sizes, for SDL_qsort's three paths: int (one word),
@@ -770,6 +1061,10 @@ int main(void)
     RUN_TEST(test_switch_arguments);
     RUN_TEST(test_every_fault_of_every_loader);
     RUN_TEST(test_sdl_audio_stream_gives_back_every_block);
+    RUN_TEST(test_sdl_thread_starts_with_its_arguments_or_not_at_all);
+    RUN_TEST(test_sdl_audio_open_gives_back_every_block);
+    RUN_TEST(test_sdl_hint_callback_without_memory);
+    RUN_TEST(test_an_image_without_memory_draws_right_or_not_at_all);
     RUN_TEST(test_sdl_qsort_sorts_without_memory);
     RUN_TEST(test_a_glyph_without_memory_is_enomem);
     RUN_TEST(test_a_draw_without_memory_draws_right_after);
