@@ -447,16 +447,38 @@ static void check_bars(SDL_Surface *out, const Placement *p)
               stray, sx, sy);
 }
 
+/* The three sprites the placement cases draw: cell 4 (plain4), cell 5
+ * (flip5) and cell 7 (mid7). */
+typedef struct Corners
+{
+    akgl_Sprite *plain4, *flip5, *mid7;
+} Corners;
+
+static Corners make_corners(Scene *s)
+{
+    const int c4[] = {4}, c5[] = {5}, c7[] = {7};
+    return (Corners){make_sprite(s, "corner-first", c4, 1, 100, true, false),
+                     make_sprite(s, "corner-last", c5, 1, 100, true, false),
+                     make_sprite(s, "middle", c7, 1, 100, true, false)};
+}
+
+static void release_corners(Corners *c)
+{
+    CHECK_OK(akgl_heap_release_sprite(c->plain4));
+    CHECK_OK(akgl_heap_release_sprite(c->flip5));
+    CHECK_OK(akgl_heap_release_sprite(c->mid7));
+}
+
 /* One frame: sprite cell 4 plain at logical (0, 0), its marker the picture's
  * first pixel; cell 5 flipped both ways at (52, 32), its marker the last
  * (99, 79); cell 7 plain at (37, 23). */
-static void draw_corners(Scene *s, akgl_Sprite *plain4, akgl_Sprite *flip5, akgl_Sprite *mid7)
+static void draw_corners(Scene *s, const Corners *c)
 {
     CHECK_OK(s->r.frame_start(&s->r));
-    CHECK_OK(s->r.draw_sprite(&s->r, plain4, 0, 0.0f, 0.0f, SDL_FLIP_NONE));
-    CHECK_OK(s->r.draw_sprite(&s->r, flip5, 0, 52.0f, 32.0f,
+    CHECK_OK(s->r.draw_sprite(&s->r, c->plain4, 0, 0.0f, 0.0f, SDL_FLIP_NONE));
+    CHECK_OK(s->r.draw_sprite(&s->r, c->flip5, 0, 52.0f, 32.0f,
                               (SDL_FlipMode)(SDL_FLIP_HORIZONTAL | SDL_FLIP_VERTICAL)));
-    CHECK_OK(s->r.draw_sprite(&s->r, mid7, 0, 37.0f, 23.0f, SDL_FLIP_NONE));
+    CHECK_OK(s->r.draw_sprite(&s->r, c->mid7, 0, 37.0f, 23.0f, SDL_FLIP_NONE));
     CHECK_OK(s->r.frame_end(&s->r));
 }
 
@@ -524,10 +546,7 @@ static void test_the_picture_is_centred_between_black_bars(void)
             const Placement *p = &PLACEMENTS[i];
             Scene s;
             if (open_placed(&s, (int)k, p)) {
-                const int c4[] = {4}, c5[] = {5}, c7[] = {7};
-                akgl_Sprite *a = make_sprite(&s, "corner-first", c4, 1, 100, true, false);
-                akgl_Sprite *b = make_sprite(&s, "corner-last", c5, 1, 100, true, false);
-                akgl_Sprite *m = make_sprite(&s, "middle", c7, 1, 100, true, false);
+                Corners c = make_corners(&s);
                 SDL_FRect rect = {0, 0, 0, 0};
                 CHECK(SDL_GetRenderLogicalPresentationRect(s.r.sdl_renderer, &rect));
                 CHECK_MSG(rect.x == (float)p->x && rect.y == (float)p->y &&
@@ -538,7 +557,7 @@ static void test_the_picture_is_centred_between_black_bars(void)
                 for (int frame = 1; frame <= 2; frame++) {
                     snprintf(where_, sizeof(where_), "%s %s %dx%d frame %d", KINDS[k].name,
                              p->mode, p->ow, p->oh, frame);
-                    draw_corners(&s, a, b, m);
+                    draw_corners(&s, &c);
                     SDL_Surface *out = output_of(&s);
                     if (out != NULL) {
                         check_bars(out, p);
@@ -546,9 +565,7 @@ static void test_the_picture_is_centred_between_black_bars(void)
                         SDL_DestroySurface(out);
                     }
                 }
-                CHECK_OK(akgl_heap_release_sprite(a));
-                CHECK_OK(akgl_heap_release_sprite(b));
-                CHECK_OK(akgl_heap_release_sprite(m));
+                release_corners(&c);
             }
             scene_close(&s);
             clear_logical();
@@ -581,13 +598,10 @@ static void test_a_click_maps_to_the_logical_pixel_drawn_there(void)
             const Placement *p = &PLACEMENTS[i];
             Scene s;
             if (open_placed(&s, (int)k, p)) {
-                const int c4[] = {4}, c5[] = {5}, c7[] = {7};
-                akgl_Sprite *a = make_sprite(&s, "corner-first", c4, 1, 100, true, false);
-                akgl_Sprite *b = make_sprite(&s, "corner-last", c5, 1, 100, true, false);
-                akgl_Sprite *m = make_sprite(&s, "middle", c7, 1, 100, true, false);
+                Corners c = make_corners(&s);
                 snprintf(where_, sizeof(where_), "%s %s %dx%d", KINDS[k].name, p->mode, p->ow,
                          p->oh);
-                draw_corners(&s, a, b, m);
+                draw_corners(&s, &c);
                 SDL_Surface *out = output_of(&s);
                 SDL_Rect blk = out != NULL ? box_of(out, cell_marker(7)) : (SDL_Rect){0, 0, 0, 0};
                 if (p->scale > 0) {
@@ -629,9 +643,7 @@ static void test_a_click_maps_to_the_logical_pixel_drawn_there(void)
                           "%s: the first pixel maps to (%g, %g), the last to (%g, %g)", where_,
                           (double)first.x, (double)first.y, (double)last.x, (double)last.y);
                 SDL_DestroySurface(out);
-                CHECK_OK(akgl_heap_release_sprite(a));
-                CHECK_OK(akgl_heap_release_sprite(b));
-                CHECK_OK(akgl_heap_release_sprite(m));
+                release_corners(&c);
             }
             scene_close(&s);
             clear_logical();
