@@ -20,6 +20,8 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>    /* BUFSIZ */
+#include <sys/stat.h> /* stat: the capture's size, without SDL (no allocation) */
 
 #include "akgl_test.h"
 #include "sound_fixture.h"
@@ -27,6 +29,11 @@
 #define FIX AKGL_SOUND_FIXTURE_DIR
 #define RATE 48000
 #define EPS 1e-5f
+#define FRAME_BYTES ((int64_t)(2 * sizeof(float)))
+/* How long a wait on the audio may take before the case fails: far more
+ * than any wait needs (the longest is under a second of audio), so only a
+ * device that stopped, not a busy machine, reaches it. */
+#define WAIT_DEADLINE_MS 20000
 
 /* ------------------------------------------------------------------------ */
 /* Counting SDL's allocations                                               */
@@ -81,6 +88,23 @@ typedef struct Capture
 
 static char out_path[600];
 
+/*
+ * Frames the capture file may be behind the mix: one device buffer and one
+ * stdio buffer (set by disk_start).
+ *
+ * Why: SDL 3.2.10's disk driver (src/audio/disk/SDL_diskaudio.c) opens the
+ * file with SDL_IOFromFile, which on POSIX is stdio (fopen), and writes each
+ * device buffer with SDL_WriteIO, which is fwrite with no flush. The device
+ * thread mixes a buffer and writes it in one iteration, under the device's
+ * lock, then sleeps a buffer's duration. So at any moment the frames mixed
+ * but not yet in the file are at most the buffer being mixed (the device's
+ * sample frames) plus what sits in the FILE's buffer (glibc allocates it
+ * min(BUFSIZ, st_blksize) bytes; we allow max of the two, for any libc).
+ * Closing the device joins its thread and closes the file, which flushes:
+ * after disk_finish every frame mixed is in the file.
+ */
+static int64_t lag_frames;
+
 /* Restarts the sound system writing to <FIX>/<name>.raw. */
 static void disk_start(const char *name, int voices)
 {
@@ -93,13 +117,58 @@ static void disk_start(const char *name, int voices)
     CHECK_OK(akgl_sound_status(&device, &rate, NULL));
     CHECK(device);
     CHECK_INT_EQ(rate, RATE);
+    SDL_AudioSpec spec;
+    int buffer_frames = 0;
+    struct stat st;
+    CHECK(SDL_GetAudioDeviceFormat(SDL_AUDIO_DEVICE_DEFAULT_PLAYBACK, &spec, &buffer_frames));
+    CHECK(buffer_frames > 0);
+    CHECK_MSG(stat(out_path, &st) == 0, "the disk driver did not open %s", out_path);
+    int64_t stdio_bytes = st.st_blksize > BUFSIZ ? (int64_t)st.st_blksize : (int64_t)BUFSIZ;
+    lag_frames = buffer_frames + stdio_bytes / FRAME_BYTES;
+}
+
+/* Frames in the capture file now (-1 when it cannot be read). */
+static int64_t written_frames(void)
+{
+    struct stat st;
+    if (stat(out_path, &st) != 0) {
+        return -1;
+    }
+    return (int64_t)st.st_size / FRAME_BYTES;
+}
+
+/*
+ * Waits until the device has mixed at least @p frames frames after this
+ * call began, i.e. after every akgl call the test made before it: those
+ * frames were mixed with whatever the calls set up. The file must grow by
+ * frames + lag_frames, since up to lag_frames of what it gains were mixed
+ * before the call (see lag_frames). The device writes on while paused
+ * (silence), so the file always grows. Fails the case, saying what it waited
+ * for, after WAIT_DEADLINE_MS; never hangs. @p what says what the frames are.
+ */
+static bool wait_mixed(int64_t frames, const char *what)
+{
+    const int64_t from = written_frames();
+    const int64_t want = from + frames + lag_frames;
+    const Uint64 deadline = SDL_GetTicks() + WAIT_DEADLINE_MS;
+    int64_t now = from;
+    while (from >= 0 && now < want && SDL_GetTicks() < deadline) {
+        SDL_Delay(1);
+        now = written_frames();
+    }
+    CHECK_MSG(from >= 0 && now >= want,
+              "waited %d ms for %lld frames (%s) to be mixed; the capture grew by %lld of the "
+              "%lld frames that shows it", WAIT_DEADLINE_MS, (long long)frames, what,
+              (long long)(now - from), (long long)(frames + lag_frames));
+    return from >= 0 && now >= want;
 }
 
 /* Closes the device (which closes the file) and reads what it wrote. */
 static Capture disk_finish(void)
 {
     Capture cap = {NULL, 0};
-    SDL_Delay(80); /* the last blocks reach the file */
+    /* No wait: every case waited for the audio it checks, and the close
+     * joins the device thread and flushes the file (see lag_frames). */
     CHECK_OK(akgl_sound_stop());
     size_t len = 0;
     void *data = SDL_LoadFile(out_path, &len);
@@ -135,15 +204,19 @@ static int64_t count_level(const Capture *c, float level)
     return n;
 }
 
-/* Waits, up to two seconds, for a voice to end. */
+/* Waits for a voice to end: the device has mixed its last frame (a sound's
+ * end, or a fade-out's). Fails after WAIT_DEADLINE_MS. */
 static void wait_ended(akgl_Voice v)
 {
     akgl_VoiceState state = AKGL_VOICE_PLAYING;
-    for (int i = 0; i < 400 && state != AKGL_VOICE_ENDED; i++) {
-        SDL_Delay(5);
+    const Uint64 deadline = SDL_GetTicks() + WAIT_DEADLINE_MS;
+    CHECK_OK(akgl_sound_voice_state(v, &state));
+    while (state != AKGL_VOICE_ENDED && SDL_GetTicks() < deadline) {
+        SDL_Delay(1);
         CHECK_OK(akgl_sound_voice_state(v, &state));
     }
-    CHECK_INT_EQ(state, AKGL_VOICE_ENDED);
+    CHECK_MSG(state == AKGL_VOICE_ENDED, "voice 0x%08x still plays after %d ms",
+              (unsigned int)v, WAIT_DEADLINE_MS);
 }
 
 static akgl_VoiceState state_of(akgl_Voice v)
@@ -180,9 +253,13 @@ static void test_one_shot_volume_and_pan(void)
         return;
     }
     disk_start("oneshot", 0);
-    /* volume 0.5, pan 0.5: left at half (balance), right at full */
+    /* volume 0.5, pan 0.5: left at half (balance), right at full. Played
+     * with the device paused, so it cannot have ended (100 ms) by the time
+     * its state is read, however long this thread waits for a core. */
+    CHECK_OK(akgl_sound_pause_all());
     CHECK_OK(akgl_sound_play(tone, 0.5f, 0.5f, &v));
     CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_resume_all());
     wait_ended(v);
     /* hard left, full volume, with the effects bus at a quarter */
     CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_EFFECTS, 0.25f));
@@ -231,8 +308,13 @@ static void test_two_voices_sum(void)
     akgl_Voice va = AKGL_VOICE_NONE, vb = AKGL_VOICE_NONE;
     disk_start("sum", 0);
     CHECK_OK(akgl_sound_play(a, 1.0f, 0.0f, &va));
-    SDL_Delay(100);
+    /* a is heard alone first; then the device pauses, so b starts on a
+     * frame where a plays (a, 500 ms, holds its place while paused). */
+    wait_mixed(2400, "50 ms of the quarter alone");
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_INT_EQ(state_of(va), AKGL_VOICE_PLAYING);
     CHECK_OK(akgl_sound_play(b, 1.0f, 0.0f, &vb));
+    CHECK_OK(akgl_sound_resume_all());
     wait_ended(va);
     wait_ended(vb);
     Capture cap = disk_finish();
@@ -252,7 +334,7 @@ static void test_fade_ramps(void)
     akgl_Voice v = AKGL_VOICE_NONE;
     disk_start("fade", 0);
     CHECK_OK(akgl_sound_music_play(m, 1.0f, 100, &v)); /* 100 ms: 4800 frames */
-    SDL_Delay(300);
+    wait_mixed(4800 + 2400, "the 4800 frames of the fade-in and 50 ms at full level");
     CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING);
     CHECK_OK(akgl_sound_music_stop(100));
     wait_ended(v);
@@ -300,14 +382,14 @@ static void test_cross_fade(void)
     akgl_Voice va = AKGL_VOICE_NONE, vb = AKGL_VOICE_NONE;
     disk_start("crossfade", 0);
     CHECK_OK(akgl_sound_music_play(a, 1.0f, 0, &va));
-    SDL_Delay(150);
+    wait_mixed(2400, "50 ms of track a alone");
     /* Paused around the change, so both voices turn on the same frame. */
     CHECK_OK(akgl_sound_pause_all());
     CHECK_OK(akgl_sound_music_play(b, 1.0f, 100, &vb));
     CHECK_OK(akgl_sound_resume_all());
     wait_ended(va);
     CHECK_INT_EQ(state_of(vb), AKGL_VOICE_PLAYING);
-    SDL_Delay(100);
+    wait_mixed(2400, "50 ms of track b alone after the cross-fade");
     CHECK_OK(akgl_sound_stop_all());
     CHECK_INT_EQ(state_of(vb), AKGL_VOICE_ENDED);
     Capture cap = disk_finish();
@@ -345,21 +427,23 @@ static void test_stealing_takes_oldest_effect(void)
     disk_start("steal", 3);
     CHECK_OK(akgl_sound_music_play(m, 1.0f, 0, &vm));
     CHECK_OK(akgl_sound_play(e1, 1.0f, 0.0f, &v1));
-    SDL_Delay(60);
+    /* Each wait: at least 40 ms of the voices that play now were mixed
+     * (they all loop, so none ends by itself before the next play). */
+    wait_mixed(1920, "40 ms of m and e1 together");
     CHECK_OK(akgl_sound_play(e2, 1.0f, 0.0f, &v2));
-    SDL_Delay(60);
+    wait_mixed(1920, "40 ms of m, e1 and e2 together");
     CHECK_OK(akgl_sound_play(e3, 1.0f, 0.0f, &v3)); /* takes e1's voice */
     CHECK_INT_EQ(state_of(v1), AKGL_VOICE_ENDED);
     CHECK_INT_EQ(state_of(v2), AKGL_VOICE_PLAYING);
     CHECK_INT_EQ(state_of(v3), AKGL_VOICE_PLAYING);
     CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
-    SDL_Delay(60);
+    wait_mixed(1920, "40 ms of m, e2 and e3 together");
     CHECK_OK(akgl_sound_play(e1, 1.0f, 0.0f, &v4)); /* takes e2's voice, not the music's */
     CHECK_INT_EQ(state_of(v2), AKGL_VOICE_ENDED);
     CHECK_INT_EQ(state_of(v3), AKGL_VOICE_PLAYING);
     CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
     CHECK_INT_EQ(state_of(v4), AKGL_VOICE_PLAYING);
-    SDL_Delay(60);
+    wait_mixed(1920, "40 ms of m, e3 and e1 together");
     CHECK_OK(akgl_sound_stop_all());
     Capture cap = disk_finish();
     /* The sums heard, in order: m+e1, m+e1+e2, m+e2+e3, m+e3+e1. */
@@ -414,10 +498,11 @@ static void test_pause_and_resume_voice(void)
     CHECK_OK(akgl_sound_load("ramp", FIX "/ramp.wav", 1.0f, false, &snd));
     disk_start("pause", 0);
     CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v));
-    SDL_Delay(150);
+    wait_mixed(2400, "the ramp's first 50 ms");
     CHECK_OK(akgl_sound_voice_pause(v));
     CHECK_INT_EQ(state_of(v), AKGL_VOICE_PAUSED);
-    SDL_Delay(150);
+    /* What check_ramp_continues' gap of 2400 frames stands on. */
+    wait_mixed(2400, "50 ms with the ramp's voice paused");
     CHECK_INT_EQ(state_of(v), AKGL_VOICE_PAUSED);
     CHECK_OK(akgl_sound_voice_resume(v));
     wait_ended(v);
@@ -432,9 +517,9 @@ static void test_pause_and_resume_voice(void)
     /* The same for every voice at once (the device paused). */
     disk_start("pause_all", 0);
     CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v));
-    SDL_Delay(150);
+    wait_mixed(2400, "the ramp's first 50 ms");
     CHECK_OK(akgl_sound_pause_all());
-    SDL_Delay(150);
+    wait_mixed(2400, "50 ms with the device paused");
     CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING); /* it holds its place, unpaused itself */
     CHECK_OK(akgl_sound_resume_all());
     wait_ended(v);
@@ -452,10 +537,15 @@ static void test_voice_stop(void)
     disk_start("stop", 0);
     CHECK_OK(akgl_sound_play(snd, 1.0f, 0.0f, &v1));
     CHECK_OK(akgl_sound_play(snd, 0.5f, 0.0f, &v2));
-    SDL_Delay(60);
+    wait_mixed(1920, "40 ms of both voices together");
+    /* The fade (50 ms) starts with the device paused, so it is still going
+     * when its state is read, however long this thread waits for a core. */
+    CHECK_OK(akgl_sound_pause_all());
     CHECK_OK(akgl_sound_voice_stop(v1, 50));
     CHECK_INT_EQ(state_of(v1), AKGL_VOICE_PLAYING); /* fading */
+    CHECK_OK(akgl_sound_resume_all());
     wait_ended(v1);
+    wait_mixed(1920, "40 ms of the second voice alone");
     CHECK_INT_EQ(state_of(v2), AKGL_VOICE_PLAYING);
     /* Releasing a sound ends its voices at once: nothing reads freed samples. */
     CHECK_OK(akgl_heap_release_sound(snd));
@@ -488,13 +578,15 @@ static void test_state_sound_once_per_entry(void)
         actor->state = walking;
         for (int frame = 0; frame < 10; frame++) { /* one entry, ten frames */
             CHECK_OK(akgl_actor_update(actor));
-            SDL_Delay(10);
+            /* A frame's worth of audio between updates: the step (50 ms)
+             * ends within the entry's frames, and is not played again. */
+            wait_mixed(480, "a 10 ms frame of audio");
         }
         wait_ended(actor->sound_voice);
         actor->state = standing; /* the hum loops while standing */
         CHECK_OK(akgl_actor_update(actor));
         akgl_Voice hum_voice = actor->sound_voice;
-        SDL_Delay(60);
+        wait_mixed(1920, "40 ms of the hum");
         CHECK_INT_EQ(state_of(hum_voice), AKGL_VOICE_PLAYING);
         actor->state = walking; /* leaving the state stops its loop */
         CHECK_OK(akgl_actor_update(actor));
@@ -504,7 +596,7 @@ static void test_state_sound_once_per_entry(void)
         CHECK_OK(akgl_actor_update(actor));
         CHECK_OK(akgl_actor_update(actor));
         hum_voice = actor->sound_voice;
-        SDL_Delay(30);
+        wait_mixed(960, "20 ms of the hum");
         /* The actor goes: its looping state sound goes with it (below). */
         if (entry == 1) {
             CHECK_OK(akgl_heap_release_actor(actor));
@@ -534,14 +626,14 @@ static void test_no_allocation_when_playing(void)
     akgl_Sound *m = load_level("alloc_m", 0.25f, 4800, true);
     akgl_Voice v = AKGL_VOICE_NONE, vm = AKGL_VOICE_NONE;
     disk_start("alloc", 0);
-    SDL_Delay(100); /* the device is running */
+    wait_mixed(2400, "50 ms of silence: the device is running");
     SDL_SetAtomicInt(&allocations, 0);
     for (int i = 0; i < 20; i++) { /* more plays than voices: stealing too */
         CHECK_OK(akgl_sound_play(snd, 0.5f, (float)i / 20.0f, &v));
     }
     CHECK_OK(akgl_sound_music_play(m, 1.0f, 50, &vm));
     CHECK_OK(akgl_sound_set_volume(AKGL_SOUND_BUS_MASTER, 0.5f));
-    SDL_Delay(60);
+    wait_mixed(1920, "40 ms of the effects and the music's fade-in");
     CHECK_OK(akgl_sound_voice_pause(v));
     CHECK_OK(akgl_sound_pause_all());
     CHECK_OK(akgl_sound_resume_all());
