@@ -536,10 +536,11 @@ static void check_corners(SDL_Surface *out, const Placement *p)
               where_, last.w, last.h, last.x, last.y, bx, by, last_x, last_y);
 }
 
-/* The bars and the picture's first and last pixels, on the first frame
- * after the presentation is set and on the next, for each mode and output
- * on both renderer kinds. */
-static void test_the_picture_is_centred_between_black_bars(void)
+/* Runs @p check for every placement on both renderer kinds, each in a scene
+ * of its own with the three sprites made, given back after. */
+typedef void (*PlacementCheck)(Scene *s, const Placement *p, const Corners *c, const char *kind);
+
+static void each_placement(PlacementCheck check)
 {
     for (size_t k = 0; k < SDL_arraysize(KINDS); k++) {
         for (size_t i = 0; i < SDL_arraysize(PLACEMENTS); i++) {
@@ -547,30 +548,42 @@ static void test_the_picture_is_centred_between_black_bars(void)
             Scene s;
             if (open_placed(&s, (int)k, p)) {
                 Corners c = make_corners(&s);
-                SDL_FRect rect = {0, 0, 0, 0};
-                CHECK(SDL_GetRenderLogicalPresentationRect(s.r.sdl_renderer, &rect));
-                CHECK_MSG(rect.x == (float)p->x && rect.y == (float)p->y &&
-                              rect.w == (float)p->w && rect.h == (float)p->h,
-                          "%s %s %dx%d: SDL says the picture is %gx%g at (%g, %g)",
-                          KINDS[k].name, p->mode, p->ow, p->oh, (double)rect.w,
-                          (double)rect.h, (double)rect.x, (double)rect.y);
-                for (int frame = 1; frame <= 2; frame++) {
-                    snprintf(where_, sizeof(where_), "%s %s %dx%d frame %d", KINDS[k].name,
-                             p->mode, p->ow, p->oh, frame);
-                    draw_corners(&s, &c);
-                    SDL_Surface *out = output_of(&s);
-                    if (out != NULL) {
-                        check_bars(out, p);
-                        check_corners(out, p);
-                        SDL_DestroySurface(out);
-                    }
-                }
+                check(&s, p, &c, KINDS[k].name);
                 release_corners(&c);
             }
             scene_close(&s);
             clear_logical();
         }
     }
+}
+
+/* The bars and the picture's first and last pixels, on the first frame
+ * after the presentation is set and on the next, for one mode and
+ * output on one renderer kind. */
+static void check_centred(Scene *s, const Placement *p, const Corners *c, const char *kind)
+{
+    SDL_FRect rect = {0, 0, 0, 0};
+    CHECK(SDL_GetRenderLogicalPresentationRect(s->r.sdl_renderer, &rect));
+    CHECK_MSG(rect.x == (float)p->x && rect.y == (float)p->y && rect.w == (float)p->w &&
+                  rect.h == (float)p->h,
+              "%s %s %dx%d: SDL says the picture is %gx%g at (%g, %g)", kind, p->mode, p->ow,
+              p->oh, (double)rect.w, (double)rect.h, (double)rect.x, (double)rect.y);
+    for (int frame = 1; frame <= 2; frame++) {
+        snprintf(where_, sizeof(where_), "%s %s %dx%d frame %d", kind, p->mode, p->ow, p->oh,
+                 frame);
+        draw_corners(s, c);
+        SDL_Surface *out = output_of(s);
+        if (out != NULL) {
+            check_bars(out, p);
+            check_corners(out, p);
+            SDL_DestroySurface(out);
+        }
+    }
+}
+
+static void test_the_picture_is_centred_between_black_bars(void)
+{
+    each_placement(check_centred);
 }
 
 /* Where akgl_render_map_event puts a pointer at window pixel (x, y). */
@@ -591,64 +604,56 @@ static SDL_FPoint mapped(Scene *s, float x, float y)
  * centre of the pixel; at the letterbox's fractional one the block's
  * middle pixel (its edges are shared with the neighbours' sampling). The
  * picture's first and last pixels map to (0, 0) and (99, 79). */
-static void test_a_click_maps_to_the_logical_pixel_drawn_there(void)
+static void check_clicks(Scene *s, const Placement *p, const Corners *c, const char *kind)
 {
-    for (size_t k = 0; k < SDL_arraysize(KINDS); k++) {
-        for (size_t i = 0; i < SDL_arraysize(PLACEMENTS); i++) {
-            const Placement *p = &PLACEMENTS[i];
-            Scene s;
-            if (open_placed(&s, (int)k, p)) {
-                Corners c = make_corners(&s);
-                snprintf(where_, sizeof(where_), "%s %s %dx%d", KINDS[k].name, p->mode, p->ow,
-                         p->oh);
-                draw_corners(&s, &c);
-                SDL_Surface *out = output_of(&s);
-                SDL_Rect blk = out != NULL ? box_of(out, cell_marker(7)) : (SDL_Rect){0, 0, 0, 0};
-                if (p->scale > 0) {
-                    CHECK_MSG(blk.x == p->x + 37 * p->scale && blk.y == p->y + 23 * p->scale &&
-                                  blk.w == p->scale && blk.h == p->scale,
-                              "%s: the block of (37, 23) is %dx%d at (%d, %d)", where_, blk.w,
-                              blk.h, blk.x, blk.y);
-                }
-                int clicks = 0, misses = 0;
-                SDL_FPoint miss = {0, 0}, miss_to = {0, 0};
-                for (int y = blk.y; y < blk.y + blk.h; y++) {
-                    for (int x = blk.x; x < blk.x + blk.w; x++) {
-                        bool middle = x == blk.x + blk.w / 2 && y == blk.y + blk.h / 2;
-                        if (p->scale == 0 && !middle) {
-                            continue;
-                        }
-                        const float offs[] = {0.0f, 0.5f, 0.99f};
-                        for (size_t o = 0; o < SDL_arraysize(offs); o++) {
-                            SDL_FPoint click = {(float)x + offs[o], (float)y + offs[o]};
-                            SDL_FPoint at = mapped(&s, click.x, click.y);
-                            clicks++;
-                            if (SDL_floorf(at.x) != 37.0f || SDL_floorf(at.y) != 23.0f) {
-                                miss = misses++ == 0 ? click : miss;
-                                miss_to = misses == 1 ? at : miss_to;
-                            }
-                        }
-                    }
-                }
-                CHECK_MSG(clicks > 0 && misses == 0,
-                          "%s: %d of %d clicks on the block of (37, 23) missed it; window "
-                          "(%g, %g) maps to (%g, %g)",
-                          where_, misses, clicks, (double)miss.x, (double)miss.y,
-                          (double)miss_to.x, (double)miss_to.y);
-                SDL_FPoint first = mapped(&s, (float)p->x, (float)p->y);
-                SDL_FPoint last = mapped(&s, (float)(p->x + p->w) - 0.01f,
-                                         (float)(p->y + p->h) - 0.01f);
-                CHECK_MSG(SDL_floorf(first.x) == 0.0f && SDL_floorf(first.y) == 0.0f &&
-                              SDL_floorf(last.x) == 99.0f && SDL_floorf(last.y) == 79.0f,
-                          "%s: the first pixel maps to (%g, %g), the last to (%g, %g)", where_,
-                          (double)first.x, (double)first.y, (double)last.x, (double)last.y);
-                SDL_DestroySurface(out);
-                release_corners(&c);
+    snprintf(where_, sizeof(where_), "%s %s %dx%d", kind, p->mode, p->ow, p->oh);
+    draw_corners(s, c);
+    SDL_Surface *out = output_of(s);
+    SDL_Rect blk = out != NULL ? box_of(out, cell_marker(7)) : (SDL_Rect){0, 0, 0, 0};
+    if (p->scale > 0) {
+        CHECK_MSG(blk.x == p->x + 37 * p->scale && blk.y == p->y + 23 * p->scale &&
+                      blk.w == p->scale && blk.h == p->scale,
+                  "%s: the block of (37, 23) is %dx%d at (%d, %d)", where_, blk.w, blk.h, blk.x,
+                  blk.y);
+    }
+    int clicks = 0, misses = 0;
+    SDL_FPoint miss = {0, 0}, miss_to = {0, 0};
+    for (int y = blk.y; y < blk.y + blk.h; y++) {
+        for (int x = blk.x; x < blk.x + blk.w; x++) {
+            bool middle = x == blk.x + blk.w / 2 && y == blk.y + blk.h / 2;
+            if (p->scale == 0 && !middle) {
+                continue;
             }
-            scene_close(&s);
-            clear_logical();
+            const float offs[] = {0.0f, 0.5f, 0.99f};
+            for (size_t o = 0; o < SDL_arraysize(offs); o++) {
+                SDL_FPoint click = {(float)x + offs[o], (float)y + offs[o]};
+                SDL_FPoint at = mapped(s, click.x, click.y);
+                clicks++;
+                if (SDL_floorf(at.x) != 37.0f || SDL_floorf(at.y) != 23.0f) {
+                    miss = misses++ == 0 ? click : miss;
+                    miss_to = misses == 1 ? at : miss_to;
+                }
+            }
         }
     }
+    CHECK_MSG(clicks > 0 && misses == 0,
+              "%s: %d of %d clicks on the block of (37, 23) missed it; window "
+              "(%g, %g) maps to (%g, %g)",
+              where_, misses, clicks, (double)miss.x, (double)miss.y,
+              (double)miss_to.x, (double)miss_to.y);
+    SDL_FPoint first = mapped(s, (float)p->x, (float)p->y);
+    SDL_FPoint last = mapped(s, (float)(p->x + p->w) - 0.01f,
+                             (float)(p->y + p->h) - 0.01f);
+    CHECK_MSG(SDL_floorf(first.x) == 0.0f && SDL_floorf(first.y) == 0.0f &&
+                  SDL_floorf(last.x) == 99.0f && SDL_floorf(last.y) == 79.0f,
+              "%s: the first pixel maps to (%g, %g), the last to (%g, %g)", where_,
+              (double)first.x, (double)first.y, (double)last.x, (double)last.y);
+    SDL_DestroySurface(out);
+}
+
+static void test_a_click_maps_to_the_logical_pixel_drawn_there(void)
+{
+    each_placement(check_clicks);
 }
 
 /* The overlay of the game loop draws a 2 x 2 box at logical (60, 50). */
