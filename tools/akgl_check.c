@@ -232,12 +232,12 @@ static void report(const char *file, int status, const char *message)
     e = akerr_release_error(e);
     (void)e;
     if (!C.json) {
-        char label[2 * AKERR_MAX_ERROR_NAME_LENGTH + 4];
+        char buf[2 * AKERR_MAX_ERROR_NAME_LENGTH + 4];
+        const char *label = status_label(status, buf, sizeof(buf));
         if (line > 0) {
-            printf("%s:%d:%d: %s: %s\n", file, line, column,
-                   status_label(status, label, sizeof(label)), text);
+            printf("%s:%d:%d: %s: %s\n", file, line, column, label, text);
         } else {
-            printf("%s: %s: %s\n", file, status_label(status, label, sizeof(label)), text);
+            printf("%s: %s: %s\n", file, label, text);
         }
         fflush(stdout);
     }

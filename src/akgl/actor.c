@@ -645,7 +645,7 @@ static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t
     const size_t stride = pool->size;
     int i = *at;
     uint64_t later = akgl_heap_walk_word(pool, i);
-    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later, false)) {
+    for (; i >= 0; i = akgl_heap_walk_next(pool, i, &later)) {
         akgl_Actor *obj = akgl_actor_in_slot(i, stride);
         akgl_actor_prefetch_ahead(obj);
         if (!akgl_actor_is_live(obj)) {

@@ -168,26 +168,21 @@ static inline uint64_t akgl_heap_walk_word(const akgl_HeapPool *p, int id)
 }
 
 /*
- * A sweep that knows when nothing could have acquired or released a slot
- * since it last read the bitmap (no code but its own ran) need not read it
- * again: the slot after @p id (just visited) is the lowest bit of *later,
- * the rest of id's word as read before. @p changed says that the pool may
- * have changed: then this is akgl_heap_next_live_after, and *later is read
- * afresh. Either way the answer is akgl_heap_next_live_after's.
+ * A sweep that knows nothing could have acquired or released a slot since it
+ * last read the bitmap (no code but its own ran) need not read it again:
+ * the slot after @p id (just visited) is the lowest bit of *later, the rest
+ * of id's word as read before (akgl_heap_walk_word). When code that may
+ * change the pool has run, the caller reads *later afresh first. The answer
+ * is akgl_heap_next_live_after's.
  */
-static inline int akgl_heap_walk_next(const akgl_HeapPool *p, int id, uint64_t *later,
-                                      bool changed)
+static inline int akgl_heap_walk_next(const akgl_HeapPool *p, int id, uint64_t *later)
 {
-    int next;
-    if (changed) {
-        next = akgl_heap_next_live_after(p, id);
-    } else if (*later != 0) {
-        next = (id & ~63) + __builtin_ctzll(*later);
+    if (*later != 0) {
+        int next = (id & ~63) + __builtin_ctzll(*later);
         *later &= *later - 1;
         return next;
-    } else {
-        next = akgl_heap_next_live(p, (id | 63) + 1);
     }
+    int next = akgl_heap_next_live(p, (id | 63) + 1);
     *later = akgl_heap_walk_word(p, next);
     return next;
 }
