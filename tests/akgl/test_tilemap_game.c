@@ -392,6 +392,19 @@ static void test_spawn_actors_isometric(void)
 }
 
 /* With room for only two of the three actors, nothing this call spawned is kept. */
+/* A spawn refused whole: the status and message, nothing spawned, the actor
+ * pool as it was, and @p name not registered. */
+static void check_spawn_refused(akgl_Tilemap *map, int status, const char *said,
+                                const char *name)
+{
+    int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+    int count = -1;
+    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(map, &count), status, said);
+    CHECK_INT_EQ(map->nspawned, 0);
+    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, name, NULL) == NULL);
+}
+
 static void test_spawn_actors_pool_full(void)
 {
     hero = make_character("hero", 100);
@@ -403,11 +416,8 @@ static void test_spawn_actors_pool_full(void)
         CHECK_OK(akgl_heap_next_actor(&filler[nfill]));
         nfill++;
     }
-    int count = -1;
-    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(map, &count), AKGL_ERR_HEAP, "map.tmj");
-    CHECK_INT_EQ(map->nspawned, 0);
+    check_spawn_refused(map, AKGL_ERR_HEAP, "map.tmj", "p1");
     CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), AKGL_MAX_HEAP_ACTOR - 2);
-    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL) == NULL);
     for (int i = 0; i < nfill; i++) {
         CHECK_OK(akgl_heap_release_actor(filler[i]));
     }
@@ -468,7 +478,6 @@ static void test_spawn_actor_names_fit(void)
 
     /* A second map whose name shares the part kept gives the same names:
      * refused as taken, the object and the name said, nothing kept. */
-    int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
     MemMap *twin = &mm2;
     objects_map(twin);
     SDL_snprintf(twin->map.path, sizeof(twin->map.path), "/mem/%s-2.tmj", longbase);
@@ -476,10 +485,7 @@ static void test_spawn_actor_names_fit(void)
     akgl_Tilemap *twinmap = pool_map(twin);
     char said[200];
     SDL_snprintf(said, sizeof(said), "object 2 (actor \"%s\")", want2);
-    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(twinmap, &count), AKERR_REGISTRY, said);
-    CHECK_INT_EQ(twinmap->nspawned, 0);
-    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
-    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p2", NULL) == NULL);
+    check_spawn_refused(twinmap, AKERR_REGISTRY, said, "p2");
     CHECK_OK(akgl_heap_release_tilemap(twinmap));
     CHECK_OK(akgl_heap_release_tilemap(longmap));
 
@@ -499,15 +505,11 @@ static void test_spawn_actor_names_fit(void)
     objects_map(&mm);
     mm.objects[1].name = over;
     map = pool_map(&mm);
-    actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
     char refused[200];
     SDL_snprintf(refused, sizeof(refused),
                  "map.tmj: object 2's name \"%s\" is %zu bytes; an actor name holds at most %zu",
                  over, most + 1, most);
-    CHECK_STATUS_MSG(akgl_tilemap_spawn_actors(map, &count), AKERR_OUTOFBOUNDS, refused);
-    CHECK_INT_EQ(map->nspawned, 0);
-    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
-    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL) == NULL);
+    check_spawn_refused(map, AKERR_OUTOFBOUNDS, refused, "p1");
     CHECK_OK(akgl_heap_release_tilemap(map));
     CHECK_OK(akgl_heap_release_character(hero));
 }
