@@ -1,6 +1,10 @@
 /**
  * @file akgl/game.h
- * @brief The game object, start-up, and the state lock.
+ * @brief Start-up, quit, the level change, the frame, and the state lock.
+ *
+ * Layer: game (the top; docs/00-building.md, "The layers"). The game
+ * object itself, `game`, is declared in akgl/game_object.h, which this
+ * header includes.
  */
 #ifndef AKGL_GAME_H
 #define AKGL_GAME_H
@@ -8,6 +12,7 @@
 #include <akerror.h>
 #include <akgl/actor.h>
 #include <akgl/character.h>
+#include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/limits.h>
 #include <akgl/sprite.h>
@@ -19,29 +24,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-struct akgl_Renderer;
-struct akgl_Physics;
-struct akgl_Camera;
-struct akgl_Tilemap;
-
-/** @brief The one game: its identity, the state lock and what is bound to it. */
-typedef struct akgl_Game
-{
-    char name[AKGL_GAME_MAX_NAME_LENGTH];       /**< Used as the window title. */
-    char version[AKGL_GAME_MAX_VERSION_LENGTH]; /**< The game's own version. */
-    char uri[AKGL_GAME_MAX_URI_LENGTH];         /**< The game's identifier (reverse DNS or URL). */
-    SDL_Mutex *state_lock;                      /**< Held by whoever changes pools or registries. */
-    struct akgl_Renderer *renderer;             /**< The bound renderer, or NULL. */
-    struct akgl_Physics *physics;               /**< The physics backend, or NULL (no physics step). */
-    struct akgl_Camera *camera;                 /**< The camera draws are offset by, or NULL. */
-    struct akgl_Tilemap *tilemap;               /**< The current map, or NULL. */
-    uint64_t last_update_ns;                    /**< Game time of the previous akgl_game_update. */
-    bool updated;                               /**< akgl_game_update has run (last_update_ns is set). */
-} akgl_Game;
-
-/** The game. */
-extern akgl_Game game;
 
 /**
  * @brief How big the game's pools are, and the sound engine's voices: chosen

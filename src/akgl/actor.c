@@ -1,7 +1,7 @@
 #include <akgl/actor.h>
 
 #include "draw_private.h"
-#include "game_private.h"
+#include "time_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "sound_private.h"
@@ -616,7 +616,7 @@ akerr_ErrorContext *akgl_actor_update(akgl_Actor *obj)
  * akgl_actor_update gives it.
  *
  * An actor whose movementlogicfunc the physics step already ran in this
- * update (stamped with akgl_game_update_serial) does not run it again: the
+ * update (stamped with akgl_time_update_serial) does not run it again: the
  * hook runs once per update. That second call's only lasting effect was an
  * intent the next step computes afresh anyway (docs/14). With the hook
  * skipped, such an actor's update runs only the library's code when its
@@ -641,7 +641,7 @@ static akerr_ErrorContext *update_defaults(akgl_DrawGather *g, int *at, uint64_t
     const akgl_HeapPool *pool = &akgl_heap_pool_actor;
     akgl_DrawGather local = *g;
     uint64_t now = *now_io;
-    const uint32_t serial = akgl_game_update_serial;
+    const uint32_t serial = akgl_time_update_serial;
     const size_t stride = pool->size;
     int i = *at;
     uint64_t later = akgl_heap_walk_word(pool, i);
@@ -705,7 +705,7 @@ akerr_ErrorContext *akgl_actor_update_pass(akgl_DrawGather *g, bool *gathered)
     const akgl_ActorFunc run = akgl_actor_run_update, face = akgl_actor_automatic_face;
     const akgl_ActorFunc move = akgl_actor_move_by_state;
     const akgl_ActorChangeFrameFunc change = akgl_actor_advance_frame;
-    const uint32_t serial = akgl_game_update_serial;
+    const uint32_t serial = akgl_time_update_serial;
     const size_t stride = pool->size;
     int first = akgl_heap_next_live(pool, 0);
     if (library_only) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "game_private.h"
+#include "time_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "draw_private.h"
@@ -31,10 +32,6 @@ _Static_assert(offsetof(akgl_DrawItem, y) == offsetof(akgl_DrawItem, x) + sizeof
 _Static_assert(offsetof(SDL_FRect, h) == offsetof(SDL_FRect, w) + sizeof(float),
                "SDL_FRect's h follows its w");
 #endif
-
-akgl_Game game;
-
-uint32_t akgl_game_update_serial;
 
 static bool started;
 
@@ -586,8 +583,8 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     uint64_t elapsed = game.updated ? now - game.last_update_ns : 0;
     game.last_update_ns = now;
     game.updated = true;
-    if (++akgl_game_update_serial == 0) { /* this update's stamp (game_private.h) */
-        akgl_game_update_serial = 1;       /* 0 is "no update" */
+    if (++akgl_time_update_serial == 0) { /* this update's stamp (time_private.h) */
+        akgl_time_update_serial = 1;       /* 0 is "no update" */
     }
 
     if (game.physics != NULL && game.physics->step != NULL) {

@@ -8,12 +8,12 @@
  */
 #include <akgl/physics.h>
 
-#include <akgl/game.h>
+#include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/registry.h>
 #include <akstdlib.h>
 
-#include "game_private.h"
+#include "time_private.h"
 #include "heap_pool.h"
 #include "object.h"
 #include "physics_private.h"
@@ -410,7 +410,7 @@ typedef struct GlidePlan
 static GlidePlan glide_plan(const akgl_Physics *p, float h)
 {
     GlidePlan plan;
-    plan.serial = akgl_game_update_serial;
+    plan.serial = akgl_time_update_serial;
     plan.possible = p->drag_x == 0.0f && p->drag_y == 0.0f && p->gravity_z == 0.0f;
     plan.gxh = p->gravity_x * h;
     plan.gyh = p->gravity_y * h;

@@ -4,7 +4,7 @@
  */
 #include <akgl/render.h>
 
-#include <akgl/game.h>
+#include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/registry.h>
 #include <akgl/tilemap.h>

@@ -13,7 +13,7 @@
 #include "object.h"
 #include "sprite_private.h"
 
-#include <akgl/game.h>
+#include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/json.h>
 #include <akgl/registry.h>

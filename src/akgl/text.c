@@ -10,7 +10,7 @@
 #include <akgl/text.h>
 
 #include <akgl/camera.h>
-#include <akgl/game.h>
+#include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/render.h>
 #include <akstdlib.h>

@@ -11,7 +11,11 @@
  */
 #include <akgl/time.h>
 
+#include "time_private.h"
+
 #include <SDL3/SDL.h>
+
+uint32_t akgl_time_update_serial;
 
 static bool manual;
 static uint64_t manual_now;

@@ -6,6 +6,7 @@
  */
 #include "physics_test.h"
 #include "game_private.h"
+#include "time_private.h"
 
 /* e, which strict C11 <math.h> does not name. */
 #define EULER_E 2.718281828459045
@@ -774,15 +775,15 @@ static void test_update_stamp_wraps_past_zero(void)
     akgl_Actor *m = spawn("mover", 0.0f, 0.0f, 8.0f, 8.0f);
     m->userdata = &moving;
     m->movementlogicfunc = counting_move;
-    akgl_game_update_serial = UINT32_MAX - 1;
+    akgl_time_update_serial = UINT32_MAX - 1;
     for (int i = 0; i < 3; i++) {
         CHECK_OK(akgl_time_advance(16 * AKGL_TIME_ONEMS_NS));
         CHECK_OK(akgl_game_update(NULL));
-        CHECK(akgl_game_update_serial != 0);
-        CHECK(m->intent_update == akgl_game_update_serial); /* the step ran it */
+        CHECK(akgl_time_update_serial != 0);
+        CHECK(m->intent_update == akgl_time_update_serial); /* the step ran it */
         CHECK_INT_EQ(moving, i + 1);
     }
-    CHECK(akgl_game_update_serial == 2); /* UINT32_MAX, then 1 (not 0), then 2 */
+    CHECK(akgl_time_update_serial == 2); /* UINT32_MAX, then 1 (not 0), then 2 */
     /* Without physics the update pass runs it: the stamp is an earlier
      * update's. */
     game.physics = NULL;
