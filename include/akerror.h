@@ -3,6 +3,8 @@
  * @brief Error contexts: a fixed pool of reference-counted error records and
  *        the ATTEMPT/CATCH/CLEANUP/PROCESS/HANDLE/FINISH macro language.
  *
+ * Layer: base, the bottom: it uses only the C library.
+ *
  * Every fallible function in akstdlib and akgl returns an
  * `akerr_ErrorContext *`. NULL means success. A non-NULL context carries a
  * status, a formatted message, where it was raised, and a trace that grows by

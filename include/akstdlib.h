@@ -2,6 +2,8 @@
  * @file akstdlib.h
  * @brief Checked wrappers of the libc calls a game needs.
  *
+ * Layer: base, the bottom: it uses only the C library and akerror.
+ *
  * Each function returns an akerr_ErrorContext (NULL on success) and writes
  * its result through a pointer, so a bad input is a status and a message that
  * names the input, never a silent truncation, a zero from atoi, or a crash.

@@ -2,6 +2,8 @@
  * @file akgl/actor.h
  * @brief Actors: instances of a character in the world, and the state word.
  *
+ * Layer: world (docs/03-layers.md).
+ *
  * The state word is a bitmask; a character maps each exact word to a sprite.
  * Bits, from bit 0, in this order (ALIVE|FACE_LEFT|MOVING_LEFT == 146):
  * FACE_DOWN, FACE_LEFT, FACE_RIGHT, FACE_UP, ALIVE, DYING, DEAD, MOVING_LEFT,
@@ -23,14 +25,7 @@
 extern "C" {
 #endif
 
-/* The state bits (AKGL_ACTOR_STATE_*) are in <akgl/state.h>. */
-
-/**
- * @brief The name of every state bit: entry i names bit 1 << i, with the
- * AKGL_ACTOR_STATE_ prefix ("AKGL_ACTOR_STATE_ALIVE"); bits 13..31 are
- * "AKGL_ACTOR_STATE_UNDEFINED_13" .. "_31". Character JSON uses these names.
- */
-extern const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES];
+/* The state bits (AKGL_ACTOR_STATE_*) and their names are in <akgl/state.h>. */
 
 /** @brief An actor: see struct akgl_Actor. */
 typedef struct akgl_Actor akgl_Actor;

@@ -4,6 +4,8 @@
  *        application runner and everything its callbacks use (not the test
  *        switch <akgl/fault.h>).
  *
+ * Layer: game (docs/03-layers.md).
+ *
  * Each subsystem keeps its own header (include only the ones a file needs,
  * to keep rebuilds small); this one just saves a game the list.
  */

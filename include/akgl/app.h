@@ -2,6 +2,8 @@
  * @file akgl/app.h
  * @brief The application runner: a whole akgl program from one description.
  *
+ * Layer: game (docs/03-layers.md).
+ *
  * A game fills an akgl_AppDesc (window, capacities, the sprites and
  * characters to load, callbacks) and hands it to akgl_app_run, which does
  * what every such program otherwise writes out: SDL's start, the command

@@ -2,6 +2,8 @@
  * @file akgl/character.h
  * @brief Characters: the template an actor is an instance of.
  *
+ * Layer: assets (docs/03-layers.md).
+ *
  * A character holds the top speeds, accelerations and frame dwell shared by
  * every actor of its kind, and the exact-match map from an actor state word
  * to the sprite drawn for it. See docs/11-characters.md.

@@ -3,6 +3,8 @@
  * @brief Input controllers: keyboard keys and gamepad buttons and sticks
  *        bound to an actor's state bits, and named actions.
  *
+ * Layer: world (docs/03-layers.md).
+ *
  * A controller is a plain struct (nothing is allocated) bound to one actor.
  * It holds three kinds of binding and a table of actions:
  *

@@ -2,6 +2,8 @@
  * @file akgl/error.h
  * @brief akgl's own statuses, above akerror's.
  *
+ * Layer: memory (docs/03-layers.md).
+ *
  * akgl is an application of akerror, so its codes start at
  * AKERR_FIRST_APPLICATION_STATUS. A game's own codes start at
  * AKGL_FIRST_GAME_STATUS. akgl_error_init() names them (akgl_game_init() calls it).

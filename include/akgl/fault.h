@@ -4,6 +4,8 @@
  *        open, file read or image decode fail, so every failure path of a
  *        loader can be walked (docs/19-reliability.md).
  *
+ * Layer: memory (docs/03-layers.md).
+ *
  * Off unless armed, and then only on the thread that armed it: events on
  * other threads (SDL's own, a game's audio thread) neither count nor fail.
  * The events counted are

@@ -2,7 +2,7 @@
  * @file akgl/game.h
  * @brief Start-up, quit, the level change, the frame, and the state lock.
  *
- * Layer: game (the top; docs/00-building.md, "The layers"). The game
+ * Layer: game (the top; docs/03-layers.md). The game
  * object itself, `game`, is declared in akgl/game_object.h, which this
  * header includes.
  */

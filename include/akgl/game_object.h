@@ -4,7 +4,7 @@
  *        part binds what it owns (the renderer, the camera, the physics
  *        backend, the current map).
  *
- * Layer: memory (docs/00-building.md, "The layers"). Every layer above may
+ * Layer: memory (docs/03-layers.md). Every layer above may
  * read `game`, so it sits below all of them; it names the bound objects by
  * pointer to their struct alone, so it knows none of their headers.
  * akgl/game.h includes this header: a program reaches `game` through either.

@@ -24,21 +24,32 @@
  *
  * The pools are not locked: whoever changes them holds the game state lock
  * (akgl_game_state_lock) when more than one thread runs.
+ *
+ * Layer: memory (docs/03-layers.md). This header is the
+ * index of every pool, as the seed has it, but the kinds themselves are
+ * higher up: it names them by struct tag and includes none of their
+ * headers. Each akgl_heap_next_X / akgl_heap_release_X is defined by the
+ * module that owns X, in that module's layer (the actor's in the world
+ * layer). Include the kind's own header (akgl/actor.h ...) to use its fields.
  */
 #ifndef AKGL_HEAP_H
 #define AKGL_HEAP_H
 
 #include <akerror.h>
-#include <akgl/actor.h>
-#include <akgl/character.h>
 #include <akgl/error.h>
 #include <akgl/limits.h>
-#include <akgl/sprite.h>
 #include <akgl/staticstring.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The kinds, by struct tag: each is defined by its own header (akgl/actor.h,
+ * akgl/sprite.h, akgl/character.h), in a layer above this one. */
+struct akgl_Actor;
+struct akgl_Sprite;
+struct akgl_SpriteSheet;
+struct akgl_Character;
 
 /** @brief The pools, public so sweeps can walk them:
  *  akgl_heap_actors[0 .. capacity-1] (akgl_heap_capacity) and so on; the
@@ -46,10 +57,10 @@ extern "C" {
  *  slot with refcount 0 is free. Each points at the storage allocated when
  *  the game started, and is NULL while it is stopped.
  *  @{ */
-extern akgl_Actor *akgl_heap_actors;
-extern akgl_Sprite *akgl_heap_sprites;
-extern akgl_SpriteSheet *akgl_heap_spritesheets;
-extern akgl_Character *akgl_heap_characters;
+extern struct akgl_Actor *akgl_heap_actors;
+extern struct akgl_Sprite *akgl_heap_sprites;
+extern struct akgl_SpriteSheet *akgl_heap_spritesheets;
+extern struct akgl_Character *akgl_heap_characters;
 extern akgl_String *akgl_heap_strings;
 /** @} */
 
@@ -102,10 +113,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_init_actor(void);
  * @param dest Gets the slot; the caller holds its one reference.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when every slot is taken.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_actor(akgl_Actor **dest);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sprite(akgl_Sprite **dest);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_spritesheet(akgl_SpriteSheet **dest);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_character(akgl_Character **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_actor(struct akgl_Actor **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sprite(struct akgl_Sprite **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_spritesheet(struct akgl_SpriteSheet **dest);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_character(struct akgl_Character **dest);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
 /** @} */
 
@@ -135,10 +146,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released; the
  *         first error of the teardown (the slot is freed all the same).
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(akgl_Actor *obj);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sprite(akgl_Sprite *obj);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj);
-akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_character(akgl_Character *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(struct akgl_Actor *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sprite(struct akgl_Sprite *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_spritesheet(struct akgl_SpriteSheet *obj);
+akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_character(struct akgl_Character *obj);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_string(akgl_String *obj);
 /** @} */
 

@@ -2,6 +2,8 @@
  * @file akgl/json.h
  * @brief Typed, checked access to jansson values.
  *
+ * Layer: data (docs/03-layers.md).
+ *
  * Every getter names the key (or index) in its message. A NULL object,
  * array, key or @p dest is AKERR_NULLPOINTER (checked first); an absent key
  * is AKERR_KEY; a value of the wrong JSON type is AKERR_TYPE naming the type

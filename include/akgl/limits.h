@@ -2,6 +2,8 @@
  * @file akgl/limits.h
  * @brief Every compile-time limit of akgl in one place.
  *
+ * Layer: memory (docs/03-layers.md).
+ *
  * The AKGL_MAX_HEAP_* values are the default capacities of the pools (see
  * akgl/heap.h), which a game chooses when it starts
  * (akgl_game_init_with_config), and their floors: a pool never has fewer

@@ -2,6 +2,8 @@
  * @file akgl/physics.h
  * @brief The physics backend, and the arcade physics that comes with akgl.
  *
+ * Layer: world (docs/03-layers.md).
+ *
  * akgl_game_update calls game.physics->step with the game time since the
  * previous update, before it updates the actors; with no backend bound the
  * step is skipped.

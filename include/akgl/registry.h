@@ -9,13 +9,18 @@
  * Lookups: a registry that was never created is AKERR_KEY; a name that is
  * not there is success with *dest = NULL (only a character's sprite_get
  * treats a miss as an error).
+ *
+ * Layer: data (docs/03-layers.md). akgl_registry_iterate_actor
+ * is declared here, with the other registry calls, but walks the actor pool:
+ * it is defined with the actors (world layer), and names the actor type by
+ * its struct tag alone, so this header includes no actor header.
  */
 #ifndef AKGL_REGISTRY_H
 #define AKGL_REGISTRY_H
 
 #include <akerror.h>
-#include <akgl/actor.h>
 #include <akgl/staticstring.h>
+#include <akgl/state.h>
 
 #include <SDL3/SDL.h>
 
@@ -64,8 +69,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_init_actor_state_strings(void);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_quit(void);
 
+struct akgl_Actor;
+
 /** Called once per registered actor. */
-typedef akerr_ErrorContext *(*akgl_ActorIterator)(akgl_Actor *actor, void *userdata);
+typedef akerr_ErrorContext *(*akgl_ActorIterator)(struct akgl_Actor *actor, void *userdata);
 
 /**
  * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.

@@ -2,6 +2,8 @@
  * @file akgl/sprite.h
  * @brief Spritesheets (one texture each) and sprites (one animation each).
  *
+ * Layer: assets (docs/03-layers.md).
+ *
  * A sheet owns one SDL_Texture. A sprite is a frame size, a playlist of
  * frame numbers, a dwell time and two loop flags, cut from one sheet, on
  * which it holds a reference. See docs/10-sprites.md.

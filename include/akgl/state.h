@@ -2,9 +2,10 @@
  * @file akgl/state.h
  * @brief The actor state word's bits.
  *
- * A header of its own because characters map state words to sprites (and
- * resolve fallbacks over these bits) below the actors in the library's
- * layering: character.c must not include actor.h.
+ * Layer: memory (docs/03-layers.md). A header of its own
+ * because the registries name the bits and characters map state words to
+ * sprites (and resolve fallbacks over these bits) below the actors in the
+ * library's layering: neither may include actor.h.
  * Bits, from bit 0, in this order (ALIVE|FACE_LEFT|MOVING_LEFT == 146):
  * FACE_DOWN, FACE_LEFT, FACE_RIGHT, FACE_UP, ALIVE, DYING, DEAD, MOVING_LEFT,
  * MOVING_RIGHT, MOVING_UP, MOVING_DOWN, MOVING_IN, MOVING_OUT. Bits 13..31 are
@@ -12,6 +13,12 @@
  */
 #ifndef AKGL_STATE_H
 #define AKGL_STATE_H
+
+#include <akgl/limits.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** @name State bits
  *  @{ */
@@ -37,5 +44,16 @@
     (AKGL_ACTOR_STATE_MOVING_LEFT | AKGL_ACTOR_STATE_MOVING_RIGHT | AKGL_ACTOR_STATE_MOVING_UP | \
      AKGL_ACTOR_STATE_MOVING_DOWN | AKGL_ACTOR_STATE_MOVING_IN | AKGL_ACTOR_STATE_MOVING_OUT)
 /** @} */
+
+/**
+ * @brief The name of every state bit: entry i names bit 1 << i, with the
+ * AKGL_ACTOR_STATE_ prefix ("AKGL_ACTOR_STATE_ALIVE"); bits 13..31 are
+ * "AKGL_ACTOR_STATE_UNDEFINED_13" .. "_31". Character JSON uses these names.
+ */
+extern const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* AKGL_STATE_H */

@@ -2,6 +2,8 @@
  * @file akgl/staticstring.h
  * @brief Fixed-capacity pooled strings.
  *
+ * Layer: memory (docs/03-layers.md).
+ *
  * An akgl_String is a refcount and AKGL_MAX_STRING_LENGTH bytes. They come
  * from the string pool (akgl_heap_next_string) and go back with
  * akgl_heap_release_string. Capacity is fixed: the two functions here

@@ -3,6 +3,8 @@
  * @brief Fonts and text: TrueType fonts through SDL3_ttf, drawn with its
  *        renderer text engine, for HUDs and labels in the world.
  *
+ * Layer: assets (docs/03-layers.md).
+ *
  * A font is a pool object (heap layer AKGL_HEAP_FONT) loaded from a file at
  * one size with akgl_font_load, and released with akgl_heap_release_font (or
  * by akgl_game_unload with AKGL_UNLOAD_FONTS). Like a spritesheet it belongs

@@ -2,6 +2,8 @@
  * @file akgl/time.h
  * @brief The game clock, in nanoseconds.
  *
+ * Layer: memory (docs/03-layers.md).
+ *
  * By default it follows SDL's monotonic clock. After akgl_time_use_manual(true)
  * it moves only when akgl_time_advance() says so, which makes animation and
  * physics reproducible in tests and benchmarks. akgl_game_update takes the

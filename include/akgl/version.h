@@ -1,6 +1,8 @@
 /**
  * @file akgl/version.h
  * @brief The version of akgl a program was compiled against, and the one it runs with.
+ *
+ * Layer: memory (docs/03-layers.md).
  */
 #ifndef AKGL_VERSION_H
 #define AKGL_VERSION_H

@@ -3,7 +3,9 @@
 #include "draw_private.h"
 #include "time_private.h"
 #include "heap_pool.h"
+#include "actor_private.h"
 #include "object.h"
+#include "registry_private.h"
 #include "sound_private.h"
 
 #include <akgl/heap.h>
@@ -16,26 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const AKGL_ACTOR_STATE_STRING_NAMES[AKGL_ACTOR_MAX_STATES] = {
-    "AKGL_ACTOR_STATE_FACE_DOWN",    "AKGL_ACTOR_STATE_FACE_LEFT",
-    "AKGL_ACTOR_STATE_FACE_RIGHT",   "AKGL_ACTOR_STATE_FACE_UP",
-    "AKGL_ACTOR_STATE_ALIVE",        "AKGL_ACTOR_STATE_DYING",
-    "AKGL_ACTOR_STATE_DEAD",         "AKGL_ACTOR_STATE_MOVING_LEFT",
-    "AKGL_ACTOR_STATE_MOVING_RIGHT", "AKGL_ACTOR_STATE_MOVING_UP",
-    "AKGL_ACTOR_STATE_MOVING_DOWN",  "AKGL_ACTOR_STATE_MOVING_IN",
-    "AKGL_ACTOR_STATE_MOVING_OUT",   "AKGL_ACTOR_STATE_UNDEFINED_13",
-    "AKGL_ACTOR_STATE_UNDEFINED_14", "AKGL_ACTOR_STATE_UNDEFINED_15",
-    "AKGL_ACTOR_STATE_UNDEFINED_16", "AKGL_ACTOR_STATE_UNDEFINED_17",
-    "AKGL_ACTOR_STATE_UNDEFINED_18", "AKGL_ACTOR_STATE_UNDEFINED_19",
-    "AKGL_ACTOR_STATE_UNDEFINED_20", "AKGL_ACTOR_STATE_UNDEFINED_21",
-    "AKGL_ACTOR_STATE_UNDEFINED_22", "AKGL_ACTOR_STATE_UNDEFINED_23",
-    "AKGL_ACTOR_STATE_UNDEFINED_24", "AKGL_ACTOR_STATE_UNDEFINED_25",
-    "AKGL_ACTOR_STATE_UNDEFINED_26", "AKGL_ACTOR_STATE_UNDEFINED_27",
-    "AKGL_ACTOR_STATE_UNDEFINED_28", "AKGL_ACTOR_STATE_UNDEFINED_29",
-    "AKGL_ACTOR_STATE_UNDEFINED_30", "AKGL_ACTOR_STATE_UNDEFINED_31",
-};
-
-AKGL_HEAP_POOL(akgl_heap_pool_actor, akgl_Actor, akgl_heap_actors, AKGL_MAX_HEAP_ACTOR, "actor");
+AKGL_HEAP_POOL(akgl_heap_pool_actor, akgl_Actor, akgl_heap_actors);
 
 void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
 {
@@ -967,4 +950,117 @@ void akgl_actor_drop_holds(akerr_ErrorContext **first)
             akgl_object_keep_first(first, akgl_heap_release_actor(actor));
         }
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The actor iterator (declared in akgl/registry.h, where the seed has it;   */
+/* it walks the actor pool, so it lives with the actors)                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Actors outside the pool are gathered first, which lets a callback change
+ * the registry safely. Each is gathered with the key it was registered
+ * under: before each call the entry is looked up again, so an actor
+ * released by an earlier callback is skipped.
+ */
+typedef struct ActorGather
+{
+    akgl_Actor *actors[AKGL_MAX_HEAP_ACTOR];
+    char names[AKGL_MAX_HEAP_ACTOR][AKGL_ACTOR_MAX_NAME_LENGTH];
+    int count;
+    int overflow;
+    int too_long;                                /* keys no actor name can be */
+    char long_key[AKGL_ACTOR_MAX_NAME_LENGTH];   /* the first of them, cut */
+} ActorGather;
+
+static void gather_actor(void *userdata, SDL_PropertiesID props, const char *name)
+{
+    ActorGather *gather = userdata;
+    akgl_Actor *actor = SDL_GetPointerProperty(props, name, NULL);
+    if (actor == NULL || akgl_heap_holds(AKGL_HEAP_ACTOR, actor)) {
+        return; /* pooled actors are walked through the pool */
+    }
+    /* akgl_actor_initialize refuses names that do not fit, but
+     * akgl_registry_add takes any key: report one that does not fit here
+     * rather than silently leaving its actor out of the walk. */
+    size_t len = strlen(name);
+    if (len >= AKGL_ACTOR_MAX_NAME_LENGTH) {
+        if (gather->too_long++ == 0) {
+            memcpy(gather->long_key, name, sizeof(gather->long_key) - 1);
+            gather->long_key[sizeof(gather->long_key) - 1] = '\0';
+        }
+        return;
+    }
+    if (gather->count < AKGL_MAX_HEAP_ACTOR) {
+        gather->actors[gather->count] = actor;
+        memcpy(gather->names[gather->count], name, len + 1);
+        gather->count++;
+    } else {
+        gather->overflow++;
+    }
+}
+
+/* The registered actors outside the pool, if there are any. */
+static akerr_ErrorContext *gather_outside(ActorGather *gather)
+{
+    PREPARE_ERROR(errctx);
+    gather->count = 0;
+    gather->overflow = 0;
+    gather->too_long = 0;
+    if (akgl_registry_outside_actors() == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (!SDL_EnumerateProperties(AKGL_REGISTRY_ACTOR, gather_actor, gather)) {
+        FAIL_RETURN(errctx, AKERR_API, "cannot walk the actor registry: %s", SDL_GetError());
+    }
+    if (gather->overflow > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actors outside the actor pool are "
+                    "registered; the limit is %d (AKGL_MAX_HEAP_ACTOR)",
+                    gather->count + gather->overflow, AKGL_MAX_HEAP_ACTOR);
+    }
+    if (gather->too_long > 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_registry_iterate_actor: %d actor registry key(s) longer than an actor "
+                    "name can be (%d bytes), the first beginning \"%.40s\"",
+                    gather->too_long, AKGL_ACTOR_MAX_NAME_LENGTH - 1, gather->long_key);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_registry_iterate_actor(akgl_ActorIterator callback, void *userdata)
+{
+    /* About 8 KiB of stack; not static, so a callback may start a walk of
+     * its own (collision checks inside an update walk). */
+    ActorGather gather;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, callback, AKERR_NULLPOINTER,
+                     "akgl_registry_iterate_actor: NULL callback");
+    FAIL_ZERO_RETURN(errctx, AKGL_REGISTRY_ACTOR, AKERR_KEY,
+                     "the actor registry does not exist (akgl_registry_init first)");
+    PASS(errctx, gather_outside(&gather));
+    /* The pool's live actors in pool order, as far as its capacity reaches:
+     * only those acquired before the walk began, so one a callback acquires
+     * (even into a slot an earlier callback freed) is not visited, and one
+     * released before its turn is not live any more. */
+    const akgl_HeapPool *pool = &akgl_heap_pool_actor;
+    uint64_t mark = akgl_heap_mark(pool);
+    for (int i = akgl_heap_next_live(pool, 0); i >= 0; i = akgl_heap_next_live(pool, i + 1)) {
+        akgl_Actor *actor = &akgl_heap_actors[i];
+        if (!akgl_actor_is_live(actor) || !akgl_heap_acquired_by(pool, i, mark)) {
+            continue;
+        }
+        PASS(errctx, callback(actor, userdata));
+    }
+    for (int i = 0; i < gather.count; i++) {
+        /* An earlier callback may have released this one. */
+        if (SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, gather.names[i], NULL) !=
+                gather.actors[i] ||
+            gather.actors[i]->refcount <= 0) {
+            continue;
+        }
+        PASS(errctx, callback(gather.actors[i], userdata));
+    }
+    SUCCEED_RETURN(errctx);
 }

@@ -1,6 +1,7 @@
 /* The camera: a world rectangle, a followed actor, a dead zone and bounds. */
 #include <akgl/camera.h>
 
+#include "actor_private.h"
 #include "object.h"
 
 #include <akgl/heap.h>

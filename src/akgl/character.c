@@ -19,8 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-AKGL_HEAP_POOL(akgl_heap_pool_character, akgl_Character, akgl_heap_characters,
-               AKGL_MAX_HEAP_CHARACTER, "character");
+AKGL_HEAP_POOL(akgl_heap_pool_character, akgl_Character, akgl_heap_characters);
 
 /* The map key for a state word: its decimal spelling ("146"). */
 #define STATE_KEY_LENGTH 16

@@ -15,6 +15,7 @@
 #include <akgl/controller.h>
 
 #include "json_private.h"
+#include "actor_private.h"
 #include "object.h"
 
 #include <akgl/error.h>

@@ -10,6 +10,7 @@
 #include <akgl/actor.h>
 #include <akgl/render.h>
 
+#include "actor_private.h"
 #include "object.h"
 #include "sprite_private.h"
 

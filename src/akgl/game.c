@@ -17,6 +17,7 @@
 #include "game_private.h"
 #include "time_private.h"
 #include "heap_pool.h"
+#include "actor_private.h"
 #include "object.h"
 #include "draw_private.h"
 #include "physics_private.h"
@@ -119,6 +120,31 @@ static void program_floors(const akgl_BuildLimits *limits, int floor[AKGL_HEAP_L
     floor[AKGL_HEAP_STRING] = limits->max_heap_string;
 }
 
+/* Every kind's pool, defined by the module that owns the kind (heap_pool.h). */
+extern akgl_HeapPool akgl_heap_pool_sprite;
+extern akgl_HeapPool akgl_heap_pool_spritesheet;
+extern akgl_HeapPool akgl_heap_pool_character;
+extern akgl_HeapPool akgl_heap_pool_string;
+extern akgl_HeapPool akgl_heap_pool_sound;
+extern akgl_HeapPool akgl_heap_pool_tilemap;
+extern akgl_HeapPool akgl_heap_pool_font;
+
+/*
+ * The heap sits below every kind it stores and names none of them; the
+ * game, above them all, puts each module's pool behind its layer.
+ */
+static void attach_pools(void)
+{
+    akgl_heap_attach(AKGL_HEAP_ACTOR, &akgl_heap_pool_actor);
+    akgl_heap_attach(AKGL_HEAP_SPRITE, &akgl_heap_pool_sprite);
+    akgl_heap_attach(AKGL_HEAP_SPRITESHEET, &akgl_heap_pool_spritesheet);
+    akgl_heap_attach(AKGL_HEAP_CHARACTER, &akgl_heap_pool_character);
+    akgl_heap_attach(AKGL_HEAP_STRING, &akgl_heap_pool_string);
+    akgl_heap_attach(AKGL_HEAP_TILEMAP, &akgl_heap_pool_tilemap);
+    akgl_heap_attach(AKGL_HEAP_FONT, &akgl_heap_pool_font);
+    akgl_heap_attach(AKGL_HEAP_SOUND, &akgl_heap_pool_sound);
+}
+
 akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_GameConfig *cfg)
 {
     akgl_GameConfig want;
@@ -138,6 +164,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
                         "akgl_game_init: akgl_GameConfig.voices is %d; it must be 0 (the "
                         "default) or more", want.voices);
     program_floors(limits, floor);
+    attach_pools();
     PASS(errctx, akgl_heap_start(want.capacity, floor));
     for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
         want.capacity[layer] = akgl_heap_slots((akgl_HeapLayer)layer);

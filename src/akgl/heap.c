@@ -12,6 +12,9 @@
  * it returns to the free stack and akgl_heap_init zeroes everything, so an
  * acquire only has to set the refcount.
  *
+ * The kinds' descriptors are attached by the game when it starts
+ * (akgl_heap_attach): the heap sits below every kind and names none.
+ *
  * Storage: each layer's block is allocated by akgl_heap_start when the game
  * starts, for the capacity it chose, and freed by akgl_heap_stop at quit.
  * Besides the slots and the free stack the block holds a two-level bitmap of
@@ -27,25 +30,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern akgl_HeapPool akgl_heap_pool_actor;
-extern akgl_HeapPool akgl_heap_pool_sprite;
-extern akgl_HeapPool akgl_heap_pool_spritesheet;
-extern akgl_HeapPool akgl_heap_pool_character;
-extern akgl_HeapPool akgl_heap_pool_string;
-extern akgl_HeapPool akgl_heap_pool_sound;
-extern akgl_HeapPool akgl_heap_pool_tilemap;
-extern akgl_HeapPool akgl_heap_pool_font;
-
-static akgl_HeapPool *const pools[AKGL_HEAP_LAYER_COUNT] = {
-    [AKGL_HEAP_ACTOR] = &akgl_heap_pool_actor,
-    [AKGL_HEAP_SPRITE] = &akgl_heap_pool_sprite,
-    [AKGL_HEAP_SPRITESHEET] = &akgl_heap_pool_spritesheet,
-    [AKGL_HEAP_CHARACTER] = &akgl_heap_pool_character,
-    [AKGL_HEAP_STRING] = &akgl_heap_pool_string,
-    [AKGL_HEAP_SOUND] = &akgl_heap_pool_sound,
-    [AKGL_HEAP_TILEMAP] = &akgl_heap_pool_tilemap,
-    [AKGL_HEAP_FONT] = &akgl_heap_pool_font,
+/*
+ * Each layer's name and default capacity, and the descriptor standing for
+ * it until the game attaches the module's own (akgl_heap_attach): a stopped
+ * pool, so the heap answers for every layer from the moment the program
+ * starts.
+ */
+static akgl_HeapPool unattached[AKGL_HEAP_LAYER_COUNT] = {
+    [AKGL_HEAP_ACTOR] = {.what = "actor", .ceiling = "AKGL_MAX_HEAP_ACTOR",
+                         .default_capacity = AKGL_MAX_HEAP_ACTOR},
+    [AKGL_HEAP_SPRITE] = {.what = "sprite", .ceiling = "AKGL_MAX_HEAP_SPRITE",
+                          .default_capacity = AKGL_MAX_HEAP_SPRITE},
+    [AKGL_HEAP_SPRITESHEET] = {.what = "spritesheet", .ceiling = "AKGL_MAX_HEAP_SPRITESHEET",
+                               .default_capacity = AKGL_MAX_HEAP_SPRITESHEET},
+    [AKGL_HEAP_CHARACTER] = {.what = "character", .ceiling = "AKGL_MAX_HEAP_CHARACTER",
+                             .default_capacity = AKGL_MAX_HEAP_CHARACTER},
+    [AKGL_HEAP_STRING] = {.what = "string", .ceiling = "AKGL_MAX_HEAP_STRING",
+                          .default_capacity = AKGL_MAX_HEAP_STRING},
+    [AKGL_HEAP_TILEMAP] = {.what = "tilemap", .ceiling = "AKGL_MAX_HEAP_TILEMAP",
+                           .default_capacity = AKGL_MAX_HEAP_TILEMAP},
+    [AKGL_HEAP_FONT] = {.what = "font", .ceiling = "AKGL_MAX_HEAP_FONT",
+                        .default_capacity = AKGL_MAX_HEAP_FONT},
+    [AKGL_HEAP_SOUND] = {.what = "sound", .ceiling = "AKGL_MAX_HEAP_SOUND",
+                         .default_capacity = AKGL_MAX_HEAP_SOUND},
 };
+
+static akgl_HeapPool *pools[AKGL_HEAP_LAYER_COUNT] = {
+    &unattached[0], &unattached[1], &unattached[2], &unattached[3],
+    &unattached[4], &unattached[5], &unattached[6], &unattached[7],
+};
+_Static_assert(AKGL_HEAP_LAYER_COUNT == 8, "a heap layer without a descriptor");
+
+void akgl_heap_attach(akgl_HeapLayer layer, akgl_HeapPool *pool)
+{
+    if ((int)layer < 0 || layer >= AKGL_HEAP_LAYER_COUNT || pool == NULL ||
+        pools[layer] == pool || pools[layer]->base != NULL) {
+        return; /* the game's own call: attached once, never while started */
+    }
+    pool->what = unattached[layer].what;
+    pool->ceiling = unattached[layer].ceiling;
+    pool->default_capacity = unattached[layer].default_capacity;
+    pools[layer] = pool;
+}
 
 /* A layer that exists in the enum and has storage. */
 static bool valid_layer(akgl_HeapLayer layer)
@@ -262,22 +288,22 @@ akerr_ErrorContext *akgl_heap_init_actor(void)
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_heap_next_actor(akgl_Actor **dest)
+akerr_ErrorContext *akgl_heap_next_actor(struct akgl_Actor **dest)
 {
     return akgl_heap_acquire(AKGL_HEAP_ACTOR, (void **)dest);
 }
 
-akerr_ErrorContext *akgl_heap_next_sprite(akgl_Sprite **dest)
+akerr_ErrorContext *akgl_heap_next_sprite(struct akgl_Sprite **dest)
 {
     return akgl_heap_acquire(AKGL_HEAP_SPRITE, (void **)dest);
 }
 
-akerr_ErrorContext *akgl_heap_next_spritesheet(akgl_SpriteSheet **dest)
+akerr_ErrorContext *akgl_heap_next_spritesheet(struct akgl_SpriteSheet **dest)
 {
     return akgl_heap_acquire(AKGL_HEAP_SPRITESHEET, (void **)dest);
 }
 
-akerr_ErrorContext *akgl_heap_next_character(akgl_Character **dest)
+akerr_ErrorContext *akgl_heap_next_character(struct akgl_Character **dest)
 {
     return akgl_heap_acquire(AKGL_HEAP_CHARACTER, (void **)dest);
 }
@@ -296,6 +322,11 @@ akerr_ErrorContext *akgl_heap_in_use(akgl_HeapLayer layer, int *dest)
     }
     *dest = akgl_heap_live(layer); /* a layer without a pool has nothing live */
     SUCCEED_RETURN(errctx);
+}
+
+bool akgl_heap_holds(akgl_HeapLayer layer, const void *obj)
+{
+    return valid_layer(layer) && pool_index(pools[layer], obj) >= 0;
 }
 
 akerr_ErrorContext *akgl_heap_contains(akgl_HeapLayer layer, const void *obj, bool *dest)

@@ -69,14 +69,30 @@ typedef struct akgl_HeapPool
 
 /*
  * Defines the public pool pointer `type *array` (NULL until the game starts)
- * and the descriptor `var` that src/akgl/heap.c lists in its table. `ceiling`
- * is the layer's default capacity, also its floor.
+ * and the layer's descriptor `var`, which the game attaches to the heap
+ * (akgl_heap_attach) before it starts the pools. The layer's name and
+ * default capacity are the heap's (heap.c), which knows every layer by its
+ * number alone.
  */
-#define AKGL_HEAP_POOL(var, type, array, ceiling, what)                                   \
+#define AKGL_HEAP_POOL(var, type, array)                                                  \
     _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
     type *array = NULL;                                                                   \
-    akgl_HeapPool var = {what, #ceiling, NULL, sizeof(type), 0, ceiling, NULL, 0, 0, 0,  \
+    akgl_HeapPool var = {NULL, NULL, NULL, sizeof(type), 0, 0, NULL, 0, 0, 0,            \
                          NULL, NULL, NULL, (void *)&array, NULL, 0, 0, NULL}
+
+/*
+ * Puts `pool` (a module's AKGL_HEAP_POOL descriptor) behind `layer`, naming
+ * it and giving it the layer's default capacity. The kinds live in the
+ * layers above the heap, which must not name them, so the game (which sits
+ * above all of them) attaches each when it starts: akgl_game_start, before
+ * akgl_heap_start. Attaching the one already attached does nothing.
+ * Until then a layer behaves as a stopped pool: no slots, nothing live,
+ * and an acquire is AKGL_ERR_HEAP saying the game is not started.
+ */
+void akgl_heap_attach(akgl_HeapLayer layer, akgl_HeapPool *pool);
+
+/* Whether `obj` is a slot of the layer's pool (acquired or not). */
+bool akgl_heap_holds(akgl_HeapLayer layer, const void *obj);
 
 /*
  * Allocates every layer's storage: capacity[layer] slots (0 = the default;

@@ -15,6 +15,7 @@
 
 #include "time_private.h"
 #include "heap_pool.h"
+#include "actor_private.h"
 #include "object.h"
 #include "physics_private.h"
 

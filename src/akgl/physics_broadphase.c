@@ -22,6 +22,7 @@
 #include "physics_private.h"
 
 #include "heap_pool.h"
+#include "actor_private.h"
 #include "object.h"
 
 #include <akgl/error.h>

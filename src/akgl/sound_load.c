@@ -30,7 +30,7 @@
 
 static void converter_release_if_unused(void);
 
-AKGL_HEAP_POOL(akgl_heap_pool_sound, akgl_Sound, akgl_heap_sounds, AKGL_MAX_HEAP_SOUND, "sound");
+AKGL_HEAP_POOL(akgl_heap_pool_sound, akgl_Sound, akgl_heap_sounds);
 
 /* ------------------------------------------------------------------------ */
 /* The pool                                                                 */

@@ -29,10 +29,8 @@
 /* Spritesheets                                                             */
 /* ------------------------------------------------------------------------ */
 
-AKGL_HEAP_POOL(akgl_heap_pool_sprite, akgl_Sprite, akgl_heap_sprites, AKGL_MAX_HEAP_SPRITE,
-               "sprite");
-AKGL_HEAP_POOL(akgl_heap_pool_spritesheet, akgl_SpriteSheet, akgl_heap_spritesheets,
-               AKGL_MAX_HEAP_SPRITESHEET, "spritesheet");
+AKGL_HEAP_POOL(akgl_heap_pool_sprite, akgl_Sprite, akgl_heap_sprites);
+AKGL_HEAP_POOL(akgl_heap_pool_spritesheet, akgl_SpriteSheet, akgl_heap_spritesheets);
 
 static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
 {

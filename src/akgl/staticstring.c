@@ -8,8 +8,7 @@
 #include <limits.h>
 #include <string.h>
 
-AKGL_HEAP_POOL(akgl_heap_pool_string, akgl_String, akgl_heap_strings, AKGL_MAX_HEAP_STRING,
-               "string");
+AKGL_HEAP_POOL(akgl_heap_pool_string, akgl_String, akgl_heap_strings);
 
 /* A pooled string keeps the reference its acquire took; any other gets its first. */
 static int keep_refcount(const akgl_String *str)

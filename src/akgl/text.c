@@ -53,7 +53,7 @@ struct akgl_Font
     TextSlot cache[AKGL_FONT_TEXT_CACHE];
 };
 
-AKGL_HEAP_POOL(akgl_heap_pool_font, akgl_Font, akgl_heap_fonts, AKGL_MAX_HEAP_FONT, "font");
+AKGL_HEAP_POOL(akgl_heap_pool_font, akgl_Font, akgl_heap_fonts);
 
 akerr_ErrorContext *akgl_heap_next_font(akgl_Font **dest)
 {

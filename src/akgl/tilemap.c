@@ -31,8 +31,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-AKGL_HEAP_POOL(akgl_heap_pool_tilemap, akgl_Tilemap, akgl_heap_tilemaps, AKGL_MAX_HEAP_TILEMAP,
-               "tilemap");
+AKGL_HEAP_POOL(akgl_heap_pool_tilemap, akgl_Tilemap, akgl_heap_tilemaps);
 
 /* ------------------------------------------------------------------------ */
 /* Memory owned by a map                                                    */
