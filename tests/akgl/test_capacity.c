@@ -236,6 +236,30 @@ static void test_capacity_errors(void)
     CHECK(a == NULL);
     CHECK_OK(akgl_heap_capacity(AKGL_HEAP_ACTOR, &n));
     CHECK_INT_EQ(n, 0);
+    /* Before the first start no module's pool is attached to the heap yet
+     * (the game attaches them): every layer still answers as a stopped pool
+     * of its own name. */
+    for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
+        n = -1;
+        CHECK_OK(akgl_heap_capacity((akgl_HeapLayer)layer, &n));
+        CHECK_INT_EQ(n, 0);
+        n = -1;
+        CHECK_OK(akgl_heap_in_use((akgl_HeapLayer)layer, &n));
+        CHECK_INT_EQ(n, 0);
+    }
+    akgl_Sprite *sprite = NULL;
+    akgl_SpriteSheet *sheet = NULL;
+    akgl_Character *character = NULL;
+    akgl_String *string = NULL;
+    CHECK_STATUS_MSG(akgl_heap_next_sprite(&sprite), AKGL_ERR_HEAP,
+                     "unused sprite on the heap: the game is not started");
+    CHECK_STATUS_MSG(akgl_heap_next_spritesheet(&sheet), AKGL_ERR_HEAP,
+                     "unused spritesheet on the heap: the game is not started");
+    CHECK_STATUS_MSG(akgl_heap_next_character(&character), AKGL_ERR_HEAP,
+                     "unused character on the heap: the game is not started");
+    CHECK_STATUS_MSG(akgl_heap_next_string(&string), AKGL_ERR_HEAP,
+                     "unused string on the heap: the game is not started");
+    CHECK(sprite == NULL && sheet == NULL && character == NULL && string == NULL);
 }
 
 /*
