@@ -1,0 +1,6 @@
+#include "low.h"
+
+int akgl_layers_low_value(void)
+{
+    return 42;
+}
