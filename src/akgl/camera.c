@@ -1,7 +1,14 @@
-/* The camera: a world rectangle, a followed actor, a dead zone and bounds. */
+/*
+ * The camera: a world rectangle, a followed actor, a dead zone and bounds.
+ *
+ * Layer: world (it holds a reference on an actor). The test of what it
+ * sees is the backend's (akgl_render_view_sees), which every culled draw
+ * makes: akgl_camera_sees is that test with its checks.
+ */
 #include <akgl/camera.h>
 
 #include "object.h"
+#include "render_private.h"
 
 #include <akgl/heap.h>
 
@@ -109,7 +116,6 @@ akerr_ErrorContext *akgl_camera_sees(const akgl_Camera *cam, const SDL_FRect *r,
     FAIL_ZERO_RETURN(errctx, cam, AKERR_NULLPOINTER, "akgl_camera_sees: NULL camera");
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_camera_sees: NULL rectangle");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_camera_sees: NULL destination");
-    *dest = r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
-            r->y + r->h > cam->y;
+    *dest = akgl_render_view_sees(cam, r);
     SUCCEED_RETURN(errctx);
 }

@@ -1,7 +1,9 @@
 /*
  * Internal: the 2D backend's untransformed draw, shared by the backend and
  * the frame loop's draw pass (game.c), which submits the actors whose hooks
- * are the library's own without going through them. Not installed.
+ * are the library's own without going through them; and the test of what a
+ * camera's rectangle sees, which every culled draw makes: the backend's,
+ * akgl_camera_sees (camera.c) and world text (text.c). Not installed.
  */
 #ifndef AKGL_SRC_RENDER_PRIVATE_H
 #define AKGL_SRC_RENDER_PRIVATE_H
@@ -24,6 +26,17 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
 akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r);
 akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_RenderTile *t);
 
+/*
+ * Whether any part of the world rectangle @p r lies in @p cam's view (one
+ * that only touches an edge from outside does not): the test every culled
+ * draw makes, without akgl_camera_sees' argument checks.
+ */
+static inline bool akgl_render_view_sees(const akgl_Camera *cam, const SDL_FRect *r)
+{
+    return r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
+           r->y + r->h > cam->y;
+}
+
 /* What akgl_render_plain_submit did. */
 typedef enum akgl_PlainDraw
 {
@@ -34,9 +47,8 @@ typedef enum akgl_PlainDraw
 
 /*
  * The untransformed draw of a frame: @p src's size at world (@p x, @p y),
- * culled by the camera inline (akgl_camera_sees without its argument
- * checks) and offset by it; an unmirrored frame goes to SDL_RenderTexture.
- * The destination is exactly (x, y): no pivot arithmetic to round it.
+ * culled by the camera inline (akgl_render_view_sees) and offset by it; an
+ * unmirrored frame goes to SDL_RenderTexture. The destination is exactly (x, y): no pivot arithmetic to round it.
  */
 static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Texture *tex,
                                                       const SDL_FRect *src, float x, float y,
@@ -45,9 +57,7 @@ static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Text
     SDL_FRect dst = {x, y, src->w, src->h};
     const akgl_Camera *cam = r->camera;
     if (cam != NULL) {
-        bool seen = dst.x < cam->x + cam->w && dst.x + dst.w > cam->x &&
-                    dst.y < cam->y + cam->h && dst.y + dst.h > cam->y;
-        if (!seen) {
+        if (!akgl_render_view_sees(cam, &dst)) {
             r->stats.culled++;
             return AKGL_PLAIN_CULLED;
         }
