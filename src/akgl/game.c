@@ -20,7 +20,7 @@
 #include "object.h"
 #include "draw_private.h"
 #include "physics_private.h"
-#include "render_private.h"
+#include "render_2d_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 
