@@ -1,9 +1,9 @@
 /*
  * The camera: a world rectangle, a followed actor, a dead zone and bounds.
  *
- * Layer: world (it holds a reference on an actor). The test of what it
- * sees is the backend's (akgl_render_view_sees), which every culled draw
- * makes: akgl_camera_sees is that test with its checks.
+ * Layer: world (it holds a reference on an actor). The rectangle's type
+ * and the test of what it sees (akgl_render_view_sees) are the backend's,
+ * which draws through it: akgl_camera_sees is that test with its checks.
  */
 #include <akgl/camera.h>
 

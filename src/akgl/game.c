@@ -1,5 +1,6 @@
 #include <akgl/game.h>
 
+#include <akgl/camera.h>
 #include <akgl/error.h>
 #include <akgl/heap.h>
 #include <akgl/physics.h>

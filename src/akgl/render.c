@@ -6,8 +6,8 @@
  * Layer: backend. It knows no sprite, tile or camera movement: render_2d.c
  * (world) draws those and assembles the backend's table from the calls
  * here (render_private.h). A change of logical size resizes the view the
- * renderer draws through, its camera's rectangle; moving a camera is the
- * world's (camera.c).
+ * renderer draws through, its camera's rectangle, whose type is the
+ * backend's (akgl/render.h); moving a camera is the world's (camera.c).
  */
 #include <akgl/render.h>
 
