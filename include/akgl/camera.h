@@ -2,6 +2,11 @@
  * @file akgl/camera.h
  * @brief The camera: the rectangle of the world the screen shows.
  *
+ * Layer: world. The camera's type, akgl_Camera, is defined in akgl/render.h
+ * (a renderer holds one by value and draws through it); this header, which
+ * includes that one, holds what moves a camera: following an actor, bounds,
+ * the per-frame update.
+ *
  * Positions are world pixels. Drawing subtracts the camera's x, y, and
  * anything wholly outside the camera's rectangle is not submitted at all.
  * A new camera sits at (0, 0) with the size of the screen, so until a game
@@ -21,6 +26,7 @@
 
 #include <akerror.h>
 #include <akgl/actor.h>
+#include <akgl/render.h>
 
 #include <SDL3/SDL.h>
 #include <stdbool.h>
@@ -28,22 +34,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** @brief A view onto the world. */
-typedef struct akgl_Camera
-{
-    /**@{*/
-    float x, y;          /**< World position of the view's top-left corner. */
-    /**@}*/
-    /**@{*/
-    float w, h;          /**< Size of the view in pixels (the screen's). */
-    /**@}*/
-    akgl_Actor *follow;  /**< Followed actor (a reference is held), or NULL. */
-    float deadzone_w;    /**< Dead zone width; 0 keeps the actor exactly centred. */
-    float deadzone_h;    /**< Dead zone height; 0 keeps the actor exactly centred. */
-    bool bounded;        /**< Clamp the view inside bounds. */
-    SDL_FRect bounds;    /**< World rectangle the view stays inside. */
-} akgl_Camera;
 
 /**
  * @brief A camera at (0, 0) of @p w x @p h pixels, following nothing.

@@ -2,12 +2,21 @@
  * @file akgl/render.h
  * @brief The render backend: a struct of function pointers over an SDL renderer.
  *
+ * Layer: backend. This header names sprites, sheets and actors only by
+ * their struct tags, so it includes nothing above the backend; a program
+ * that draws sprites includes akgl/sprite.h as well (akgl/akgl.h has all).
+ *
  * A game calls through the pointers (r->frame_start(r), ...), so a second
  * backend can replace the 2D one without the game changing. The 2D backend
  * comes from akgl_render_2d_init (which makes the window and renderer) or
  * akgl_render_2d_bind (which uses an SDL_Renderer the game already has).
  * Either makes it the game's renderer (game.renderer), which loading a
  * spritesheet needs: a sheet is uploaded as a texture on it.
+ *
+ * The camera's type is defined here, not in akgl/camera.h: a renderer holds
+ * its own camera by value and draws through its rectangle, so the view is
+ * part of the backend. What moves a camera (following an actor, bounds)
+ * belongs to the world and stays in akgl/camera.h.
  *
  * Headless (SDL_VIDEO_DRIVER=offscreen or dummy, the software renderer),
  * everything draws and SDL_RenderReadPixels reads it back.
@@ -16,18 +25,42 @@
 #define AKGL_RENDER_H
 
 #include <akerror.h>
-#include <akgl/camera.h>
-#include <akgl/sprite.h>
+#include <akgl/limits.h>
 
 #include <SDL3/SDL.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* Defined in akgl/sprite.h and akgl/actor.h (layers above this one). */
+struct akgl_Sprite;
+struct akgl_SpriteSheet;
+struct akgl_Actor;
+
 /** @brief A render backend: see struct akgl_Renderer. */
 typedef struct akgl_Renderer akgl_Renderer;
+
+/**
+ * @brief A view onto the world: the rectangle a renderer draws through
+ *        (akgl/camera.h moves it).
+ */
+typedef struct akgl_Camera
+{
+    /**@{*/
+    float x, y;          /**< World position of the view's top-left corner. */
+    /**@}*/
+    /**@{*/
+    float w, h;          /**< Size of the view in pixels (the screen's). */
+    /**@}*/
+    struct akgl_Actor *follow; /**< Followed actor (a reference is held), or NULL. */
+    float deadzone_w;    /**< Dead zone width; 0 keeps the actor exactly centred. */
+    float deadzone_h;    /**< Dead zone height; 0 keeps the actor exactly centred. */
+    bool bounded;        /**< Clamp the view inside bounds. */
+    SDL_FRect bounds;    /**< World rectangle the view stays inside. */
+} akgl_Camera;
 
 /** @brief An SDL renderer's logical presentation (SDL_GetRenderLogicalPresentation). */
 typedef struct akgl_RenderLogical
@@ -46,9 +79,9 @@ typedef akerr_ErrorContext *(*akgl_RenderShutdownFunc)(akgl_Renderer *r);
  * Draws frame @p frameid of @p sprite with its top-left at world (@p x, @p y),
  * offset by the camera and skipped (counted as culled) when wholly outside it.
  */
-typedef akerr_ErrorContext *(*akgl_RenderSpriteFunc)(akgl_Renderer *r, akgl_Sprite *sprite,
-                                                     int frameid, float x, float y,
-                                                     SDL_FlipMode flip);
+typedef akerr_ErrorContext *(*akgl_RenderSpriteFunc)(akgl_Renderer *r,
+                                                     struct akgl_Sprite *sprite, int frameid,
+                                                     float x, float y, SDL_FlipMode flip);
 
 /**
  * @brief One tile for akgl_RenderTileFunc: a region of a sheet, where it
@@ -56,7 +89,7 @@ typedef akerr_ErrorContext *(*akgl_RenderSpriteFunc)(akgl_Renderer *r, akgl_Spri
  */
 typedef struct akgl_RenderTile
 {
-    akgl_SpriteSheet *sheet; /**< The sheet the tile is on (its texture is drawn). */
+    struct akgl_SpriteSheet *sheet; /**< The sheet the tile is on (its texture is drawn). */
     SDL_FRect src;           /**< The tile's region on the sheet, in texture pixels. */
     /**
      * Where the tile lands, in screen pixels, once flipped: with
@@ -107,8 +140,9 @@ typedef struct akgl_DrawParams
  * plain case), its unscaled top-left at world (@p x, @p y). Culled by the
  * camera against the transformed frame's bounding box.
  */
-typedef akerr_ErrorContext *(*akgl_RenderSpriteExFunc)(akgl_Renderer *r, akgl_Sprite *sprite,
-                                                       int frameid, float x, float y,
+typedef akerr_ErrorContext *(*akgl_RenderSpriteExFunc)(akgl_Renderer *r,
+                                                       struct akgl_Sprite *sprite, int frameid,
+                                                       float x, float y,
                                                        const akgl_DrawParams *params);
 
 /** @brief What a backend drew: for tests and benchmarks. Reset it at will. */

@@ -1,8 +1,15 @@
-/* The camera: a world rectangle, a followed actor, a dead zone and bounds. */
+/*
+ * The camera: a world rectangle, a followed actor, a dead zone and bounds.
+ *
+ * Layer: world (it holds a reference on an actor). The rectangle's type
+ * and the test of what it sees (akgl_render_view_sees) are the backend's,
+ * which draws through it: akgl_camera_sees is that test with its checks.
+ */
 #include <akgl/camera.h>
 
 #include "actor_private.h"
 #include "object.h"
+#include "render_private.h"
 
 #include <akgl/heap.h>
 
@@ -110,7 +117,6 @@ akerr_ErrorContext *akgl_camera_sees(const akgl_Camera *cam, const SDL_FRect *r,
     FAIL_ZERO_RETURN(errctx, cam, AKERR_NULLPOINTER, "akgl_camera_sees: NULL camera");
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_camera_sees: NULL rectangle");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_camera_sees: NULL destination");
-    *dest = r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
-            r->y + r->h > cam->y;
+    *dest = akgl_render_view_sees(cam, r);
     SUCCEED_RETURN(errctx);
 }

@@ -1,5 +1,6 @@
 #include <akgl/game.h>
 
+#include <akgl/camera.h>
 #include <akgl/error.h>
 #include <akgl/heap.h>
 #include <akgl/physics.h>
@@ -21,7 +22,7 @@
 #include "object.h"
 #include "draw_private.h"
 #include "physics_private.h"
-#include "render_private.h"
+#include "render_2d_private.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 

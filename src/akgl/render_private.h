@@ -1,7 +1,13 @@
 /*
- * Internal: the 2D backend's untransformed draw, shared by the backend and
- * the frame loop's draw pass (game.c), which submits the actors whose hooks
- * are the library's own without going through them. Not installed.
+ * Internal: the backend's side of the 2D renderer, for the files above it.
+ * Layer: backend. Not installed.
+ *
+ * render.c owns the window and the SDL renderer; render_2d.c (world)
+ * assembles the 2D backend from the calls below and its own sprite and tile
+ * draws. The view test and the untransformed draw are here, with the
+ * renderer, because they need the camera's rectangle and nothing else:
+ * akgl_camera_sees (camera.c) and the culling of world text (text.c) share
+ * the one test.
  */
 #ifndef AKGL_SRC_RENDER_PRIVATE_H
 #define AKGL_SRC_RENDER_PRIVATE_H
@@ -12,17 +18,15 @@
 #include <stdbool.h>
 
 /*
- * The 2D backend's draw_sprite_ex (akgl_render_2d_bind installs it): the
- * draw pass compares a renderer's pointer with it to know that the backend
- * is this one, whose untransformed draw is akgl_render_plain_submit.
+ * Whether any part of the world rectangle @p r lies in @p cam's view (one
+ * that only touches an edge from outside does not): the test every culled
+ * draw makes, without akgl_camera_sees' argument checks.
  */
-akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite *sprite,
-                                                  int frameid, float x, float y,
-                                                  const akgl_DrawParams *params);
-
-/* The 2D backend's frame_start and draw_tile, for the same comparison. */
-akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r);
-akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_RenderTile *t);
+static inline bool akgl_render_view_sees(const akgl_Camera *cam, const SDL_FRect *r)
+{
+    return r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
+           r->y + r->h > cam->y;
+}
 
 /* What akgl_render_plain_submit did. */
 typedef enum akgl_PlainDraw
@@ -33,10 +37,10 @@ typedef enum akgl_PlainDraw
 } akgl_PlainDraw;
 
 /*
- * The untransformed draw of a frame: @p src's size at world (@p x, @p y),
- * culled by the camera inline (akgl_camera_sees without its argument
- * checks) and offset by it; an unmirrored frame goes to SDL_RenderTexture.
- * The destination is exactly (x, y): no pivot arithmetic to round it.
+ * The untransformed draw of a texture region: @p src's size at world
+ * (@p x, @p y), culled by the camera inline (akgl_render_view_sees) and
+ * offset by it; an unmirrored region goes to SDL_RenderTexture. The
+ * destination is exactly (x, y): no pivot arithmetic to round it.
  */
 static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Texture *tex,
                                                       const SDL_FRect *src, float x, float y,
@@ -45,9 +49,7 @@ static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Text
     SDL_FRect dst = {x, y, src->w, src->h};
     const akgl_Camera *cam = r->camera;
     if (cam != NULL) {
-        bool seen = dst.x < cam->x + cam->w && dst.x + dst.w > cam->x &&
-                    dst.y < cam->y + cam->h && dst.y + dst.h > cam->y;
-        if (!seen) {
+        if (!akgl_render_view_sees(cam, &dst)) {
             r->stats.culled++;
             return AKGL_PLAIN_CULLED;
         }
@@ -63,5 +65,55 @@ static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Text
     r->stats.submitted++;
     return AKGL_PLAIN_DRAWN;
 }
+
+/*
+ * The 2D backend's frame_start and frame_end. The draw pass (game.c)
+ * compares a renderer's frame_start with akgl_render_2d_frame_start to know
+ * the backend is this one.
+ */
+akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r);
+akerr_ErrorContext *akgl_render_2d_frame_end(akgl_Renderer *r);
+
+/*
+ * akgl_render_2d_init's window and renderer: checks @p r (NULL, bound
+ * already), reads the screen size (*w, *h) and the logical-size properties
+ * (*logical) before anything is made, then starts SDL video and makes a
+ * window titled @p title and its renderer (owns_sdl set). The errors are
+ * akgl_render_2d_init's; on one, nothing is left made and @p r is zeroed
+ * (a refusal before anything is made leaves it as it was).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_sdl_create(akgl_Renderer *r, const char *title,
+                                                          int *w, int *h,
+                                                          akgl_RenderLogical *logical);
+
+/*
+ * akgl_render_2d_bind's adoption of @p existing: checks, reads its output
+ * size and logical presentation, the properties' screen size when both are
+ * set (*w, *h) and the logical-size properties (*logical); then zeroes @p r
+ * and binds @p existing (and its window) to it, not owned, with the
+ * presentation to put back. The errors are akgl_render_2d_bind's; on one,
+ * @p r is as it was.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_sdl_adopt(akgl_Renderer *r, SDL_Renderer *existing,
+                                                         int *w, int *h,
+                                                         akgl_RenderLogical *logical);
+
+/*
+ * Applies @p logical to the bound SDL renderer unless its mode is
+ * SDL_LOGICAL_PRESENTATION_DISABLED; then *w, *h become the logical size
+ * (what the view shows). AKERR_API with SDL's error.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_sdl_present(akgl_Renderer *r,
+                                                           const akgl_RenderLogical *logical,
+                                                           int *w, int *h);
+
+/*
+ * Undoes akgl_render_sdl_create or _adopt: an adopted renderer gets its
+ * logical presentation back, a made one is destroyed with its window (and
+ * SDL video stopped); then @p r is zeroed. False when the presentation
+ * could not be put back (SDL_GetError() says why; @p r is zeroed all the
+ * same).
+ */
+bool akgl_render_sdl_release(akgl_Renderer *r);
 
 #endif /* AKGL_SRC_RENDER_PRIVATE_H */

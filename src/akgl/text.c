@@ -6,10 +6,13 @@
  * it loads. A draw finds its string in the cache by hash, length, wrap width
  * and bytes; only a miss lays text out (and so allocates), re-using the
  * least recently drawn entry. A hit costs a hash of the string and a draw.
+ *
+ * Layer: assets. Text drawn in world coordinates is culled by the bound
+ * renderer's camera with the backend's view test (render_private.h), so
+ * nothing of the camera's world side (following, bounds) is needed here.
  */
 #include <akgl/text.h>
 
-#include <akgl/camera.h>
 #include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/render.h>
@@ -24,6 +27,7 @@
 #include "file_private.h"
 #include "heap_pool.h"
 #include "object.h"
+#include "render_private.h"
 
 /* One laid-out string. */
 typedef struct TextSlot
@@ -490,7 +494,7 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     }
     if (st->world && r->camera != NULL) {
         SDL_FRect box = {x, y, (float)w, (float)h};
-        PASS(errctx, akgl_camera_sees(r->camera, &box, &seen));
+        seen = akgl_render_view_sees(r->camera, &box);
         x -= r->camera->x;
         y -= r->camera->y;
     }
