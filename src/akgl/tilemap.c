@@ -1,18 +1,16 @@
 /*
- * Tilemaps: the pool, the map's memory, teardown, the queries and the load
- * entry points. The model is built in tilemap_build.c from a Tiled JSON
- * document; tilemap_tmx.c makes that document from Tiled XML.
+ * Tilemaps: the pool, teardown, the queries and the load entry points. The
+ * model is built in tilemap_build.c from a Tiled JSON document
+ * (tilemap_document.c reads one, through tilemap_tmx.c for XML); the map's
+ * memory and the lookups every reader uses are in tilemap_model.c.
  *
- * Memory: everything the loader allocates for a map (names, arrays, cells)
- * is one malloc'd block each, chained on map->storage, so teardown frees a
- * map whatever state a failed load left it in. What is not memory (sheets,
- * properties sets) sits in the model's fields as soon as it exists, for the
- * same reason.
+ * What is not memory (sheets, properties sets) sits in the model's fields as
+ * soon as it exists, so teardown frees a map whatever state a failed load
+ * left it in.
  */
-#define _POSIX_C_SOURCE 200809L /* fileno, strcasecmp */
+#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include <akgl/tilemap.h>
 
-#include "file_private.h"
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
@@ -29,57 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 AKGL_HEAP_POOL(akgl_heap_pool_tilemap, akgl_Tilemap, akgl_heap_tilemaps);
-
-/* ------------------------------------------------------------------------ */
-/* Memory owned by a map                                                    */
-/* ------------------------------------------------------------------------ */
-
-typedef struct StorageBlock
-{
-    struct StorageBlock *next;
-    max_align_t align[]; /* the caller's bytes start here, aligned for anything */
-} StorageBlock;
-
-akerr_ErrorContext *akgl_tilemap_alloc(akgl_Tilemap *map, size_t n, size_t size, const char *what,
-                                       void **dest)
-{
-    PREPARE_ERROR(errctx);
-    if (size != 0 && n > (SIZE_MAX - sizeof(StorageBlock)) / size) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %zu x %zu bytes do not fit in memory", what,
-                    n, size);
-    }
-    StorageBlock *block = calloc(1, sizeof(StorageBlock) + n * size);
-    FAIL_ZERO_RETURN(errctx, block, ENOMEM, "%s: cannot allocate %zu bytes", what, n * size);
-    block->next = map->storage;
-    map->storage = block;
-    *dest = block->align;
-    SUCCEED_RETURN(errctx);
-}
-
-akerr_ErrorContext *akgl_tilemap_strdup(akgl_Tilemap *map, const char *s, char **dest)
-{
-    void *p = NULL;
-    PREPARE_ERROR(errctx);
-    size_t len = strlen(s);
-    PASS(errctx, akgl_tilemap_alloc(map, len + 1, 1, "tilemap string", &p));
-    memcpy(p, s, len + 1);
-    *dest = p;
-    SUCCEED_RETURN(errctx);
-}
-
-static void free_storage(akgl_Tilemap *map)
-{
-    StorageBlock *block = map->storage;
-    while (block != NULL) {
-        StorageBlock *next = block->next;
-        free(block);
-        block = next;
-    }
-    map->storage = NULL;
-}
 
 /* ------------------------------------------------------------------------ */
 /* The pool                                                                 */
@@ -141,7 +90,7 @@ static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
         }
     }
     destroy_properties(&map->properties);
-    free_storage(map);
+    akgl_tilemap_free_storage(map);
 }
 
 akerr_ErrorContext *akgl_heap_release_tilemap(akgl_Tilemap *obj)
@@ -157,69 +106,6 @@ akerr_ErrorContext *akgl_heap_release_tilemap(akgl_Tilemap *obj)
     teardown(obj, &first);
     akgl_heap_release_end(AKGL_HEAP_TILEMAP, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Documents                                                                */
-/* ------------------------------------------------------------------------ */
-
-bool akgl_tilemap_path_is_xml(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (dot == NULL || (slash != NULL && dot < slash)) {
-        return false;
-    }
-    return strcasecmp(dot, ".tmx") == 0 || strcasecmp(dot, ".tsx") == 0 ||
-           strcasecmp(dot, ".tx") == 0;
-}
-
-/*
- * A Tiled JSON document goes through the same watched, capped parse as every
- * other JSON loader (json.c): jansson 2.14 can drop a byte and still succeed
- * after an allocation fails, and that parse never believes it. The caps are
- * the tilemap's own: a map's cells make it far larger than a sprite file.
- */
-static const akgl_JsonCaps tilemap_json_caps = {
-    .max_file_size = (size_t)AKGL_TILEMAP_MAX_FILE_SIZE,
-    .max_parse_memory = (size_t)AKGL_TILEMAP_MAX_PARSE_MEMORY,
-    .max_values = (long)(AKGL_TILEMAP_MAX_FILE_SIZE / 2), /* a value and its comma */
-    .max_key_length = AKGL_TILEMAP_MAX_PROPERTY_NAME,
-    .max_depth = 4 * AKGL_TILEMAP_MAX_GROUP_DEPTH,
-};
-
-akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_t **dest)
-{
-    unsigned char *text = NULL;
-    size_t len = 0;
-    PREPARE_ERROR(errctx);
-
-    if (!xml) {
-        /* Said first with the map's own limit named, as the XML path says it;
-         * the capped parse checks again on the open file. */
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-            st.st_size > AKGL_TILEMAP_MAX_FILE_SIZE) {
-            char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
-            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                        "%s: %lld bytes, more than a map file may have "
-                        "(AKGL_TILEMAP_MAX_FILE_SIZE, %ld)", akgl_json_message_path(path, shown),
-                        (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
-        }
-        PASS(errctx, akgl_json_load_file_capped(path, &tilemap_json_caps, dest));
-        SUCCEED_RETURN(errctx);
-    }
-    /* A regular file only (a FIFO named as a .tmx, .tsx or .tx would block
-     * forever), refused from its size over the cap, read whole. */
-    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
-    PASS(errctx, akgl_file_read_whole(akgl_json_message_path(path, shown), path,
-                                      (size_t)AKGL_TILEMAP_MAX_FILE_SIZE,
-                                      "AKGL_TILEMAP_MAX_FILE_SIZE", &text, &len));
-    akerr_ErrorContext *translated = akgl_tilemap_xml_to_json(path, (const char *)text, len,
-                                                              dest);
-    SDL_free(text);
-    PASS(errctx, translated);
-    SUCCEED_RETURN(errctx);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -296,55 +182,6 @@ akerr_ErrorContext *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest)
 /* ------------------------------------------------------------------------ */
 /* Queries                                                                  */
 /* ------------------------------------------------------------------------ */
-
-const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id)
-{
-    int lo = 0, hi = ts->ntiles - 1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        uint32_t at = ts->tiles[mid].id;
-        if (at == id) {
-            return &ts->tiles[mid];
-        }
-        if (at < id) {
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return NULL;
-}
-
-int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid)
-{
-    gid &= AKGL_TILE_GID_MASK;
-    if (gid == 0 || map->ntilesets == 0) {
-        return -1;
-    }
-    /* The last tileset whose firstgid is not above gid (they ascend). */
-    int lo = 0, hi = map->ntilesets - 1, found = -1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (map->tilesets[mid].firstgid <= gid) {
-            found = mid;
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    if (found < 0) {
-        return -1;
-    }
-    const akgl_TilemapTileset *ts = &map->tilesets[found];
-    uint32_t local = gid - ts->firstgid;
-    if (local >= ts->idlimit) {
-        return -1;
-    }
-    if (ts->collection && akgl_tilemap_find_tile(ts, local) == NULL) {
-        return -1;
-    }
-    return found;
-}
 
 akerr_ErrorContext *akgl_tilemap_tile_at(const akgl_Tilemap *map, int layer, int x, int y,
                                          uint32_t *raw)

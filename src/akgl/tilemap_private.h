@@ -1,10 +1,15 @@
 /*
- * Internal: what the tilemap files share. Not installed.
+ * Internal: what the tilemap files share. Not installed. Layer: assets.
  *
- *   tilemap.c        the pool, teardown, the queries, the load entry points
- *   tilemap_build.c  a Tiled JSON document -> the model (both formats end here)
- *   tilemap_tmx.c    a Tiled XML file -> the same JSON document, through expat
- *   tilemap_data.c   cell data: CSV, base64, zlib, gzip, zstd
+ *   tilemap.c           the pool, teardown, the queries, the load entry points
+ *   tilemap_build.c     a Tiled JSON document -> the model (both formats end here)
+ *   tilemap_document.c  a Tiled file -> its JSON document (either format)
+ *   tilemap_tmx.c       a Tiled XML file -> the same JSON document, through expat
+ *   tilemap_data.c      cell data: CSV, base64, zlib, gzip, zstd
+ *   tilemap_model.c     the map's memory, and the gid and tile lookups
+ *
+ * Calls run one way, top to bottom of that list: tilemap.c calls the
+ * builder, and nothing below tilemap.c calls it back.
  *
  * The XML reader does not build a second model: it translates each element
  * into the JSON that Tiled itself writes for it, so one builder makes the
@@ -20,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- memory owned by a map (tilemap.c) ---- */
+/* ---- memory owned by a map, and lookups (tilemap_model.c) ---- */
 
 /* A zeroed block of n * size bytes that the map owns until its teardown.
  * ENOMEM (or AKERR_OUTOFBOUNDS when n * size overflows) naming `what`. */
@@ -29,12 +34,14 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_alloc(akgl_Tilemap *map, size_t 
 /* A copy of s owned by the map. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_strdup(akgl_Tilemap *map, const char *s,
                                                        char **dest);
+/* Frees every block akgl_tilemap_alloc gave the map (teardown). */
+void akgl_tilemap_free_storage(akgl_Tilemap *map);
 /* The tileset index for gid (flags ignored), or -1: no formatting, for hot paths. */
 int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid);
 /* The entry of local id `id` in tileset ts, or NULL. */
 const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id);
 
-/* ---- documents ---- */
+/* ---- documents (tilemap_document.c; the XML translator in tilemap_tmx.c) ---- */
 
 /* Reads `path` (at most AKGL_TILEMAP_MAX_FILE_SIZE bytes) as Tiled JSON
  * (xml false) or Tiled XML translated to the same JSON (xml true). The
@@ -46,6 +53,8 @@ bool akgl_tilemap_path_is_xml(const char *path);
 /* The XML translator: the whole text of one file -> its JSON document. */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_xml_to_json(const char *path, const char *text,
                                                             size_t len, json_t **dest);
+
+/* ---- the builder (tilemap_build.c) ---- */
 
 /* Fills `map` (its path already set: the real path of the file) from a map
  * document. On failure the map holds what was built so far: release it. */

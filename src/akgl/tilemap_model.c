@@ -1,0 +1,122 @@
+/*
+ * Layer: assets. The map's own memory and the two lookups every reader of
+ * the model uses (which tileset a gid is in, what a tileset says about a
+ * tile).
+ *
+ * These sit below both tilemap.c (the pool, teardown, the queries, the load
+ * entry points) and tilemap_build.c (the builder), which both call them, so
+ * that the arrows between the tilemap files run one way: tilemap.c calls the
+ * builder, and neither the builder nor this file calls back into tilemap.c.
+ *
+ * Memory: everything the loader allocates for a map (names, arrays, cells)
+ * is one malloc'd block each, chained on map->storage, so teardown frees a
+ * map whatever state a failed load left it in.
+ */
+#include "tilemap_private.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Memory owned by a map                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct StorageBlock
+{
+    struct StorageBlock *next;
+    max_align_t align[]; /* the caller's bytes start here, aligned for anything */
+} StorageBlock;
+
+akerr_ErrorContext *akgl_tilemap_alloc(akgl_Tilemap *map, size_t n, size_t size, const char *what,
+                                       void **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (size != 0 && n > (SIZE_MAX - sizeof(StorageBlock)) / size) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %zu x %zu bytes do not fit in memory", what,
+                    n, size);
+    }
+    StorageBlock *block = calloc(1, sizeof(StorageBlock) + n * size);
+    FAIL_ZERO_RETURN(errctx, block, ENOMEM, "%s: cannot allocate %zu bytes", what, n * size);
+    block->next = map->storage;
+    map->storage = block;
+    *dest = block->align;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_strdup(akgl_Tilemap *map, const char *s, char **dest)
+{
+    void *p = NULL;
+    PREPARE_ERROR(errctx);
+    size_t len = strlen(s);
+    PASS(errctx, akgl_tilemap_alloc(map, len + 1, 1, "tilemap string", &p));
+    memcpy(p, s, len + 1);
+    *dest = p;
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_tilemap_free_storage(akgl_Tilemap *map)
+{
+    StorageBlock *block = map->storage;
+    while (block != NULL) {
+        StorageBlock *next = block->next;
+        free(block);
+        block = next;
+    }
+    map->storage = NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lookups                                                                  */
+/* ------------------------------------------------------------------------ */
+
+const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id)
+{
+    int lo = 0, hi = ts->ntiles - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        uint32_t at = ts->tiles[mid].id;
+        if (at == id) {
+            return &ts->tiles[mid];
+        }
+        if (at < id) {
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return NULL;
+}
+
+int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid)
+{
+    gid &= AKGL_TILE_GID_MASK;
+    if (gid == 0 || map->ntilesets == 0) {
+        return -1;
+    }
+    /* The last tileset whose firstgid is not above gid (they ascend). */
+    int lo = 0, hi = map->ntilesets - 1, found = -1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (map->tilesets[mid].firstgid <= gid) {
+            found = mid;
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if (found < 0) {
+        return -1;
+    }
+    const akgl_TilemapTileset *ts = &map->tilesets[found];
+    uint32_t local = gid - ts->firstgid;
+    if (local >= ts->idlimit) {
+        return -1;
+    }
+    if (ts->collection && akgl_tilemap_find_tile(ts, local) == NULL) {
+        return -1;
+    }
+    return found;
+}
