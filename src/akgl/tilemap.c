@@ -57,14 +57,37 @@ static void release_sheet(akgl_SpriteSheet **sheet, akerr_ErrorContext **first)
     }
 }
 
+/*
+ * The level's release of the actors a map spawned (tilemap_game.c installs
+ * it when it spawns). The model is in the assets layer and the actors in the
+ * world layer above it: teardown gives them back through this pointer, and
+ * never names an actor function.
+ */
+static akgl_TilemapSpawnedRelease spawned_release;
+
+void akgl_tilemap_set_spawned_release(akgl_TilemapSpawnedRelease release)
+{
+    spawned_release = release;
+}
+
 /* Gives back everything the map holds; every step runs. */
 static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
 {
     akgl_object_keep_first(first, akgl_registry_remove(AKGL_REGISTRY_TILEMAP, "tilemap",
                                                        map->path, map));
-    for (int i = 0; i < map->nspawned; i++) {
-        if (map->spawned[i] != NULL) {
-            akgl_object_keep_first(first, akgl_heap_release_actor(map->spawned[i]));
+    if (map->nspawned > 0) {
+        if (spawned_release != NULL) {
+            spawned_release(map, first);
+        } else {
+            /* Only akgl_tilemap_spawn_actors fills the list, and it installs
+             * the release first: a list filled some other way is said, not
+             * silently kept. */
+            char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+            akerr_ErrorContext *said = NULL;
+            FAIL(said, AKERR_BEHAVIOR, "map %s: %d spawned actors and no release installed for "
+                 "them (spawn with akgl_tilemap_spawn_actors)",
+                 akgl_json_message_path(map->path, shown), map->nspawned);
+            akgl_object_keep_first(first, said);
         }
     }
     free(map->spawned);

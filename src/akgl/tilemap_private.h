@@ -41,6 +41,24 @@ int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid);
 /* The entry of local id `id` in tileset ts, or NULL. */
 const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id);
 
+/* ---- the actors a map spawned (tilemap.c) ---- */
+
+/*
+ * Gives back the actors map->spawned holds (one reference each), frees the
+ * list and leaves nspawned 0; the first error is kept in *first.
+ */
+typedef void (*akgl_TilemapSpawnedRelease)(akgl_Tilemap *map, akerr_ErrorContext **first);
+
+/*
+ * Installs the function a map's teardown calls when its spawned list is not
+ * empty. Spawning is the level's work (tilemap_game.c, game layer), and the
+ * model sits in the assets layer, below the actors: it must not name their
+ * functions, so the level installs this before it spawns (every call to
+ * akgl_tilemap_spawn_actors; the same function each time) and teardown
+ * calls through the pointer.
+ */
+void akgl_tilemap_set_spawned_release(akgl_TilemapSpawnedRelease release);
+
 /* ---- documents (tilemap_document.c; the XML translator in tilemap_tmx.c) ---- */
 
 /* Reads `path` (at most AKGL_TILEMAP_MAX_FILE_SIZE bytes) as Tiled JSON

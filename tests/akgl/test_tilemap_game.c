@@ -320,6 +320,35 @@ static void objects_map(MemMap *m)
     objs->nobjects = 4;
 }
 
+/*
+ * The model sits below the actors and gives a map's spawned actors back
+ * through the release akgl_tilemap_spawn_actors installs. Runs first, before
+ * any spawn in this process has installed it: a spawned list filled by hand
+ * is said at teardown (AKERR_BEHAVIOR), the rest of the teardown runs, and
+ * the actor keeps its reference for whoever put it there.
+ */
+static void test_spawned_list_without_a_release(void)
+{
+    hero = make_character("hero", 100);
+    objects_map(&mm);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_Actor *actor = NULL;
+    CHECK_OK(akgl_actor_spawn("by hand", "hero", 0.0f, 0.0f, &actor));
+    map->spawned = malloc(sizeof(*map->spawned));
+    CHECK(map->spawned != NULL && actor != NULL);
+    if (map->spawned == NULL || actor == NULL) {
+        return;
+    }
+    map->spawned[0] = actor;
+    map->nspawned = 1;
+    CHECK_STATUS_MSG(akgl_heap_release_tilemap(map), AKERR_BEHAVIOR,
+                     "1 spawned actors and no release installed");
+    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(actor->refcount, 1);
+    CHECK_OK(akgl_heap_release_actor(actor));
+    CHECK_OK(akgl_heap_release_character(hero));
+}
+
 static void test_spawn_actors(void)
 {
     hero = make_character("hero", 100);
@@ -556,6 +585,7 @@ static void test_unload_with_maps(void)
 int main(void)
 {
     AKGL_TEST_BEGIN();
+    RUN_TEST(test_spawned_list_without_a_release); /* first: before any spawn */
     RUN_TEST(test_set_tilemap_references);
     RUN_TEST(test_set_tilemap_refusals);
     RUN_TEST(test_solid_grid_rules);
