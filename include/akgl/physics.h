@@ -48,6 +48,7 @@
 #include <akerror.h>
 #include <akgl/actor.h>
 #include <akgl/limits.h>
+#include <akgl/tilemap.h>
 
 #include <SDL3/SDL.h>
 #include <stdint.h>
@@ -80,20 +81,7 @@ typedef akerr_ErrorContext *(*akgl_PhysicsStepFunc)(akgl_Physics *p, uint64_t el
 typedef akerr_ErrorContext *(*akgl_PhysicsOverlapFunc)(akgl_Physics *p, akgl_Actor *a,
                                                        akgl_Actor *b, void *userdata);
 
-/** @brief Solid tiles: a grid of cells, non-zero = solid. */
-typedef struct akgl_SolidGrid
-{
-    const uint8_t *cells; /**< cols * rows cells, row-major; borrowed (the caller keeps it alive). */
-    /**@{*/
-    int cols, rows;       /**< Grid size in cells. */
-    /**@}*/
-    /**@{*/
-    float tile_w, tile_h; /**< Cell size in pixels. */
-    /**@}*/
-    /**@{*/
-    float origin_x, origin_y; /**< World position of cell (0, 0)'s top-left corner. */
-    /**@}*/
-} akgl_SolidGrid;
+/* akgl_SolidGrid, the solid tiles, is in <akgl/tilemap.h>: maps make it. */
 
 /** @brief A physics backend. The arcade fields are the arcade backend's state. */
 struct akgl_Physics

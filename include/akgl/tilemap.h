@@ -37,9 +37,7 @@
 #define AKGL_TILEMAP_H
 
 #include <akerror.h>
-#include <akgl/actor.h>
 #include <akgl/limits.h>
-#include <akgl/physics.h>
 #include <akgl/sprite.h>
 
 #include <SDL3/SDL.h>
@@ -146,6 +144,35 @@ typedef enum akgl_TilemapObjectShape
     AKGL_TILEMAP_SHAPE_POLYLINE,  /**< points, relative to x, y, open */
     AKGL_TILEMAP_SHAPE_TEXT       /**< text, in its box (formatting is not kept) */
 } akgl_TilemapObjectShape;
+
+/*
+ * Actors are above the map model: a map only points at the ones it spawned
+ * (akgl_Tilemap::spawned), so their struct is named by its tag here and
+ * <akgl/actor.h> is not included.
+ */
+struct akgl_Actor;
+
+/**
+ * @brief Solid tiles: a grid of cells, non-zero = solid.
+ *
+ * What a map's solid tiles give the physics (akgl_tilemap_solid_grid) and
+ * what the arcade physics collides with (akgl_physics_set_solid_grid). It is
+ * data the map produces, so it is declared here, with the map, and
+ * <akgl/physics.h> includes this header.
+ */
+typedef struct akgl_SolidGrid
+{
+    const uint8_t *cells; /**< cols * rows cells, row-major; borrowed (the caller keeps it alive). */
+    /**@{*/
+    int cols, rows;       /**< Grid size in cells. */
+    /**@}*/
+    /**@{*/
+    float tile_w, tile_h; /**< Cell size in pixels. */
+    /**@}*/
+    /**@{*/
+    float origin_x, origin_y; /**< World position of cell (0, 0)'s top-left corner. */
+    /**@}*/
+} akgl_SolidGrid;
 
 /** @brief One frame of an animated tile. */
 typedef struct akgl_TilemapFrame
@@ -329,7 +356,7 @@ typedef struct akgl_Tilemap
     uint8_t *solid_cells;                  /**< The solid grid's cells (malloc'd by
                                                 akgl_tilemap_solid_grid), or NULL. */
     akgl_SolidGrid solid;                  /**< The grid last built over solid_cells. */
-    akgl_Actor **spawned;                  /**< Actors spawned from the objects (malloc'd);
+    struct akgl_Actor **spawned;           /**< Actors spawned from the objects (malloc'd);
                                                 the map holds one reference on each. */
     int nspawned;                          /**< Entries in spawned. */
 

@@ -16,7 +16,6 @@
 #include "object.h"
 #include "tilemap_private.h"
 
-#include <akgl/game.h>
 #include <akgl/heap.h>
 #include <akgl/json.h>
 #include <akgl/registry.h>

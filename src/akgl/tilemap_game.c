@@ -6,9 +6,11 @@
  */
 #include "tilemap_game.h"
 
+#include <akgl/actor.h>
 #include <akgl/character.h>
 #include <akgl/game.h>
 #include <akgl/heap.h>
+#include <akgl/physics.h>
 #include <akgl/registry.h>
 
 #include <errno.h>
