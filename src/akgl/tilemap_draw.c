@@ -1,6 +1,6 @@
 /*
  * Drawing the current map inside akgl_game_update (docs/07-tilemaps.md,
- * "Drawing").
+ * "Drawing"). Layer: world.
  *
  * Cost follows the view, not the map: for each tile layer only the cells
  * whose tiles can reach the camera's view are visited (the view's rectangle
@@ -10,9 +10,10 @@
  * error is formatted only when SDL refuses a draw.
  */
 #include "json_private.h"
-#include "tilemap_game.h"
+#include "tilemap_draw.h"
 #include "tilemap_private.h"
 
+#include <akgl/camera.h>
 #include <akgl/time.h>
 
 #include <math.h>

@@ -2,7 +2,9 @@
  * The map in the game: akgl_game_set_tilemap, the solid grid the arcade
  * physics collides with, actors spawned from objects, and what a level
  * change does with the actors maps hold (docs/07-tilemaps.md, "The map in
- * the game").
+ * the game"). Layer: game (the level): it names the actors, the physics and
+ * the game object, and installs in the map model (assets) the release of the
+ * actors a map spawned.
  */
 #include "tilemap_game.h"
 

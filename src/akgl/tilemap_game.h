@@ -1,41 +1,20 @@
 /*
  * Internal: what game.c needs from the game side of the tilemap part. Not
- * installed.
+ * installed. Layer: game.
  *
- *   tilemap_draw.c   drawing the current map inside akgl_game_update
- *   tilemap_game.c   akgl_game_set_tilemap, the solid grid, spawning actors
+ *   tilemap_game.c   akgl_game_set_tilemap, the solid grid, spawning actors,
+ *                    and what a level change does with the actors maps hold
+ *   tilemap_draw.c   drawing the current map inside akgl_game_update: world
+ *                    layer, declared in tilemap_draw.h (included here for
+ *                    game.c, which calls both)
  */
 #ifndef AKGL_SRC_TILEMAP_GAME_H
 #define AKGL_SRC_TILEMAP_GAME_H
 
 #include <akerror.h>
-#include <akgl/render.h>
 #include <akgl/tilemap.h>
 
-/*
- * How many of the map's layers are drawn before the actors: every layer up
- * to and including the first object layer, or all of them when it has none.
- */
-int akgl_tilemap_layers_under_actors(const akgl_Tilemap *map);
-
-/*
- * Draws layers [from, to) of @p map through r->draw_tile, offset by the
- * camera (r->camera; none: the view is the output at 0, 0) and culled to its
- * view. With from == 0 the map's background colour is filled first. Never
- * allocates; formats an error only when SDL fails.
- */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_draw_layers(const akgl_Tilemap *map,
-                                                            akgl_Renderer *r, int from, int to);
-
-/* Where an object's (x, y) lies in the world: as is on orthogonal maps; on
- * isometric ones, Tiled's "tile pixel" position turned into world pixels. */
-SDL_FPoint akgl_tilemap_object_world(const akgl_Tilemap *map, float x, float y);
-
-/* Where on its box an object's (x, y) lies, as fractions of its width and
- * height: (0, 0) for shapes (their top-left); for tile objects its tileset's
- * objectalignment (unspecified: bottom-left, or bottom on isometric maps). */
-void akgl_tilemap_object_anchor(const akgl_Tilemap *map, const akgl_TilemapObject *obj,
-                                float *ax, float *ay);
+#include "tilemap_draw.h"
 
 /*
  * Level change: every live map gives back the actors it spawned (so the
