@@ -371,156 +371,17 @@ static akerr_ErrorContext *read_file(const char *path, unsigned char **data, siz
 /* ------------------------------------------------------------------------ */
 
 /*
- * One SDL_AudioStream converts every sound and is re-used, instead of
- * SDL_ConvertAudioSamples (which makes one per call). Released SDL 3.2.10's
- * SDL_CreateAudioStream leaks when the allocation of its mutex fails: it
- * frees the new audio queue with SDL_free instead of SDL_DestroyAudioQueue,
- * losing the queue's two reserved track blocks (src/audio/SDL_audiocvt.c,
- * lines 458-462; the same in later releases). The fault harness found it;
- * the SDL that tools/deps.sh builds has our fix
- * (tools/patches/sdl3/0001-audiostream-mutex-oom.patch). Against an
- * unpatched SDL, this design still confines the loss to the first
- * conversion after no sound was loaded: the stream lives while any sound
- * is, made by that conversion and destroyed with the last sound released
- * (or by akgl_sound_stop) (docs/19-reliability.md).
- *
- * The input goes in by slices and the output comes out after each, so the
- * stream never holds more than a slice: memory stays the decoded sound plus
- * the converted one, as before. SDL destroys an audio stream itself when its
- * audio subsystem quits: a property's cleanup forgets ours then.
+ * The converter itself is sound.c's (an SDL audio stream, kept with the
+ * device: akgl_sound_convert). How long it lives is decided here: while a
+ * sound does, made by the first conversion after no sound was loaded, given
+ * back with the last sound released (docs/19-reliability.md).
  */
-static SDL_AudioStream *converter;
-static SDL_SpinLock converter_lock;
-
-#define CONVERT_SLICE_BYTES 65536
-#define CONVERTER_PROPERTY "akgl.sound.converter"
-
-static void SDLCALL converter_gone(void *userdata, void *value)
-{
-    (void)userdata;
-    (void)value;
-    converter = NULL; /* under converter_lock, or in SDL's quit */
-}
-
-/* The converter, made on first use. Called with converter_lock held. */
-static akerr_ErrorContext *converter_get(const char *path, const SDL_AudioSpec *src,
-                                         const SDL_AudioSpec *dst, SDL_AudioStream **dest)
-{
-    PREPARE_ERROR(errctx);
-    if (converter == NULL) {
-        unsigned long failures = akgl_alloc_failures();
-        SDL_AudioStream *stream = SDL_CreateAudioStream(src, dst);
-        SDL_PropertiesID props = stream != NULL ? SDL_GetAudioStreamProperties(stream) : 0;
-        if (props == 0 || !SDL_SetPointerPropertyWithCleanup(props, CONVERTER_PROPERTY,
-                                                             stream, converter_gone, NULL)) {
-            if (stream != NULL) {
-                SDL_DestroyAudioStream(stream);
-            }
-            FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
-                                "sound \"%s\": out of memory making the audio converter", path);
-            FAIL_RETURN(errctx, AKERR_API, "sound \"%s\": cannot make the audio converter: %s",
-                        path, SDL_GetError());
-        }
-        converter = stream;
-    }
-    *dest = converter;
-    SUCCEED_RETURN(errctx);
-}
-
-/* The converter lives while a sound does: none loaded, none kept. */
 static void converter_release_if_unused(void)
 {
     int n = 1;
     if (akgl_heap_in_use(AKGL_HEAP_SOUND, &n) == NULL && n == 0) {
         akgl_sound_converter_release();
     }
-}
-
-void akgl_sound_converter_release(void)
-{
-    SDL_LockSpinlock(&converter_lock);
-    if (converter != NULL) {
-        SDL_DestroyAudioStream(converter); /* converter_gone forgets it */
-        converter = NULL;
-    }
-    SDL_UnlockSpinlock(&converter_lock);
-}
-
-/* What the stream has ready, appended to out (grown when it must be). */
-static bool drain(SDL_AudioStream *stream, Uint8 **out, size_t *cap, size_t *used)
-{
-    int avail = SDL_GetAudioStreamAvailable(stream);
-    if (avail < 0) {
-        return false;
-    }
-    if (*used + (size_t)avail > *cap) {
-        size_t grown = *cap + *cap / 2;
-        if (grown < *used + (size_t)avail) {
-            grown = *used + (size_t)avail;
-        }
-        Uint8 *bigger = SDL_realloc(*out, grown);
-        if (bigger == NULL) {
-            return false;
-        }
-        *out = bigger;
-        *cap = grown;
-    }
-    int got = avail > 0 ? SDL_GetAudioStreamData(stream, *out + *used, avail) : 0;
-    if (got < 0) {
-        return false;
-    }
-    *used += (size_t)got;
-    return true;
-}
-
-/* dec converted to float stereo at `rate`, in a block the caller SDL_free()s. */
-static akerr_ErrorContext *convert(const char *path, const Decoded *dec, int rate, Uint8 **dest,
-                                   int *destlen)
-{
-    SDL_AudioStream *stream = NULL;
-    Uint8 *out = NULL;
-    size_t used = 0;
-    const SDL_AudioSpec dst = {SDL_AUDIO_F32, 2, rate};
-    PREPARE_ERROR(errctx);
-
-    /* What the resampler should give, and a little room: grown if short. */
-    int64_t in_frames = dec->len / SDL_AUDIO_FRAMESIZE(dec->spec);
-    size_t cap = (size_t)((in_frames * rate / dec->spec.freq + 64) * FRAME_BYTES_STEREO);
-    int slice = CONVERT_SLICE_BYTES - CONVERT_SLICE_BYTES % SDL_AUDIO_FRAMESIZE(dec->spec);
-    unsigned long failures = akgl_alloc_failures();
-
-    SDL_LockSpinlock(&converter_lock);
-    ATTEMPT {
-        CATCH(errctx, converter_get(path, &dec->spec, &dst, &stream));
-        bool ok = SDL_SetAudioStreamFormat(stream, &dec->spec, &dst);
-        out = ok ? SDL_malloc(cap) : NULL;
-        ok = out != NULL;
-        for (int off = 0; ok && off < dec->len; off += slice) {
-            int n = dec->len - off < slice ? dec->len - off : slice;
-            ok = SDL_PutAudioStreamData(stream, dec->data + off, n) &&
-                 drain(stream, &out, &cap, &used);
-        }
-        ok = ok && SDL_FlushAudioStream(stream) && drain(stream, &out, &cap, &used);
-        FAIL_NONZERO_BREAK(errctx, !ok && akgl_alloc_failures() != failures, ENOMEM,
-                           "sound \"%s\": out of memory converting %d Hz, %d channels to %d Hz "
-                           "stereo", path, dec->spec.freq, dec->spec.channels, rate);
-        FAIL_ZERO_BREAK(errctx, ok, AKERR_FORMAT, "sound \"%s\": cannot convert %d Hz, %d "
-                        "channels to %d Hz stereo: %s", path, dec->spec.freq,
-                        dec->spec.channels, rate, SDL_GetError());
-        FAIL_NONZERO_BREAK(errctx, used > (size_t)SDL_MAX_SINT32, AKERR_OUTOFBOUNDS,
-                           "sound \"%s\": %zu bytes converted; the limit is %d", path, used,
-                           SDL_MAX_SINT32);
-    } CLEANUP {
-        if (stream != NULL) {
-            SDL_ClearAudioStream(stream); /* ready for the next sound, whatever happened */
-        }
-        SDL_UnlockSpinlock(&converter_lock);
-    } PROCESS(errctx) {
-        SDL_free(out);
-    } FINISH(errctx, true);
-    *dest = out;
-    *destlen = (int)used;
-    SUCCEED_RETURN(errctx);
 }
 
 /* Decodes `path` and converts it to float stereo at `rate`: *samples, *frames. */
@@ -555,7 +416,8 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
         int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
         CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
         /* Once, here: playing never converts. */
-        CATCH(errctx, convert(path, &dec, rate, &converted, &convlen));
+        CATCH(errctx, akgl_sound_convert(path, &dec.spec, dec.data, dec.len, rate,
+                                         &converted, &convlen));
         FAIL_NONZERO_BREAK(errctx, convlen < FRAME_BYTES_STEREO, AKERR_VALUE,
                            "sound \"%s\" is too short to play at %d Hz", path, rate);
         *samples = (float *)converted;

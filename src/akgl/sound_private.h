@@ -10,6 +10,7 @@
 #include <akgl/character.h>
 #include <akgl/sound.h>
 
+#include <SDL3/SDL.h>
 #include <jansson.h>
 
 /*
@@ -33,8 +34,20 @@ int akgl_sound_rate(void);
 /* Ends, at once, every voice that plays @p sound (its teardown is next). */
 void akgl_sound_stop_voices_of(const akgl_Sound *sound);
 
-/* Destroys the audio stream the loaders convert with (sound_load.c), made
- * again at the next load. akgl_sound_stop calls it. */
+/*
+ * Converts @p len bytes of @p data, in format @p spec, to float stereo at
+ * @p rate, in a block the caller SDL_free()s (*dest, *destlen bytes),
+ * through the one audio stream kept for it (made on first use). Errors name
+ * @p path: ENOMEM, AKERR_FORMAT (SDL refused), AKERR_OUTOFBOUNDS (more than
+ * 2^31 bytes), AKERR_API.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_convert(const char *path, const SDL_AudioSpec *spec,
+                                                      const Uint8 *data, int len, int rate,
+                                                      Uint8 **dest, int *destlen);
+
+/* Destroys the audio stream akgl_sound_convert uses, made again at the next
+ * conversion: the loader calls it when the last sound goes (sound_load.c),
+ * and akgl_sound_stop calls it. */
 void akgl_sound_converter_release(void);
 
 /* A layer release function for akgl_heap_release_all (level unload). */
