@@ -6,7 +6,7 @@
 #include "actor_private.h"
 #include "object.h"
 #include "registry_private.h"
-#include "sound_private.h"
+#include "sound_actor.h"
 
 #include <akgl/heap.h>
 #include <akgl/registry.h>

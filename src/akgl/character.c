@@ -14,7 +14,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "sprite_private.h"
-#include "sound_private.h"
+#include "sound_load.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -23,6 +23,7 @@
 #include "draw_private.h"
 #include "physics_private.h"
 #include "render_2d_private.h"
+#include "sound_load.h"
 #include "sound_private.h"
 #include "tilemap_game.h"
 

@@ -1,6 +1,7 @@
 /*
  * State sounds: a character maps exact state words to sounds, and an actor
- * plays the mapped sound once each time it enters that state.
+ * plays the mapped sound once each time it enters that state (the actor's
+ * side is sound_actor.c, in the world layer). Layer: assets.
  *
  * The map is a small fixed array in the character (AKGL_CHARACTER_MAX_SOUNDS
  * entries), scanned only when an actor's state changes; a frame in which no
@@ -9,7 +10,7 @@
 #include <akgl/sound.h>
 
 #include "object.h"
-#include "sound_private.h"
+#include "sound_load.h"
 
 #include <akgl/heap.h>
 #include <akgl/json.h>
@@ -160,50 +161,4 @@ akerr_ErrorContext *akgl_character_load_sound_mappings(akgl_Character *obj, json
         }
     }
     SUCCEED_RETURN(errctx);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Actors                                                                   */
-/* ------------------------------------------------------------------------ */
-
-/* Ends the actor's looping state sound: it belonged to the state it left. */
-static void stop_looping_state_sound(akgl_Actor *obj)
-{
-    akgl_VoiceState state = AKGL_VOICE_ENDED;
-    if (obj->sound_voice == AKGL_VOICE_NONE) {
-        return;
-    }
-    /* Neither call can fail for a handle akgl_sound_play returned. */
-    akerr_ErrorContext *e = akgl_sound_voice_state(obj->sound_voice, &state);
-    if (e == NULL && state != AKGL_VOICE_ENDED && obj->sound_loops) {
-        e = akgl_sound_voice_stop(obj->sound_voice, 0);
-    }
-    if (e != NULL) {
-        IGNORE(e);
-    }
-    obj->sound_voice = AKGL_VOICE_NONE;
-}
-
-akerr_ErrorContext *akgl_sound_actor_state_entered(akgl_Actor *obj)
-{
-    akgl_Sound *sound = NULL;
-    PREPARE_ERROR(errctx);
-    obj->sound_state = obj->state;
-    if (obj->sound_voice != AKGL_VOICE_NONE) {
-        stop_looping_state_sound(obj);
-    }
-    if (obj->basechar == NULL || obj->basechar->nsounds == 0) {
-        SUCCEED_RETURN(errctx);
-    }
-    PASS(errctx, akgl_character_sound_get(obj->basechar, obj->state, &sound));
-    if (sound != NULL) {
-        PASS(errctx, akgl_sound_play(sound, 1.0f, 0.0f, &obj->sound_voice));
-        obj->sound_loops = sound->loop;
-    }
-    SUCCEED_RETURN(errctx);
-}
-
-void akgl_sound_actor_release(akgl_Actor *obj)
-{
-    stop_looping_state_sound(obj);
 }

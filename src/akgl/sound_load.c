@@ -11,6 +11,7 @@
 #include "object.h"
 #include "fault_private.h"
 #include "file_private.h"
+#include "sound_load.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>

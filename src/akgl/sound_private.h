@@ -1,17 +1,20 @@
 /*
- * Internal: the sound module's start and stop, and what the heap, characters
- * and actors call into it. Not installed.
+ * Internal: the audio device and its voices (sound.c): start and stop, the
+ * rate sounds are converted to, and the converter the loaders use. Not
+ * installed. Layer: backend.
+ *
+ * The sound module's other private headers sit above it, by what they name:
+ * sound_load.h (assets: the loaders, a character's state sounds) and
+ * sound_actor.h (world: what an actor does with them). This one names no
+ * character or actor.
  */
 #ifndef AKGL_SRC_SOUND_PRIVATE_H
 #define AKGL_SRC_SOUND_PRIVATE_H
 
 #include <akerror.h>
-#include <akgl/actor.h>
-#include <akgl/character.h>
 #include <akgl/sound.h>
 
 #include <SDL3/SDL.h>
-#include <jansson.h>
 
 /*
  * Makes @p voices voices (0: AKGL_SOUND_DEFAULT_VOICES) and opens the default
@@ -49,28 +52,5 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_convert(const char *path, const SD
  * conversion: the loader calls it when the last sound goes (sound_load.c),
  * and akgl_sound_stop calls it. */
 void akgl_sound_converter_release(void);
-
-/* A layer release function for akgl_heap_release_all (level unload). */
-akerr_ErrorContext *akgl_sound_release_any(void *obj);
-
-/*
- * Reads a character file's optional "sound_mappings" into @p obj (called by
- * the character loader once its sprites are bound). Errors name the mapping.
- */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_sound_mappings(akgl_Character *obj,
-                                                                      json_t *root);
-
-/* Gives back the sound references a character's sound map holds (teardown). */
-void akgl_character_release_sounds(akgl_Character *obj, akerr_ErrorContext **first);
-
-/*
- * The actor's state differs from the one its sounds last saw: play the sound
- * its character maps to the new state, once, and stop a looping one the old
- * state started. Costs nothing for an actor whose character maps no sounds.
- */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_actor_state_entered(akgl_Actor *obj);
-
-/* Stops a looping state sound an actor being torn down still plays. */
-void akgl_sound_actor_release(akgl_Actor *obj);
 
 #endif /* AKGL_SRC_SOUND_PRIVATE_H */

@@ -1,0 +1,35 @@
+/*
+ * Internal: what the sound loaders give the layers above them. Not
+ * installed. Layer: assets.
+ *
+ *   sound_load.c       the sound pool, decoding, banks
+ *   sound_character.c  a character's state sounds: its "sound_mappings",
+ *                      the references its map holds
+ *
+ * Characters (character.c, assets) and the game's unload (game.c) include
+ * this header; what actors do with their characters' sounds is in
+ * sound_actor.h, above; the device is in sound_private.h, below.
+ */
+#ifndef AKGL_SRC_SOUND_LOAD_H
+#define AKGL_SRC_SOUND_LOAD_H
+
+#include <akerror.h>
+#include <akgl/character.h>
+#include <akgl/sound.h>
+
+#include <jansson.h>
+
+/* A layer release function for akgl_heap_release_all (level unload). */
+akerr_ErrorContext *akgl_sound_release_any(void *obj);
+
+/*
+ * Reads a character file's optional "sound_mappings" into @p obj (called by
+ * the character loader once its sprites are bound). Errors name the mapping.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_sound_mappings(akgl_Character *obj,
+                                                                      json_t *root);
+
+/* Gives back the sound references a character's sound map holds (teardown). */
+void akgl_character_release_sounds(akgl_Character *obj, akerr_ErrorContext **first);
+
+#endif /* AKGL_SRC_SOUND_LOAD_H */
