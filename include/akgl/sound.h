@@ -2,6 +2,10 @@
  * @file akgl/sound.h
  * @brief Sound effects and music on SDL3's own audio streams.
  *
+ * Layer: backend (docs/03-layers.md): it includes nothing above the device.
+ * The loading calls and a character's state sounds it declares are defined
+ * in the assets layer (sound_load.c, sound_character.c).
+ *
  * A sound (akgl_Sound) is a pooled object holding samples already converted
  * to the device's rate as 32-bit float stereo, so playing never converts,
  * decodes or allocates. Sounds load from WAV (SDL_LoadWAV) or Ogg Vorbis

@@ -4,6 +4,12 @@
  *        readers (JSON and XML), the queries, and the calls that hand a map
  *        to the game (drawing, solid tiles, actors).
  *
+ * Layer: assets (docs/03-layers.md). The map model is read and built below
+ * the actors and the physics: it names no actor function and includes
+ * neither header (see akgl_Tilemap::spawned and akgl_SolidGrid). The calls
+ * that hand a map to the game are declared here and defined in the game
+ * layer (the level).
+ *
  * A map is a pool object (AKGL_HEAP_TILEMAP) registered in
  * AKGL_REGISTRY_TILEMAP under the real path of its file. Loading allocates
  * (the cells, the tilesets, names, properties); querying and drawing never

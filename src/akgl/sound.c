@@ -19,6 +19,10 @@
  * scratch buffer are made by akgl_sound_start, and each stream is primed
  * there (see prime_stream) so that SDL has already made the buffers it
  * would otherwise make on the audio thread the first time a voice plays.
+ *
+ * Layer: backend. It names no loader, character or actor: the loaders
+ * (sound_load.c) call down into it, and the converter they use is kept here
+ * because it is SDL audio that akgl_sound_stop must destroy.
  */
 #include <akgl/sound.h>
 

@@ -4,6 +4,8 @@
  *
  * A sound is decoded and converted completely before a slot is claimed, so
  * a bad file costs no slot; what is claimed is released on a later failure.
+ * Layer: assets: it calls down into the device (sound.c) for the rate, the
+ * converter and stopping a released sound's voices.
  */
 #include <akgl/sound.h>
 

@@ -6,7 +6,7 @@
  *
  * What is not memory (sheets, properties sets) sits in the model's fields as
  * soon as it exists, so teardown frees a map whatever state a failed load
- * left it in.
+ * left it in. Layer: assets.
  */
 #define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include <akgl/tilemap.h>

@@ -1,5 +1,5 @@
 /*
- * A Tiled JSON document -> the model of akgl/tilemap.h.
+ * A Tiled JSON document -> the model of akgl/tilemap.h. Layer: assets.
  *
  * Both readers end here: tilemap_tmx.c translates XML into the JSON Tiled
  * writes for the same map. The builder reads every value through the

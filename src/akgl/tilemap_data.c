@@ -1,6 +1,6 @@
 /*
  * Tile layer data: CSV (a JSON array, or TMX's text), base64, and the three
- * compressions Tiled writes under base64 (zlib, gzip, zstd).
+ * compressions Tiled writes under base64 (zlib, gzip, zstd). Layer: assets.
  *
  * Every path decodes into a buffer of exactly the size the layer (or chunk)
  * says, so a stream that would write more is stopped at the boundary and

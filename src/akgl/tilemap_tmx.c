@@ -1,4 +1,6 @@
 /*
+ * Layer: assets.
+ *
  * Tiled XML (.tmx maps, .tsx tilesets, .tx templates) -> the JSON document
  * Tiled writes for the same content, which tilemap_build.c turns into the
  * model. expat does the parsing; this file only maps its events:
