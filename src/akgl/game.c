@@ -133,10 +133,12 @@ extern akgl_HeapPool akgl_heap_pool_font;
 
 /*
  * The heap sits below every kind it stores and names none of them; the
- * game, above them all, puts each module's pool behind its layer.
+ * game, above them all, puts each module's pool behind its layer. Likewise
+ * the map model gets the level's release of the actors a map spawned.
  */
 static void attach_pools(void)
 {
+    akgl_tilemap_install_level();
     akgl_heap_attach(AKGL_HEAP_ACTOR, &akgl_heap_pool_actor);
     akgl_heap_attach(AKGL_HEAP_SPRITE, &akgl_heap_pool_sprite);
     akgl_heap_attach(AKGL_HEAP_SPRITESHEET, &akgl_heap_pool_spritesheet);

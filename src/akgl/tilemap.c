@@ -57,8 +57,8 @@ static void release_sheet(akgl_SpriteSheet **sheet, akerr_ErrorContext **first)
 }
 
 /*
- * The level's release of the actors a map spawned (tilemap_game.c installs
- * it when it spawns). The model is in the assets layer and the actors in the
+ * The level's release of the actors a map spawned (installed when the game
+ * starts: akgl_tilemap_install_level). The model is in the assets layer and the actors in the
  * world layer above it: teardown gives them back through this pointer, and
  * never names an actor function.
  */
@@ -84,7 +84,7 @@ static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
             char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
             akerr_ErrorContext *said = NULL;
             FAIL(said, AKERR_BEHAVIOR, "map %s: %d spawned actors and no release installed for "
-                 "them (spawn with akgl_tilemap_spawn_actors)",
+                 "them (the game installs it when it starts: akgl_game_init)",
                  akgl_json_message_path(map->path, shown), map->nspawned);
             akgl_object_keep_first(first, said);
         }

@@ -305,11 +305,16 @@ static void drop_spawned(akgl_Tilemap *map, int from, akerr_ErrorContext **first
 }
 
 /* What a map's teardown calls for the actors it spawned: installed in the
- * model (akgl_tilemap_set_spawned_release), which sits below the actors and
- * does not name them. */
+ * model when the game starts (akgl_tilemap_install_level), which sits below
+ * the actors and does not name them. */
 static void release_spawned(akgl_Tilemap *map, akerr_ErrorContext **first)
 {
     drop_spawned(map, 0, first);
+}
+
+void akgl_tilemap_install_level(void)
+{
+    akgl_tilemap_set_spawned_release(release_spawned);
 }
 
 /* Every object naming a character, in layer and file order, appended to map->spawned
@@ -346,8 +351,6 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
     if (wanted == 0) {
         SUCCEED_RETURN(errctx);
     }
-    /* Before the list holds anything: the map's teardown gives them back. */
-    akgl_tilemap_set_spawned_release(release_spawned);
     /* Room for all of them first: nothing can fail half-way for want of memory. */
     akgl_Actor **grown = realloc(map->spawned, sizeof(*grown) * (size_t)(map->nspawned + wanted));
     FAIL_ZERO_RETURN(errctx, grown, ENOMEM,

@@ -23,4 +23,12 @@
  */
 void akgl_tilemap_drop_actors(akerr_ErrorContext **first);
 
+/*
+ * Installs in the map model (assets) the level's release of the actors a
+ * map spawned, which a map's teardown calls: the model sits below the
+ * actors and never names them. akgl_game_start calls it, so every map of a
+ * started game has it, including a spawned list a game fills itself.
+ */
+void akgl_tilemap_install_level(void);
+
 #endif /* AKGL_SRC_TILEMAP_GAME_H */

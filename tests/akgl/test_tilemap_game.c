@@ -7,6 +7,8 @@
  */
 #include "physics_test.h"
 #include "tilemap_draw_fixture.h"
+#include "tilemap_game.h"
+#include "tilemap_private.h"
 
 static Scene scene;
 static akgl_SpriteSheet *tiles;
@@ -322,30 +324,41 @@ static void objects_map(MemMap *m)
 
 /*
  * The model sits below the actors and gives a map's spawned actors back
- * through the release akgl_tilemap_spawn_actors installs. Runs first, before
- * any spawn in this process has installed it: a spawned list filled by hand
- * is said at teardown (AKERR_BEHAVIOR), the rest of the teardown runs, and
- * the actor keeps its reference for whoever put it there.
+ * through the release the game installs when it starts. A spawned list a
+ * game filled itself is given back like a spawned one; with no release
+ * installed (taken out here, as no started game is without it) the
+ * teardown says so (AKERR_BEHAVIOR), the rest of it runs, and the actor
+ * keeps its reference for whoever put it there.
  */
-static void test_spawned_list_without_a_release(void)
+static void test_spawned_list_filled_by_hand(void)
 {
     hero = make_character("hero", 100);
-    objects_map(&mm);
-    akgl_Tilemap *map = pool_map(&mm);
-    akgl_Actor *actor = NULL;
-    CHECK_OK(akgl_actor_spawn("by hand", "hero", 0.0f, 0.0f, &actor));
-    map->spawned = malloc(sizeof(*map->spawned));
-    CHECK(map->spawned != NULL && actor != NULL);
-    if (map->spawned == NULL || actor == NULL) {
-        return;
+    for (int installed = 1; installed >= 0; installed--) {
+        objects_map(&mm);
+        akgl_Tilemap *map = pool_map(&mm);
+        akgl_Actor *actor = NULL;
+        CHECK_OK(akgl_actor_spawn("by hand", "hero", 0.0f, 0.0f, &actor));
+        map->spawned = malloc(sizeof(*map->spawned));
+        CHECK(map->spawned != NULL && actor != NULL);
+        if (map->spawned == NULL || actor == NULL) {
+            return;
+        }
+        map->spawned[0] = actor;
+        map->nspawned = 1;
+        int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
+        if (installed) {
+            CHECK_OK(akgl_heap_release_tilemap(map));
+            CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors - 1);
+        } else {
+            akgl_tilemap_set_spawned_release(NULL);
+            CHECK_STATUS_MSG(akgl_heap_release_tilemap(map), AKERR_BEHAVIOR,
+                             "1 spawned actors and no release installed");
+            akgl_tilemap_install_level();
+            CHECK_INT_EQ(actor->refcount, 1);
+            CHECK_OK(akgl_heap_release_actor(actor));
+        }
+        CHECK_INT_EQ(tilemaps_in_use(), 0);
     }
-    map->spawned[0] = actor;
-    map->nspawned = 1;
-    CHECK_STATUS_MSG(akgl_heap_release_tilemap(map), AKERR_BEHAVIOR,
-                     "1 spawned actors and no release installed");
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
-    CHECK_INT_EQ(actor->refcount, 1);
-    CHECK_OK(akgl_heap_release_actor(actor));
     CHECK_OK(akgl_heap_release_character(hero));
 }
 
@@ -585,7 +598,7 @@ static void test_unload_with_maps(void)
 int main(void)
 {
     AKGL_TEST_BEGIN();
-    RUN_TEST(test_spawned_list_without_a_release); /* first: before any spawn */
+    RUN_TEST(test_spawned_list_filled_by_hand);
     RUN_TEST(test_set_tilemap_references);
     RUN_TEST(test_set_tilemap_refusals);
     RUN_TEST(test_solid_grid_rules);

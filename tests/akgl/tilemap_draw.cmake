@@ -4,4 +4,6 @@ akgl_add_test(akgl_tilemap_draw SOURCES test_tilemap_draw.c LIBS akgl SDL3_image
 target_compile_definitions(akgl_tilemap_draw PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 akgl_add_test(akgl_tilemap_game SOURCES test_tilemap_game.c LIBS akgl SDL3_image::SDL3_image m)
 target_compile_definitions(akgl_tilemap_game PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+# Takes the level's spawned-actor release out and puts it back (src/akgl/tilemap_game.h, tilemap_private.h).
+target_include_directories(akgl_tilemap_game PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
 akgl_add_test(akgl_tilemap_level SOURCES test_tilemap_level.c LIBS akgl SDL3_image::SDL3_image m)
