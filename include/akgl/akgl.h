@@ -19,6 +19,7 @@
 #include <akgl/character.h>
 #include <akgl/controller.h>
 #include <akgl/error.h>
+#include <akgl/file.h>
 #include <akgl/game.h>
 #include <akgl/heap.h>
 #include <akgl/json.h>

@@ -10,6 +10,7 @@
  */
 #include <akgl/app.h>
 #include <akgl/character.h>
+#include <akgl/file.h>
 #include <akgl/registry.h>
 #include <akgl/sprite.h>
 #include <akgl/time.h>
@@ -417,9 +418,21 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
     PASS(errctx, check_screenshot());
     FAIL_ZERO_RETURN(errctx, SDL_InitSubSystem(APP_SUBSYSTEMS), AKERR_API,
                      "%s: cannot start SDL: %s", app.program, SDL_GetError());
+    /* The game's files come from its assets directory: while it runs, that
+     * is the asset root (akgl/file.h), so a level or a bank it loads cannot
+     * name a file outside it. The root in force before is put back. */
+    const char *before = NULL;
+    char saved[AKGL_MAX_STRING_LENGTH];
+    SDL_PathInfo info;
+    PASS(errctx, akgl_file_root(&before));
+    memcpy(saved, before, strlen(before) + 1);
+    if (SDL_GetPathInfo(app.assets, &info) && info.type == SDL_PATHTYPE_DIRECTORY) {
+        PASS(errctx, akgl_file_set_root(app.assets));
+    }
     running = true;
     akerr_ErrorContext *outcome = run_game();
     running = false;
+    IGNORE(akgl_file_set_root(saved));
     SDL_QuitSubSystem(APP_SUBSYSTEMS);
     PASS(errctx, outcome);
     SUCCEED_RETURN(errctx);

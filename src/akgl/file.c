@@ -1,6 +1,7 @@
 /*
  * Whole files for the loaders (file_private.h): regular files only, capped
- * before they are read, with the fault switch's open and read points.
+ * before they are read, under the asset root when there is one
+ * (akgl/file.h), with the fault switch's open and read points.
  */
 #include "file_private.h"
 
@@ -10,8 +11,77 @@
 
 #include <SDL3/SDL.h>
 #include <errno.h>
+#include <stdbool.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The resolved asset root; "" when there is none. */
+static char root[AKGL_MAX_STRING_LENGTH];
+
+akerr_ErrorContext *akgl_file_set_root(const char *dir)
+{
+    char resolved[AKGL_MAX_STRING_LENGTH];
+    struct stat st;
+    PREPARE_ERROR(errctx);
+    if (dir == NULL || dir[0] == '\0') {
+        root[0] = '\0';
+        SUCCEED_RETURN(errctx);
+    }
+    PASS(errctx, akerr_prefix_message(aksl_realpath(dir, resolved),
+                                      "akgl_file_set_root: \"%s\"", dir));
+    FAIL_NONZERO_RETURN(errctx, stat(resolved, &st) != 0 || !S_ISDIR(st.st_mode), ENOTDIR,
+                        "akgl_file_set_root: \"%s\" is not a directory", dir);
+    memcpy(root, resolved, strlen(resolved) + 1);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_file_root(const char **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_file_root: NULL destination");
+    *dest = root;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Whether the resolved `path` is the root or lies under it. */
+static bool under_root(const char *path)
+{
+    size_t n = strlen(root);
+    if (n == 1) {
+        return true; /* the root is "/" */
+    }
+    return strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
+                                      char resolved[AKGL_MAX_STRING_LENGTH])
+{
+    char real[AKGL_MAX_STRING_LENGTH];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "%s: NULL path", label);
+    size_t len = strlen(path);
+    FAIL_NONZERO_RETURN(errctx, len >= AKGL_MAX_STRING_LENGTH, AKERR_OUTOFBOUNDS,
+                        "%s: the path is %zu bytes; the limit is %d (AKGL_MAX_STRING_LENGTH)", label, len,
+                        AKGL_MAX_STRING_LENGTH - 1);
+    if (root[0] == '\0') {
+        memcpy(resolved, path, len + 1);
+        SUCCEED_RETURN(errctx);
+    }
+    akerr_ErrorContext *unresolved = aksl_realpath(path, real);
+    if (unresolved != NULL) {
+        /* Said as a failed open says it: the file is what is missing. */
+        int status = unresolved->status;
+        RELEASE_ERROR(unresolved);
+        FAIL_RETURN(errctx, status, "%s: cannot open: %s", label,
+                    akerr_name_for_status(status, NULL));
+    }
+    FAIL_ZERO_RETURN(errctx, under_root(real), EACCES,
+                     "%s: \"%s\" is outside the asset root \"%s\" (akgl_file_set_root)", label,
+                     path, root);
+    memcpy(resolved, real, strlen(real) + 1);
+    SUCCEED_RETURN(errctx);
+}
 
 /* aksl's words, after the loader's label; the cap's name after a size refusal. */
 static akerr_ErrorContext *explain_open_failure(akerr_ErrorContext *errctx, const char *label,
@@ -38,10 +108,12 @@ akerr_ErrorContext *akgl_file_read_whole(const char *label, const char *path, si
     FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "%s: NULL path", label);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "%s: NULL destination", label);
     FAIL_ZERO_RETURN(errctx, size, AKERR_NULLPOINTER, "%s: NULL size", label);
+    char resolved[AKGL_MAX_STRING_LENGTH];
+    PASS(errctx, akgl_file_resolve(label, path, resolved));
     if (akgl_fault_now(AKGL_FAULT_OPEN)) {
         FAIL_RETURN(errctx, EIO, "%s: cannot open: injected fault", label);
     }
-    akerr_ErrorContext *opened = aksl_fopen_regular(path, max_size, &fp, &len);
+    akerr_ErrorContext *opened = aksl_fopen_regular(resolved, max_size, &fp, &len);
     if (opened != NULL) {
         return akerr_trace_append(explain_open_failure(opened, label, cap_name), __FILE__,
                                   __func__, __LINE__);

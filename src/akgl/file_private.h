@@ -3,14 +3,17 @@
  * (docs/19-reliability.md). Every file akgl opens outside the JSON parser
  * (image, sound, font, TMX/TSX/TX) comes through here, so each one is
  * refused the same way when it is not a regular file (a FIFO would block
- * the game forever) or is larger than its cap (refused from fstat, before a
- * byte is read), and each one is an open and a read event of the fault
- * switch (akgl/fault.h).
+ * the game forever), is larger than its cap (refused from fstat, before a
+ * byte is read) or lies outside the asset root (akgl/file.h), and each one
+ * is an open and a read event of the fault switch (akgl/fault.h). Memory
+ * layer.
  */
 #ifndef AKGL_SRC_FILE_PRIVATE_H
 #define AKGL_SRC_FILE_PRIVATE_H
 
 #include <akerror.h>
+#include <akgl/file.h>
+#include <akgl/limits.h>
 
 #include <stddef.h>
 
@@ -34,5 +37,16 @@
 akerr_ErrorContext AKERR_NOIGNORE *akgl_file_read_whole(const char *label, const char *path,
                                                         size_t max_size, const char *cap_name,
                                                         unsigned char **dest, size_t *size);
+
+/*
+ * The path a loader opens for `path`: with no asset root (akgl/file.h) the
+ * path itself, copied; with one, its realpath, refused with EACCES unless
+ * it lies under the root (`label: "path" is outside the asset root
+ * "root"`), or with realpath's errno status (ENOENT...) when it cannot be
+ * resolved. Opening the resolved path means the file checked is the file
+ * read. *resolved is written only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_file_resolve(const char *label, const char *path,
+                                                     char resolved[AKGL_MAX_STRING_LENGTH]);
 
 #endif /* AKGL_SRC_FILE_PRIVATE_H */

@@ -6,6 +6,7 @@
 #include <akgl/json.h>
 
 #include "fault_private.h"
+#include "file_private.h"
 #include "json_private.h"
 
 #include <akgl/heap.h>
@@ -125,6 +126,7 @@ typedef struct JsonSource
     int read_errno; /* a failed read's errno (EIO when it had none) */
     bool injected; /* the failed read was the fault switch's */
     bool grew;     /* more bytes than the size checked at open */
+    char first;    /* the first byte that is not white space (0: none yet) */
 } JsonSource;
 
 /* jansson's reader: stops at a read error, at the cap, and after a failed
@@ -145,6 +147,12 @@ static size_t json_read(void *buffer, size_t buflen, void *data)
     if (n < buflen && ferror(src->fp)) {
         src->read_errno = errno != 0 ? errno : EIO;
         return (size_t)-1;
+    }
+    for (size_t i = 0; src->first == 0 && i < n; i++) {
+        char c = ((const char *)buffer)[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            src->first = c;
+        }
     }
     src->total += n;
     if (src->total > src->limit) {
@@ -220,8 +228,17 @@ static akerr_ErrorContext *parse_failure(const char *path, const JsonSource *src
         FAIL_RETURN(errctx, src->read_errno, "%s: cannot read: %s", path,
                     src->injected ? "injected fault" : akerr_name_for_status(src->read_errno, NULL));
     }
-    FAIL_RETURN(errctx, AKERR_FORMAT, "%s:%d:%d: %s", path, jerr->line, jerr->column,
-                jerr->text[0] != '\0' ? jerr->text : "invalid JSON");
+    /* jansson ends most messages with the token it stopped at ("near
+     * 'tru'"), which helps in a JSON file with a typo. From a file that is
+     * not JSON at all (it does not open with an object or an array) that
+     * token is the file's own content (the first word of /etc/shadow): the
+     * line and column say where, and the words from the file are left out. */
+    const char *text = jerr->text[0] != '\0' ? jerr->text : "invalid JSON";
+    const char *near = strstr(text, " near '");
+    bool json_shaped = src->first == '{' || src->first == '[';
+    int shown = near != NULL && !json_shaped ? (int)(near - text) : (int)strlen(text);
+    FAIL_RETURN(errctx, AKERR_FORMAT, "%s:%d:%d: %.*s", path, jerr->line, jerr->column, shown,
+                text);
 }
 
 akerr_ErrorContext *akgl_json_load_file_capped(const char *path, const akgl_JsonCaps *caps,
@@ -253,7 +270,9 @@ akerr_ErrorContext *akgl_json_load_file_capped(const char *path, const akgl_Json
     }
     /* Only a regular file, and not a byte over the cap: a FIFO would block
      * the read forever, and a huge file costs time and memory to refuse. */
-    errctx = aksl_fopen_regular(path, caps->max_file_size, &src.fp, NULL);
+    char resolved[AKGL_MAX_STRING_LENGTH];
+    PASS(errctx, akgl_file_resolve(shown, path, resolved));
+    errctx = aksl_fopen_regular(resolved, caps->max_file_size, &src.fp, NULL);
     if (errctx != NULL) {
         /* aksl's message starts with its own name; a loader's starts with
          * the file. Same status; the raise stays in the trace. What is not

@@ -10,17 +10,23 @@
  * and akgl_game_quit must never have had to release anything (it logs a line
  * when it does: that line would mean the runner's unload missed something).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include <akgl/akgl.h>
 
 #include <SDL3/SDL.h>
 #include <SDL3_image/SDL_image.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
 
-#define ASSETS AKGL_TEST_ASSETS_DIR "/loop"
+/* The runner's assets directory is its asset root (akgl/file.h): the loop
+ * fixtures share a sheet one folder up, so the root is tests/assets. */
+#define ASSETS AKGL_TEST_ASSETS_DIR
 #define SHEET AKGL_TEST_ASSETS_DIR "/sheet_192x96_48.png"
 #define SHOT AKGL_APP_TEST_DIR "/app-shot.png"
 #define CLEAR_R 20
@@ -151,10 +157,11 @@ static akerr_ErrorContext *probe_option(akgl_App *app, const char *name, const c
 }
 
 /* File scope: a compound literal inside probe_desc would die with its call. */
-static const char *const SPRITES[] = {"loop_walk.json", "loop_bounce.json", "loop_once.json",
-                                      "loop_idle.json", NULL};
-static const char *const CHARACTERS[] = {"loop_hero.json", NULL};
-static const char *const CHARACTERS_MISSING[] = {"loop_hero.json", "no_such.json", NULL};
+static const char *const SPRITES[] = {"loop/loop_walk.json", "loop/loop_bounce.json",
+                                      "loop/loop_once.json", "loop/loop_idle.json", NULL};
+static const char *const CHARACTERS[] = {"loop/loop_hero.json", NULL};
+static const char *const CHARACTERS_MISSING[] = {"loop/loop_hero.json", "loop/no_such.json",
+                                                 NULL};
 
 static akgl_AppDesc probe_desc(Probe *p)
 {
@@ -419,7 +426,7 @@ static void test_bad_desc(void)
     /* A file in the lists that is not there: the loader's error, naming it. */
     desc = probe_desc(&p);
     desc.characters = CHARACTERS_MISSING;
-    CHECK_STATUS_MSG(RUN(&desc, "--frames", "1"), ENOENT, ASSETS "/no_such.json");
+    CHECK_STATUS_MSG(RUN(&desc, "--frames", "1"), ENOENT, ASSETS "/loop/no_such.json");
     CHECK_INT_EQ(p.inits, 0);
     CHECK_INT_EQ(p.quits, 0); /* init never ran, so neither does quit */
 }
@@ -632,6 +639,46 @@ static void test_asset(void)
     CHECK_STATUS(akgl_app_asset(NULL, &path), AKERR_NULLPOINTER);
 }
 
+/* ---- the asset root --------------------------------------------------------- */
+
+static char root_in_game[PATH_MAX];
+static int outside_status;
+
+static akerr_ErrorContext *root_init(akgl_App *app)
+{
+    const char *root = NULL;
+    const char *outside = __FILE__; /* this file: outside tests/assets */
+    PREPARE_ERROR(errctx);
+    (void)app;
+    PASS(errctx, akgl_file_root(&root));
+    SDL_strlcpy(root_in_game, root, sizeof(root_in_game));
+    /* A sprite named by a path that leaves the folder is refused. */
+    outside_status = test_status_of_(akgl_sprite_load_json(outside), NULL);
+    SUCCEED_RETURN(errctx);
+}
+
+/* While the runner's game runs, its assets directory is the asset root;
+ * afterwards the root in force before is back. */
+static void test_assets_are_the_root(void)
+{
+    const char *root = NULL;
+    char expected[PATH_MAX];
+    akgl_AppDesc desc = {.width = 32, .height = 32, .assets = ASSETS, .init = root_init};
+    CHECK(realpath(ASSETS, expected) != NULL);
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK_STR_EQ(root_in_game, expected);
+    CHECK_INT_EQ(outside_status, EACCES);
+    CHECK_OK(akgl_file_root(&root));
+    CHECK_STR_EQ(root, "");
+    /* A root the program set is the one in force again after the run. */
+    CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR "/loop"));
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK_STR_EQ(root_in_game, expected);
+    CHECK_OK(akgl_file_root(&root));
+    CHECK(strstr(root, "/loop") != NULL);
+    CHECK_OK(akgl_file_set_root(NULL));
+}
+
 /* The oracle of the quit log works: a game quit with an actor still live
  * logs the line this suite counts. */
 static void test_quit_log_is_watched(void)
@@ -667,6 +714,7 @@ int main(void)
     RUN_TEST(test_quit_and_run_again);
     RUN_TEST(test_game_started_already);
     RUN_TEST(test_asset);
+    RUN_TEST(test_assets_are_the_root);
     RUN_TEST(test_quit_log_is_watched);
     return TEST_END();
 }
