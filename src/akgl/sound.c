@@ -109,7 +109,9 @@ static int render(Voice *v, float *out, int frames)
     int made = 0;
     while (made < frames) {
         if (v->frame >= snd->frames) {
-            if (!snd->loop) {
+            /* Music loops until stopped, whatever the sound's own flag
+             * (docs/18-sound.md); an effect loops only when its sound does. */
+            if (!snd->loop && !v->music) {
                 end_voice(v);
                 break;
             }

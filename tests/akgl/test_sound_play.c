@@ -416,6 +416,35 @@ static void test_cross_fade(void)
     CHECK_OK(akgl_heap_release_sound(b));
 }
 
+/*
+ * Music loops until it is stopped, whatever its sound's "loop" says: a
+ * 10 ms sound loaded with loop false plays once as an effect, and as music
+ * goes round until music_stop.
+ */
+static void test_music_loops_whatever_its_flag(void)
+{
+    akgl_Sound *once = load_level("once", 0.5f, 480, false);
+    akgl_Voice ve = AKGL_VOICE_NONE, vm = AKGL_VOICE_NONE;
+    if (once == NULL) {
+        return;
+    }
+    CHECK(!once->loop);
+    disk_start("music_once", 0);
+    CHECK_OK(akgl_sound_play(once, 0.5f, 0.0f, &ve)); /* heard at 0.25 */
+    wait_ended(ve);
+    CHECK_OK(akgl_sound_music_play(once, 1.0f, 0, &vm)); /* heard at 0.5 */
+    wait_mixed(4800, "100 ms of the music: ten times its 10 ms");
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_music_stop(0));
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_ENDED);
+    Capture cap = disk_finish();
+    CHECK_INT_EQ(count_level(&cap, 0.25f), 480);
+    CHECK_MSG(count_level(&cap, 0.5f) >= 4800, "the music was heard for %lld frames",
+              (long long)count_level(&cap, 0.5f));
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(once));
+}
+
 /* Every voice busy: the oldest effect is stolen, never the music. */
 static void test_stealing_takes_oldest_effect(void)
 {
@@ -714,6 +743,7 @@ int main(void)
     RUN_TEST(test_two_voices_sum);
     RUN_TEST(test_fade_ramps);
     RUN_TEST(test_cross_fade);
+    RUN_TEST(test_music_loops_whatever_its_flag);
     RUN_TEST(test_stealing_takes_oldest_effect);
     RUN_TEST(test_pause_and_resume_voice);
     RUN_TEST(test_voice_stop);
