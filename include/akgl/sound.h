@@ -229,7 +229,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play(akgl_Sound *sound, float volu
  *
  * The music loops until it is stopped, whatever the sound's own `loop`.
  * Music that is playing already cross-fades: it fades out over the same
- * @p fade_ms and stops while the new track fades in. 0 ms cuts.
+ * @p fade_ms, from whatever gain it has (0 included), and stops while the
+ * new track fades in. 0 ms cuts.
  * @param sound   The sound.
  * @param volume  0..AKGL_SOUND_MAX_VOLUME, as akgl_sound_play.
  * @param fade_ms The fade, milliseconds.
