@@ -254,6 +254,40 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Where the run of whole Ogg pages from the start of the file ends: each
+ * page is "OggS", a 27-byte header whose last byte counts the lacing values
+ * that follow, and a body as long as they add up to. Stops at the first
+ * page that runs past the end of the file, or at bytes that are no page.
+ * Reads headers only; decodes nothing.
+ */
+static size_t ogg_whole_pages(const unsigned char *data, size_t size, bool *cut)
+{
+    size_t at = 0;
+    *cut = false;
+    while (at < size) {
+        size_t left = size - at;
+        if (memcmp(data + at, "OggS", left < 4 ? left : 4) != 0) {
+            return at; /* not a page: vorbisfile resyncs past it, or refuses it */
+        }
+        if (left < 27 || left < 27 + (size_t)data[at + 26]) {
+            *cut = true;
+            return at;
+        }
+        size_t nseg = data[at + 26];
+        size_t body = 0;
+        for (size_t i = 0; i < nseg; i++) {
+            body += data[at + 27 + i];
+        }
+        if (left < 27 + nseg + body) {
+            *cut = true;
+            return at;
+        }
+        at += 27 + nseg + body;
+    }
+    return at;
+}
+
 /* vorbisfile reads the file's bytes from memory (ov_open_callbacks). */
 typedef struct MemSource
 {
@@ -303,7 +337,17 @@ static akerr_ErrorContext *decode_ogg(const char *path, const unsigned char *dat
     MemSource src = {data, size, 0};
     const ov_callbacks callbacks = {mem_read, mem_seek, NULL, mem_tell};
     int64_t filesize = (int64_t)size;
+    bool cut = false;
     PREPARE_ERROR(errctx);
+    /* A page cut short by the end of the file is a truncated file, said as
+     * such before anything decodes: vorbisfile would stop quietly at the
+     * last whole page, and a file cut inside its only audio page would look
+     * like one with no samples. */
+    size_t whole = ogg_whole_pages(data, size, &cut);
+    if (cut) {
+        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: the last whole Ogg page ends "
+                    "at byte %zu of %zu", path, whole, size);
+    }
     int rc = ov_open_callbacks(&src, &vf, NULL, 0, callbacks);
     if (rc != 0) {
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,

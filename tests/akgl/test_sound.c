@@ -48,6 +48,9 @@ static void make_fixtures(void)
     CHECK(fx_truncate(FIX "/tone.ogg", FIX "/headers_only.ogg", 200));
     CHECK(fx_write_ogg(FIX "/long.ogg", 1, 44100, 5 * 44100, fx_cosine, &a440_44k));
     CHECK(fx_truncate(FIX "/long.ogg", FIX "/cut_end.ogg", fx_file_size(FIX "/long.ogg") - 10));
+    /* 10 ms: the headers' pages and one audio page, cut inside that page. */
+    CHECK(fx_write_ogg(FIX "/short.ogg", 1, 44100, 441, fx_level, &half));
+    CHECK(fx_truncate(FIX "/short.ogg", FIX "/short_cut.ogg", fx_file_size(FIX "/short.ogg") - 10));
 }
 
 static void test_load_wav_converts_to_device_format(void)
@@ -144,6 +147,49 @@ static void test_bad_files(void)
     CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/empty.wav", 1.0f, false, NULL), AKERR_VALUE,
                      "empty.wav\" has no samples");
     CHECK_STATUS_MSG(akgl_sound_load("x", FIX, 1.0f, false, NULL), EISDIR, FIX);
+}
+
+/* Where the whole pages of an Ogg file end: the offset of the page cut short. */
+static long ogg_whole_pages_end(const char *path)
+{
+    size_t len = 0;
+    unsigned char *d = SDL_LoadFile(path, &len);
+    size_t at = 0;
+    while (d != NULL && at + 27 <= len && at + 27 + d[at + 26] <= len) {
+        size_t body = 0;
+        for (int i = 0; i < d[at + 26]; i++) {
+            body += d[at + 27 + i];
+        }
+        if (at + 27 + d[at + 26] + body > len) {
+            break;
+        }
+        at += 27 + d[at + 26] + body;
+    }
+    SDL_free(d);
+    return (long)at;
+}
+
+/* A truncated Ogg is AKERR_FORMAT saying where the last whole page ends,
+ * also when the cut is inside its only audio page (which vorbisfile reads
+ * as a file with no samples). */
+static void test_ogg_cut_in_its_only_audio_page(void)
+{
+    char want[128];
+    int before = SDL_GetNumAllocations();
+    long whole = ogg_whole_pages_end(FIX "/short_cut.ogg");
+    long size = fx_file_size(FIX "/short_cut.ogg");
+    CHECK(whole > 0 && whole < size);
+    snprintf(want, sizeof(want), "short_cut.ogg\": truncated: the last whole Ogg page ends at "
+             "byte %ld of %ld", whole, size);
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/short_cut.ogg", 1.0f, false, NULL), AKERR_FORMAT,
+                     want);
+    /* The whole file loads: the cut is all that is wrong with it. */
+    akgl_Sound *snd = NULL;
+    CHECK_OK(akgl_sound_load("short", FIX "/short.ogg", 1.0f, false, &snd));
+    if (snd != NULL) {
+        CHECK_OK(akgl_heap_release_sound(snd));
+    }
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
 }
 
 static void test_bad_arguments(void)
@@ -403,6 +449,7 @@ int main(void)
     RUN_TEST(test_load_resamples_once);
     RUN_TEST(test_load_ogg);
     RUN_TEST(test_bad_files);
+    RUN_TEST(test_ogg_cut_in_its_only_audio_page);
     RUN_TEST(test_bad_arguments);
     RUN_TEST(test_volumes);
     RUN_TEST(test_bank_loads);
