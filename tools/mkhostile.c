@@ -11,6 +11,8 @@
 
 #include <akgl/limits.h>
 
+#include "sound_fixture.h" /* tests/akgl: WAV by hand, Ogg through libvorbisenc */
+
 #include <errno.h>
 #include <png.h>
 #include <stdarg.h>
@@ -269,5 +271,19 @@ int main(int argc, char **argv)
     sparse("font_file_cap_plus_1.ttf", "", (long)AKGL_FONT_MAX_FILE_SIZE + 1);
     sparse("tilemap_file_cap_plus_1.tmx", "<?xml version=\"1.0\"?>\n<map ",
            (long)AKGL_TILEMAP_MAX_FILE_SIZE + 1);
+    /* Numbers: an Ogg file of ~20 KB whose headers say 384 kHz and whose
+     * last page says 599 s (230,016,000 frames, 1.84 GB of float stereo):
+     * five seconds of a tone at 48 kHz, over several pages. */
+    {
+        char path[4096];
+        static const fx_tone tone = {0.5f, 440.0f, 48000};
+        snprintf(path, sizeof(path), "%s/%s", dir, "sound_ogg_claims_599s.ogg");
+        if (!fx_write_ogg_claiming(path, 2, 48000, 5 * 48000, fx_cosine, &tone, 384000,
+                                   599LL * 384000)) {
+            die("cannot write", path);
+        }
+        text("sound_ogg_claims_599s.json",
+             "{\"sounds\": [{\"name\": \"liar\", \"file\": \"sound_ogg_claims_599s.ogg\"}]}\n");
+    }
     return 0;
 }

@@ -211,46 +211,91 @@ static const char *vorbis_error(int code)
     }
 }
 
-/* Decodes every frame of an open Vorbis file into interleaved floats. */
-static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File *vf,
-                                                int channels, int64_t total, Decoded *out)
+/*
+ * Frames the decode buffer starts with. The length an Ogg file states (its
+ * last page's granule position) is only a claim: a file of a few kilobytes
+ * can claim ten minutes at 384 kHz, 1.84 GB of floats. So the buffer is
+ * sized by what decodes, starting here and doubling, and never past the
+ * claim (which check_length has held to AKGL_SOUND_MAX_SECONDS).
+ */
+#define VORBIS_FIRST_FRAMES 65536
+
+/* Makes room for `need` frames in *dst (of *cap frames), growing towards `total`. */
+static akerr_ErrorContext *vorbis_room(const char *path, float **dst, int64_t *cap, int64_t need,
+                                       int64_t total, int channels)
 {
     PREPARE_ERROR(errctx);
-    size_t bytes = (size_t)total * (size_t)channels * sizeof(float);
-    float *dst = SDL_malloc(bytes);
-    FAIL_ZERO_RETURN(errctx, dst, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s", path,
-                     bytes, SDL_GetError());
-    int64_t got = 0;
+    if (need <= *cap) {
+        SUCCEED_RETURN(errctx);
+    }
+    int64_t grown = *cap > 0 ? *cap * 2 : VORBIS_FIRST_FRAMES;
+    if (grown < need) {
+        grown = need;
+    }
+    if (grown > total) {
+        grown = total;
+    }
+    size_t bytes = (size_t)grown * (size_t)channels * sizeof(float);
+    float *bigger = SDL_realloc(*dst, bytes);
+    FAIL_ZERO_RETURN(errctx, bigger, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s",
+                     path, bytes, SDL_GetError());
+    *dst = bigger;
+    *cap = grown;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Reads frames into *dst (grown as they come) until the end or `total`. */
+static akerr_ErrorContext *vorbis_read_all(const char *path, OggVorbis_File *vf, int channels,
+                                           int64_t total, float **dst, int64_t *got)
+{
+    int64_t cap = 0;
     int section = 0;
-    while (got < total) {
+    PREPARE_ERROR(errctx);
+    while (*got < total) {
         float **pcm = NULL;
         long n = ov_read_float(vf, &pcm, 4096, &section);
         if (n == 0) {
             break;
         }
-        if (n < 0) {
-            SDL_free(dst);
-            FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is corrupt at frame "
-                        "%lld: %s", path, (long long)got, vorbis_error((int)n));
+        FAIL_NONZERO_RETURN(errctx, n < 0, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is "
+                            "corrupt at frame %lld: %s", path, (long long)*got,
+                            vorbis_error((int)n));
+        if (n > total - *got) {
+            n = (long)(total - *got);
         }
-        if (n > total - got) {
-            n = (long)(total - got);
-        }
+        PASS(errctx, vorbis_room(path, dst, &cap, *got + n, total, channels));
         for (long i = 0; i < n; i++) {
             for (int c = 0; c < channels; c++) {
-                dst[(got + i) * channels + c] = pcm[c][i];
+                (*dst)[(*got + i) * channels + c] = pcm[c][i];
             }
         }
-        got += n;
+        *got += n;
     }
-    if (got < total) {
+    SUCCEED_RETURN(errctx);
+}
+
+/* Decodes every frame of an open Vorbis file into interleaved floats. */
+static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File *vf,
+                                                int channels, int64_t total, Decoded *out)
+{
+    float *dst = NULL;
+    int64_t got = 0;
+    PREPARE_ERROR(errctx);
+    ATTEMPT {
+        CATCH(errctx, vorbis_read_all(path, vf, channels, total, &dst, &got));
+        /* Every page is whole (ogg_whole_pages), so fewer frames than the
+         * last page's granule position says is a file that lies about its
+         * length, or a stream that ends early. */
+        FAIL_NONZERO_BREAK(errctx, got < total, AKERR_FORMAT, "sound \"%s\": its last Ogg page "
+                           "claims %lld frames, but %lld decode", path, (long long)total,
+                           (long long)got);
+    } CLEANUP {
+    } PROCESS(errctx) {
         SDL_free(dst);
-        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: %lld of %lld frames decode",
-                    path, (long long)got, (long long)total);
-    }
+    } FINISH(errctx, true);
     out->spec = (SDL_AudioSpec){SDL_AUDIO_F32, channels, 0};
     out->data = (Uint8 *)dst;
-    out->len = (int)bytes;
+    out->len = (int)((size_t)total * (size_t)channels * sizeof(float));
     SUCCEED_RETURN(errctx);
 }
 

@@ -98,6 +98,11 @@ static const Hostile table[] = {
     {"@pipe.ttf", FONT, AKERR_IO, "pipe.ttf\" is a FIFO, not a regular file", 1000},
     {"font_file_cap_plus_1.ttf", FONT, AKERR_OUTOFBOUNDS,
      "is 33554433 bytes; the limit is 33554432 bytes (AKGL_FONT_MAX_FILE_SIZE)", 1000},
+    /* Numbers: a file's own claims. An Ogg of ~20 KB claiming 599 s at
+     * 384 kHz (the decode buffer is sized by what decodes; test_sound.c
+     * measures the largest block). */
+    {"sound_ogg_claims_599s.json", SOUND_BANK, AKERR_FORMAT,
+     "its last Ogg page claims 230016000 frames, but ", 1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing

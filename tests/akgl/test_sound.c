@@ -51,6 +51,12 @@ static void make_fixtures(void)
     /* 10 ms: the headers' pages and one audio page, cut inside that page. */
     CHECK(fx_write_ogg(FIX "/short.ogg", 1, 44100, 441, fx_level, &half));
     CHECK(fx_truncate(FIX "/short.ogg", FIX "/short_cut.ogg", fx_file_size(FIX "/short.ogg") - 10));
+    /* Five seconds of audio (several pages: the first audio page's granule
+     * position is the start, the last one's the end) whose headers say
+     * 384 kHz and whose last page says 599 s: 230,016,000 frames, 1.84 GB
+     * of float stereo, in ~20 KB. */
+    CHECK(fx_write_ogg_claiming(FIX "/liar.ogg", 2, 48000, 5 * 48000, fx_cosine, &a440, 384000,
+                                599LL * 384000));
 }
 
 static void test_load_wav_converts_to_device_format(void)
@@ -189,6 +195,52 @@ static void test_ogg_cut_in_its_only_audio_page(void)
     if (snd != NULL) {
         CHECK_OK(akgl_heap_release_sound(snd));
     }
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
+}
+
+/* The largest block asked of SDL while armed (wrapping whatever is installed). */
+static SDL_malloc_func big_malloc;
+static SDL_calloc_func big_calloc;
+static SDL_realloc_func big_realloc;
+static SDL_free_func big_free;
+static size_t largest;
+
+static void *SDLCALL largest_malloc(size_t size)
+{
+    largest = size > largest ? size : largest;
+    return big_malloc(size);
+}
+
+static void *SDLCALL largest_calloc(size_t n, size_t size)
+{
+    largest = n * size > largest ? n * size : largest;
+    return big_calloc(n, size);
+}
+
+static void *SDLCALL largest_realloc(void *p, size_t size)
+{
+    largest = size > largest ? size : largest;
+    return big_realloc(p, size);
+}
+
+/*
+ * An Ogg file of about 20 KB whose last page claims ten minutes at 384 kHz
+ * (1.84 GB of samples): refused as the liar it is, and the buffer is sized
+ * by what decodes, so the load never asks for more than a few megabytes.
+ */
+static void test_ogg_claiming_a_length_it_has_not(void)
+{
+    int before = SDL_GetNumAllocations();
+    CHECK(fx_file_size(FIX "/liar.ogg") < 64 * 1024);
+    /* The wrappers pass every call to the functions in place, so a block
+     * from either side may be freed by the other. */
+    SDL_GetMemoryFunctions(&big_malloc, &big_calloc, &big_realloc, &big_free);
+    largest = 0;
+    SDL_SetMemoryFunctions(largest_malloc, largest_calloc, largest_realloc, big_free);
+    CHECK_STATUS_MSG(akgl_sound_load("liar", FIX "/liar.ogg", 1.0f, false, NULL), AKERR_FORMAT,
+                     "liar.ogg\": its last Ogg page claims 230016000 frames, but ");
+    SDL_SetMemoryFunctions(big_malloc, big_calloc, big_realloc, big_free);
+    CHECK_MSG(largest <= 4u * 1024 * 1024, "the load asked for a block of %zu bytes", largest);
     CHECK_INT_EQ(SDL_GetNumAllocations(), before);
 }
 
@@ -450,6 +502,7 @@ int main(void)
     RUN_TEST(test_load_ogg);
     RUN_TEST(test_bad_files);
     RUN_TEST(test_ogg_cut_in_its_only_audio_page);
+    RUN_TEST(test_ogg_claiming_a_length_it_has_not);
     RUN_TEST(test_bad_arguments);
     RUN_TEST(test_volumes);
     RUN_TEST(test_bank_loads);
