@@ -285,5 +285,18 @@ int main(int argc, char **argv)
         text("sound_ogg_claims_599s.json",
              "{\"sounds\": [{\"name\": \"liar\", \"file\": \"sound_ogg_claims_599s.ogg\"}]}\n");
     }
+    /* Numbers: a float WAV of NaN and infinity (a second of stereo at
+     * 48 kHz, two samples in three of them), which used to load and make a
+     * third of the device's output NaN while it played. */
+    {
+        char path[4096];
+        static const float level = 0.25f;
+        snprintf(path, sizeof(path), "%s/%s", dir, "sound_wav_nan_inf.wav");
+        if (!fx_write_wav(path, 2, 48000, 48000, fx_nan_inf, &level)) {
+            die("cannot write", path);
+        }
+        text("sound_wav_nan_inf.json",
+             "{\"sounds\": [{\"name\": \"nan\", \"file\": \"sound_wav_nan_inf.wav\"}]}\n");
+    }
     return 0;
 }

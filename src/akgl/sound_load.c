@@ -24,6 +24,7 @@
 
 #include <SDL3/SDL.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <vorbis/vorbisfile.h>
@@ -116,6 +117,42 @@ static akerr_ErrorContext *check_spec(const char *path, int channels, int rate)
     if (rate < AKGL_SOUND_MIN_RATE || rate > AKGL_SOUND_MAX_RATE) {
         FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": sample rate %d Hz is outside %d..%d",
                     path, rate, AKGL_SOUND_MIN_RATE, AKGL_SOUND_MAX_RATE);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * A float file's samples must be numbers a voice can play: NaN or infinity
+ * (or a finite value large enough to overflow once volumes multiply it)
+ * would make the mixed output NaN for as long as the sound plays, and a
+ * sum with NaN silences or deafens every other voice too. Refused rather
+ * than cleaned: such a file is damaged or made to harm, and a loader that
+ * quietly rewrites samples would hide it. Integer formats cannot hold such
+ * values; Vorbis decodes to float, so a hostile Ogg is checked here too.
+ */
+static akerr_ErrorContext *check_samples(const char *path, const Decoded *dec)
+{
+    PREPARE_ERROR(errctx);
+    if (dec->spec.format != SDL_AUDIO_F32 || dec->data == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    const float *s = (const float *)dec->data;
+    size_t n = (size_t)dec->len / sizeof(float);
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(fabsf(s[i]) <= AKGL_SOUND_MAX_SAMPLE)) { /* NaN fails it too */
+            if (bad++ == 0) {
+                first = i;
+            }
+        }
+    }
+    if (bad > 0) {
+        int channels = dec->spec.channels > 0 ? dec->spec.channels : 1;
+        FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": sample %zu (frame %zu, channel %zu) is "
+                    "%g; a sample must be a finite number within +-%g (AKGL_SOUND_MAX_SAMPLE), "
+                    "and %zu of the %zu samples are not", path, first,
+                    first / (size_t)channels, first % (size_t)channels, (double)s[first],
+                    (double)AKGL_SOUND_MAX_SAMPLE, bad, n);
     }
     SUCCEED_RETURN(errctx);
 }
@@ -507,6 +544,7 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
         CATCH(errctx, check_spec(path, dec.spec.channels, dec.spec.freq));
         int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
         CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
+        CATCH(errctx, check_samples(path, &dec));
         /* Once, here: playing never converts. */
         CATCH(errctx, akgl_sound_convert(path, &dec.spec, dec.data, dec.len, rate,
                                          &converted, &convlen));

@@ -60,6 +60,20 @@ static inline float fx_ramp_at(int64_t i, int c, const void *arg)
     return r->from + (r->to - r->from) * (float)i / (float)r->frames;
 }
 
+/* A float file's hostile numbers, sample by sample (channels interleaved):
+ * `*arg` (a level), NaN, +infinity, then the level, NaN, -infinity. */
+static inline float fx_nan_inf(int64_t i, int c, const void *arg)
+{
+    switch ((i * 2 + c) % 6) {
+    case 0:
+    case 3: return *(const float *)arg;
+    case 1:
+    case 4: return NAN;
+    case 2: return INFINITY;
+    default: return -INFINITY;
+    }
+}
+
 static inline void fx_put16(FILE *f, uint16_t v)
 {
     fputc(v & 0xff, f);

@@ -103,6 +103,10 @@ static const Hostile table[] = {
      * measures the largest block). */
     {"sound_ogg_claims_599s.json", SOUND_BANK, AKERR_FORMAT,
      "its last Ogg page claims 230016000 frames, but ", 1000},
+    /* A float WAV of NaN and infinity. */
+    {"sound_wav_nan_inf.json", SOUND_BANK, AKERR_VALUE,
+     "sample 1 (frame 0, channel 1) is nan; a sample must be a finite number within +-65536 "
+     "(AKGL_SOUND_MAX_SAMPLE), and 64000 of the 96000 samples are not", 1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing

@@ -26,6 +26,16 @@ static const fx_tone a440 = {0.5f, 440.0f, 48000};
 static const fx_tone a440_22k = {0.5f, 440.0f, 22050};
 static const fx_tone a440_44k = {0.5f, 440.0f, 44100};
 
+static const float max_sample = AKGL_SOUND_MAX_SAMPLE;
+
+/* Silence with one finite sample of 1e30 at frame 100. */
+static float fx_huge_at_100(int64_t i, int c, const void *arg)
+{
+    (void)c;
+    (void)arg;
+    return i == 100 ? 1e30f : 0.0f;
+}
+
 /* Every fixture this suite reads, made once. */
 static void make_fixtures(void)
 {
@@ -51,6 +61,11 @@ static void make_fixtures(void)
     /* 10 ms: the headers' pages and one audio page, cut inside that page. */
     CHECK(fx_write_ogg(FIX "/short.ogg", 1, 44100, 441, fx_level, &half));
     CHECK(fx_truncate(FIX "/short.ogg", FIX "/short_cut.ogg", fx_file_size(FIX "/short.ogg") - 10));
+    /* Float samples a voice cannot play (stereo: a third NaN, a third
+     * infinite), one finite but huge, and the largest allowed. */
+    CHECK(fx_write_wav(FIX "/nan_inf.wav", 2, 48000, 480, fx_nan_inf, &half));
+    CHECK(fx_write_wav(FIX "/huge_sample.wav", 1, 48000, 480, fx_huge_at_100, NULL));
+    CHECK(fx_write_wav(FIX "/max_sample.wav", 1, 48000, 480, fx_level, &max_sample));
     /* Five seconds of audio (several pages: the first audio page's granule
      * position is the start, the last one's the end) whose headers say
      * 384 kHz and whose last page says 599 s: 230,016,000 frames, 1.84 GB
@@ -193,6 +208,32 @@ static void test_ogg_cut_in_its_only_audio_page(void)
     akgl_Sound *snd = NULL;
     CHECK_OK(akgl_sound_load("short", FIX "/short.ogg", 1.0f, false, &snd));
     if (snd != NULL) {
+        CHECK_OK(akgl_heap_release_sound(snd));
+    }
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
+}
+
+/*
+ * A float WAV's samples must be finite and within AKGL_SOUND_MAX_SAMPLE: a
+ * file of NaN and infinity used to load and make a third of the device's
+ * output NaN while it played. Refused at load, naming the first bad sample
+ * and how many there are.
+ */
+static void test_samples_a_voice_cannot_play(void)
+{
+    int before = SDL_GetNumAllocations();
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/nan_inf.wav", 1.0f, false, NULL), AKERR_VALUE,
+                     "nan_inf.wav\": sample 1 (frame 0, channel 1) is nan; a sample must be a "
+                     "finite number within +-65536 (AKGL_SOUND_MAX_SAMPLE), and 640 of the 960 "
+                     "samples are not");
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/huge_sample.wav", 1.0f, false, NULL),
+                     AKERR_VALUE, "huge_sample.wav\": sample 100 (frame 100, channel 0) is "
+                     "1e+30; a sample must be a finite number within +-65536");
+    /* At the limit: it loads, and plays its number as it is. */
+    akgl_Sound *snd = NULL;
+    CHECK_OK(akgl_sound_load("max", FIX "/max_sample.wav", 1.0f, false, &snd));
+    if (snd != NULL) {
+        CHECK(snd->samples[0] == AKGL_SOUND_MAX_SAMPLE);
         CHECK_OK(akgl_heap_release_sound(snd));
     }
     CHECK_INT_EQ(SDL_GetNumAllocations(), before);
@@ -503,6 +544,7 @@ int main(void)
     RUN_TEST(test_bad_files);
     RUN_TEST(test_ogg_cut_in_its_only_audio_page);
     RUN_TEST(test_ogg_claiming_a_length_it_has_not);
+    RUN_TEST(test_samples_a_voice_cannot_play);
     RUN_TEST(test_bad_arguments);
     RUN_TEST(test_volumes);
     RUN_TEST(test_bank_loads);
