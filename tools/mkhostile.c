@@ -285,6 +285,34 @@ int main(int argc, char **argv)
         text("sound_ogg_claims_599s.json",
              "{\"sounds\": [{\"name\": \"liar\", \"file\": \"sound_ogg_claims_599s.ogg\"}]}\n");
     }
+    /* Numbers: a tileset of 600,000 columns of 4096x32 tiles against a
+     * 32x32 image. Its row needs 2,457,600,000 pixels: past INT_MAX, so
+     * computed in int the check that every tile lies on the image saw a
+     * negative width, and the tileset loaded. As .tsj under a .tmj, and as
+     * .tsx under a .tmx. */
+    png("tileset_32x32.png", 32, 32, false, 0);
+    text("tileset_600000_columns.tsj",
+         "{\"type\": \"tileset\", \"name\": \"vast\", \"tilewidth\": 4096, "
+         "\"tileheight\": 32, \"tilecount\": 600000, \"columns\": 600000,\n"
+         " \"image\": \"tileset_32x32.png\", \"imagewidth\": 32, \"imageheight\": 32}\n");
+    text("tileset_600000_columns.tmj",
+         "{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1,\n"
+         " \"tilewidth\": 16, \"tileheight\": 16,\n"
+         " \"tilesets\": [{\"firstgid\": 1, \"source\": \"tileset_600000_columns.tsj\"}],\n"
+         " \"layers\": [{\"type\": \"tilelayer\", \"id\": 1, \"name\": \"l\", \"width\": 1, "
+         "\"height\": 1, \"data\": [1]}]}\n");
+    text("tileset_600000_columns.tsx",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<tileset version=\"1.10\" name=\"vast\" tilewidth=\"4096\" tileheight=\"32\" "
+         "tilecount=\"600000\" columns=\"600000\">\n"
+         " <image source=\"tileset_32x32.png\" width=\"32\" height=\"32\"/>\n</tileset>\n");
+    text("tileset_600000_columns.tmx",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<map version=\"1.10\" orientation=\"orthogonal\" renderorder=\"right-down\" "
+         "width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+         " <tileset firstgid=\"1\" source=\"tileset_600000_columns.tsx\"/>\n"
+         " <layer id=\"1\" name=\"l\" width=\"1\" height=\"1\">\n"
+         "  <data encoding=\"csv\">1</data>\n </layer>\n</map>\n");
     /* Numbers: a float WAV of NaN and infinity (a second of stereo at
      * 48 kHz, two samples in three of them), which used to load and make a
      * third of the device's output NaN while it played. */
