@@ -50,7 +50,9 @@ static akgl_Renderer renderer;
 static akgl_Controller controller;
 #endif
 static int base_counts[AKGL_HEAP_LAYER_COUNT];
-static int base_registries[5];
+/* Actor, sprite, spritesheet, character, tilemap, sound: one slot each. */
+#define NREGISTRIES 6
+static int base_registries[NREGISTRIES];
 static int base_contexts;
 static bool base_live[AKGL_HEAP_LAYER_COUNT][AKGL_MAX_HEAP_SPRITE];
 
@@ -76,14 +78,14 @@ static int registry_count(SDL_PropertiesID registry)
     return n;
 }
 
-static void registry_counts(int out[5])
+static void registry_counts(int out[NREGISTRIES])
 {
-    out[4] = registry_count(AKGL_REGISTRY_SOUND);
     out[0] = registry_count(AKGL_REGISTRY_ACTOR);
     out[1] = registry_count(AKGL_REGISTRY_SPRITE);
     out[2] = registry_count(AKGL_REGISTRY_SPRITESHEET);
     out[3] = registry_count(AKGL_REGISTRY_CHARACTER);
     out[4] = registry_count(AKGL_REGISTRY_TILEMAP);
+    out[5] = registry_count(AKGL_REGISTRY_SOUND);
 }
 
 /* Copies the fixture sheet into the work dir, so inputs can name it. */
@@ -297,7 +299,7 @@ static void release_loaded(void)
 
 static void check_nothing_left(void)
 {
-    int regs[5];
+    int regs[NREGISTRIES];
     for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
         int n = layer_count((akgl_HeapLayer)l);
         if (n != base_counts[l]) {
@@ -308,9 +310,10 @@ static void check_nothing_left(void)
     }
     registry_counts(regs);
     if (memcmp(regs, base_registries, sizeof(regs)) != 0) {
-        fprintf(stderr, "LEAK: registries hold %d/%d/%d/%d/%d entries, %d/%d/%d/%d/%d before\n",
-                regs[0], regs[1], regs[2], regs[3], regs[4], base_registries[0],
-                base_registries[1], base_registries[2], base_registries[3], base_registries[4]);
+        fprintf(stderr, "LEAK: registries (actor/sprite/sheet/character/tilemap/sound) hold "
+                "%d/%d/%d/%d/%d/%d entries, %d/%d/%d/%d/%d/%d before\n", regs[0], regs[1],
+                regs[2], regs[3], regs[4], regs[5], base_registries[0], base_registries[1],
+                base_registries[2], base_registries[3], base_registries[4], base_registries[5]);
         abort();
     }
     if (akerr_contexts_in_use() != base_contexts) {

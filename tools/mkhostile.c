@@ -11,6 +11,8 @@
 
 #include <akgl/limits.h>
 
+#include "sound_fixture.h" /* tests/akgl: WAV by hand, Ogg through libvorbisenc */
+
 #include <errno.h>
 #include <png.h>
 #include <stdarg.h>
@@ -269,5 +271,60 @@ int main(int argc, char **argv)
     sparse("font_file_cap_plus_1.ttf", "", (long)AKGL_FONT_MAX_FILE_SIZE + 1);
     sparse("tilemap_file_cap_plus_1.tmx", "<?xml version=\"1.0\"?>\n<map ",
            (long)AKGL_TILEMAP_MAX_FILE_SIZE + 1);
+    /* Numbers: an Ogg file of ~20 KB whose headers say 384 kHz and whose
+     * last page says 599 s (230,016,000 frames, 1.84 GB of float stereo):
+     * five seconds of a tone at 48 kHz, over several pages. */
+    {
+        char path[4096];
+        static const fx_tone tone = {0.5f, 440.0f, 48000};
+        snprintf(path, sizeof(path), "%s/%s", dir, "sound_ogg_claims_599s.ogg");
+        if (!fx_write_ogg_claiming(path, 2, 48000, 5 * 48000, fx_cosine, &tone, 384000,
+                                   599LL * 384000)) {
+            die("cannot write", path);
+        }
+        text("sound_ogg_claims_599s.json",
+             "{\"sounds\": [{\"name\": \"liar\", \"file\": \"sound_ogg_claims_599s.ogg\"}]}\n");
+    }
+    /* Numbers: a tileset of 600,000 columns of 4096x32 tiles against a
+     * 32x32 image. Its row needs 2,457,600,000 pixels: past INT_MAX, so
+     * computed in int the check that every tile lies on the image saw a
+     * negative width, and the tileset loaded. As .tsj under a .tmj, and as
+     * .tsx under a .tmx. */
+    png("tileset_32x32.png", 32, 32, false, 0);
+    text("tileset_600000_columns.tsj",
+         "{\"type\": \"tileset\", \"name\": \"vast\", \"tilewidth\": 4096, "
+         "\"tileheight\": 32, \"tilecount\": 600000, \"columns\": 600000,\n"
+         " \"image\": \"tileset_32x32.png\", \"imagewidth\": 32, \"imageheight\": 32}\n");
+    text("tileset_600000_columns.tmj",
+         "{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1,\n"
+         " \"tilewidth\": 16, \"tileheight\": 16,\n"
+         " \"tilesets\": [{\"firstgid\": 1, \"source\": \"tileset_600000_columns.tsj\"}],\n"
+         " \"layers\": [{\"type\": \"tilelayer\", \"id\": 1, \"name\": \"l\", \"width\": 1, "
+         "\"height\": 1, \"data\": [1]}]}\n");
+    text("tileset_600000_columns.tsx",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<tileset version=\"1.10\" name=\"vast\" tilewidth=\"4096\" tileheight=\"32\" "
+         "tilecount=\"600000\" columns=\"600000\">\n"
+         " <image source=\"tileset_32x32.png\" width=\"32\" height=\"32\"/>\n</tileset>\n");
+    text("tileset_600000_columns.tmx",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<map version=\"1.10\" orientation=\"orthogonal\" renderorder=\"right-down\" "
+         "width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+         " <tileset firstgid=\"1\" source=\"tileset_600000_columns.tsx\"/>\n"
+         " <layer id=\"1\" name=\"l\" width=\"1\" height=\"1\">\n"
+         "  <data encoding=\"csv\">1</data>\n </layer>\n</map>\n");
+    /* Numbers: a float WAV of NaN and infinity (a second of stereo at
+     * 48 kHz, two samples in three of them), which used to load and make a
+     * third of the device's output NaN while it played. */
+    {
+        char path[4096];
+        static const float level = 0.25f;
+        snprintf(path, sizeof(path), "%s/%s", dir, "sound_wav_nan_inf.wav");
+        if (!fx_write_wav(path, 2, 48000, 48000, fx_nan_inf, &level)) {
+            die("cannot write", path);
+        }
+        text("sound_wav_nan_inf.json",
+             "{\"sounds\": [{\"name\": \"nan\", \"file\": \"sound_wav_nan_inf.wav\"}]}\n");
+    }
     return 0;
 }

@@ -124,6 +124,12 @@
 #define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
 #define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
 #define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
+/* Numbers: what a float sample of a sound file may be. */
+/** Largest magnitude of a sample (full scale is 1). Far past any real audio,
+ *  and far enough inside a float that no volume, bus or sum of voices can
+ *  overflow to infinity (and then NaN) while it plays. NaN and infinity are
+ *  refused too. */
+#define AKGL_SOUND_MAX_SAMPLE 65536.0f
 /** @} */
 
 /** @name Hostile input: what a loader accepts (docs/19-reliability.md)

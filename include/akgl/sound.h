@@ -58,7 +58,7 @@ typedef struct akgl_Sound
     int64_t frames;                          /**< Sample frames. */
     int rate;                                /**< Frames per second (the device's). */
     float volume;                            /**< The sound's own volume, 0..AKGL_SOUND_MAX_VOLUME. */
-    bool loop;                               /**< Whether a play of it loops until stopped. */
+    bool loop;                               /**< Whether an effect of it loops (music always does). */
 } akgl_Sound;
 
 /**
@@ -105,7 +105,8 @@ typedef enum akgl_SoundBus
  * @param name The registry key, 1..AKGL_SOUND_MAX_NAME_LENGTH-1 bytes.
  * @param path The file.
  * @param volume The sound's own volume, 0..AKGL_SOUND_MAX_VOLUME.
- * @param loop Whether plays of it loop until stopped.
+ * @param loop Whether plays of it as an effect loop until stopped (as the
+ *        music it always loops).
  * @param dest Receives the sound with one reference, the caller's (or the
  *        game's: release it with akgl_heap_release_sound at a level change).
  *        May be NULL when the registry is reference enough.
@@ -226,8 +227,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play(akgl_Sound *sound, float volu
 /**
  * @brief Plays @p sound as the music, looping, fading in over @p fade_ms.
  *
+ * The music loops until it is stopped, whatever the sound's own `loop`.
  * Music that is playing already cross-fades: it fades out over the same
- * @p fade_ms and stops while the new track fades in. 0 ms cuts.
+ * @p fade_ms, from whatever gain it has (0 included), and stops while the
+ * new track fades in. 0 ms cuts.
  * @param sound   The sound.
  * @param volume  0..AKGL_SOUND_MAX_VOLUME, as akgl_sound_play.
  * @param fade_ms The fade, milliseconds.

@@ -542,7 +542,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_tile(const akgl_TilemapT
  * @param sheet   Gets the sheet (borrowed: the map holds it).
  * @param src     Gets the source rectangle on the sheet.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY for a local id at or past
- *         idlimit, or one a collection does not have.
+ *         idlimit, or one a collection does not have; AKERR_VALUE for an
+ *         image tileset with no columns (a loaded one always has one).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_TilemapTileset *tileset,
                                                                uint32_t localid,

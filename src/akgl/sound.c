@@ -50,8 +50,9 @@ typedef struct Voice
     float volume;            /* the play's volume times the sound's */
     float left, right;       /* the pan's gains */
     float fade;              /* the fade's gain now, 0..1 */
-    float fade_step;         /* added per frame until fade reaches fade_target */
+    float fade_step;         /* added per frame while the fade lasts */
     float fade_target;
+    int64_t fade_left;       /* frames the fade still lasts; 0: no fade */
     bool stop_at_target;     /* the fade is a fade-out: end the voice when it is done */
     bool paused;
     bool music;
@@ -109,7 +110,9 @@ static int render(Voice *v, float *out, int frames)
     int made = 0;
     while (made < frames) {
         if (v->frame >= snd->frames) {
-            if (!snd->loop) {
+            /* Music loops until stopped, whatever the sound's own flag
+             * (docs/18-sound.md); an effect loops only when its sound does. */
+            if (!snd->loop && !v->music) {
                 end_voice(v);
                 break;
             }
@@ -121,10 +124,14 @@ static int render(Voice *v, float *out, int frames)
         out[made * 2 + 1] = in[1] * g * v->right;
         made++;
         v->frame++;
-        if (v->fade_step != 0.0f) {
-            v->fade += v->fade_step;
-            if ((v->fade_step > 0.0f && v->fade >= v->fade_target)
-                || (v->fade_step < 0.0f && v->fade <= v->fade_target)) {
+        /* A fade is counted in frames, not by its gain reaching the target:
+         * it lasts its time exactly, also from a gain that is 0 already (a
+         * track cross-faded out before its own fade-in mixed a frame). */
+        if (v->fade_left > 0) {
+            v->fade_left--;
+            if (v->fade_left > 0) {
+                v->fade += v->fade_step;
+            } else {
                 v->fade = v->fade_target;
                 v->fade_step = 0.0f;
                 if (v->stop_at_target) {
@@ -558,10 +565,10 @@ static bool volume_ok(float volume)
 }
 
 /* Frames a fade of `ms` lasts at the device rate (at least one). */
-static float fade_frames(int ms)
+static int64_t fade_frames(int ms)
 {
-    float frames = (float)ms * (float)S.rate / 1000.0f;
-    return frames < 1.0f ? 1.0f : frames;
+    int64_t frames = (int64_t)ms * S.rate / 1000;
+    return frames < 1 ? 1 : frames;
 }
 
 /* A free voice, else the effect that started longest ago. Sound lock held. */
@@ -603,16 +610,23 @@ static int start_voice(const akgl_Sound *sound, float volume, float pan, bool mu
     if (fade_ms > 0) {
         v->fade = 0.0f;
         v->fade_target = 1.0f;
-        v->fade_step = 1.0f / fade_frames(fade_ms);
+        v->fade_left = fade_frames(fade_ms);
+        v->fade_step = 1.0f / (float)v->fade_left;
     } else {
         v->fade = 1.0f;
         v->fade_target = 1.0f;
         v->fade_step = 0.0f;
+        v->fade_left = 0;
     }
     return i;
 }
 
-/* Fades a playing voice out over `fade_ms` and ends it (0: ends it now). Sound lock held. */
+/*
+ * Fades a playing voice out over `fade_ms` and ends it (0: ends it now).
+ * From whatever gain it has, 0 included: a voice whose fade-in has not
+ * mixed a frame yet still plays out the fade's time, silent, and then ends,
+ * as every fade-out does. Sound lock held.
+ */
 static void fade_out(Voice *v, int fade_ms)
 {
     if (fade_ms <= 0 || v->paused) {
@@ -620,11 +634,9 @@ static void fade_out(Voice *v, int fade_ms)
         return;
     }
     v->fade_target = 0.0f;
-    v->fade_step = -v->fade / fade_frames(fade_ms);
+    v->fade_left = fade_frames(fade_ms);
+    v->fade_step = -v->fade / (float)v->fade_left;
     v->stop_at_target = true;
-    if (v->fade_step == 0.0f) {
-        end_voice(v); /* silent already */
-    }
 }
 
 static akerr_ErrorContext *check_sound(const akgl_Sound *sound, const char *who)

@@ -24,6 +24,7 @@
 
 #include <SDL3/SDL.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <vorbis/vorbisfile.h>
@@ -120,6 +121,42 @@ static akerr_ErrorContext *check_spec(const char *path, int channels, int rate)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * A float file's samples must be numbers a voice can play: NaN or infinity
+ * (or a finite value large enough to overflow once volumes multiply it)
+ * would make the mixed output NaN for as long as the sound plays, and a
+ * sum with NaN silences or deafens every other voice too. Refused rather
+ * than cleaned: such a file is damaged or made to harm, and a loader that
+ * quietly rewrites samples would hide it. Integer formats cannot hold such
+ * values; Vorbis decodes to float, so a hostile Ogg is checked here too.
+ */
+static akerr_ErrorContext *check_samples(const char *path, const Decoded *dec)
+{
+    PREPARE_ERROR(errctx);
+    if (dec->spec.format != SDL_AUDIO_F32 || dec->data == NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    const float *s = (const float *)dec->data;
+    size_t n = (size_t)dec->len / sizeof(float);
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(fabsf(s[i]) <= AKGL_SOUND_MAX_SAMPLE)) { /* NaN fails it too */
+            if (bad++ == 0) {
+                first = i;
+            }
+        }
+    }
+    if (bad > 0) {
+        int channels = dec->spec.channels > 0 ? dec->spec.channels : 1;
+        FAIL_RETURN(errctx, AKERR_VALUE, "sound \"%s\": sample %zu (frame %zu, channel %zu) is "
+                    "%g; a sample must be a finite number within +-%g (AKGL_SOUND_MAX_SAMPLE), "
+                    "and %zu of the %zu samples are not", path, first,
+                    first / (size_t)channels, first % (size_t)channels, (double)s[first],
+                    (double)AKGL_SOUND_MAX_SAMPLE, bad, n);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* Refuses a sound longer than AKGL_SOUND_MAX_SECONDS before it is converted. */
 static akerr_ErrorContext *check_length(const char *path, int64_t frames, int rate)
 {
@@ -211,47 +248,126 @@ static const char *vorbis_error(int code)
     }
 }
 
-/* Decodes every frame of an open Vorbis file into interleaved floats. */
-static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File *vf,
-                                                int channels, int64_t total, Decoded *out)
+/*
+ * Frames the decode buffer starts with. The length an Ogg file states (its
+ * last page's granule position) is only a claim: a file of a few kilobytes
+ * can claim ten minutes at 384 kHz, 1.84 GB of floats. So the buffer is
+ * sized by what decodes, starting here and doubling, and never past the
+ * claim (which check_length has held to AKGL_SOUND_MAX_SECONDS).
+ */
+#define VORBIS_FIRST_FRAMES 65536
+
+/* Makes room for `need` frames in *dst (of *cap frames), growing towards `total`. */
+static akerr_ErrorContext *vorbis_room(const char *path, float **dst, int64_t *cap, int64_t need,
+                                       int64_t total, int channels)
 {
     PREPARE_ERROR(errctx);
-    size_t bytes = (size_t)total * (size_t)channels * sizeof(float);
-    float *dst = SDL_malloc(bytes);
-    FAIL_ZERO_RETURN(errctx, dst, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s", path,
-                     bytes, SDL_GetError());
-    int64_t got = 0;
+    if (need <= *cap) {
+        SUCCEED_RETURN(errctx);
+    }
+    int64_t grown = *cap > 0 ? *cap * 2 : VORBIS_FIRST_FRAMES;
+    if (grown < need) {
+        grown = need;
+    }
+    if (grown > total) {
+        grown = total;
+    }
+    size_t bytes = (size_t)grown * (size_t)channels * sizeof(float);
+    float *bigger = SDL_realloc(*dst, bytes);
+    FAIL_ZERO_RETURN(errctx, bigger, ENOMEM, "sound \"%s\": out of memory for %zu bytes: %s",
+                     path, bytes, SDL_GetError());
+    *dst = bigger;
+    *cap = grown;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Reads frames into *dst (grown as they come) until the end or `total`. */
+static akerr_ErrorContext *vorbis_read_all(const char *path, OggVorbis_File *vf, int channels,
+                                           int64_t total, float **dst, int64_t *got)
+{
+    int64_t cap = 0;
     int section = 0;
-    while (got < total) {
+    PREPARE_ERROR(errctx);
+    while (*got < total) {
         float **pcm = NULL;
         long n = ov_read_float(vf, &pcm, 4096, &section);
         if (n == 0) {
             break;
         }
-        if (n < 0) {
-            SDL_free(dst);
-            FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is corrupt at frame "
-                        "%lld: %s", path, (long long)got, vorbis_error((int)n));
+        FAIL_NONZERO_RETURN(errctx, n < 0, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is "
+                            "corrupt at frame %lld: %s", path, (long long)*got,
+                            vorbis_error((int)n));
+        if (n > total - *got) {
+            n = (long)(total - *got);
         }
-        if (n > total - got) {
-            n = (long)(total - got);
-        }
+        PASS(errctx, vorbis_room(path, dst, &cap, *got + n, total, channels));
         for (long i = 0; i < n; i++) {
             for (int c = 0; c < channels; c++) {
-                dst[(got + i) * channels + c] = pcm[c][i];
+                (*dst)[(*got + i) * channels + c] = pcm[c][i];
             }
         }
-        got += n;
+        *got += n;
     }
-    if (got < total) {
+    SUCCEED_RETURN(errctx);
+}
+
+/* Decodes every frame of an open Vorbis file into interleaved floats. */
+static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File *vf,
+                                                int channels, int64_t total, Decoded *out)
+{
+    float *dst = NULL;
+    int64_t got = 0;
+    PREPARE_ERROR(errctx);
+    ATTEMPT {
+        CATCH(errctx, vorbis_read_all(path, vf, channels, total, &dst, &got));
+        /* Every page is whole (ogg_whole_pages), so fewer frames than the
+         * last page's granule position says is a file that lies about its
+         * length, or a stream that ends early. */
+        FAIL_NONZERO_BREAK(errctx, got < total, AKERR_FORMAT, "sound \"%s\": its last Ogg page "
+                           "claims %lld frames, but %lld decode", path, (long long)total,
+                           (long long)got);
+    } CLEANUP {
+    } PROCESS(errctx) {
         SDL_free(dst);
-        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: %lld of %lld frames decode",
-                    path, (long long)got, (long long)total);
-    }
+    } FINISH(errctx, true);
     out->spec = (SDL_AudioSpec){SDL_AUDIO_F32, channels, 0};
     out->data = (Uint8 *)dst;
-    out->len = (int)bytes;
+    out->len = (int)((size_t)total * (size_t)channels * sizeof(float));
     SUCCEED_RETURN(errctx);
+}
+
+/*
+ * Where the run of whole Ogg pages from the start of the file ends: each
+ * page is "OggS", a 27-byte header whose last byte counts the lacing values
+ * that follow, and a body as long as they add up to. Stops at the first
+ * page that runs past the end of the file, or at bytes that are no page.
+ * Reads headers only; decodes nothing.
+ */
+static size_t ogg_whole_pages(const unsigned char *data, size_t size, bool *cut)
+{
+    size_t at = 0;
+    *cut = false;
+    while (at < size) {
+        size_t left = size - at;
+        if (memcmp(data + at, "OggS", left < 4 ? left : 4) != 0) {
+            return at; /* not a page: vorbisfile resyncs past it, or refuses it */
+        }
+        if (left < 27 || left < 27 + (size_t)data[at + 26]) {
+            *cut = true;
+            return at;
+        }
+        size_t nseg = data[at + 26];
+        size_t body = 0;
+        for (size_t i = 0; i < nseg; i++) {
+            body += data[at + 27 + i];
+        }
+        if (left < 27 + nseg + body) {
+            *cut = true;
+            return at;
+        }
+        at += 27 + nseg + body;
+    }
+    return at;
 }
 
 /* vorbisfile reads the file's bytes from memory (ov_open_callbacks). */
@@ -303,7 +419,17 @@ static akerr_ErrorContext *decode_ogg(const char *path, const unsigned char *dat
     MemSource src = {data, size, 0};
     const ov_callbacks callbacks = {mem_read, mem_seek, NULL, mem_tell};
     int64_t filesize = (int64_t)size;
+    bool cut = false;
     PREPARE_ERROR(errctx);
+    /* A page cut short by the end of the file is a truncated file, said as
+     * such before anything decodes: vorbisfile would stop quietly at the
+     * last whole page, and a file cut inside its only audio page would look
+     * like one with no samples. */
+    size_t whole = ogg_whole_pages(data, size, &cut);
+    if (cut) {
+        FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: the last whole Ogg page ends "
+                    "at byte %zu of %zu", path, whole, size);
+    }
     int rc = ov_open_callbacks(&src, &vf, NULL, 0, callbacks);
     if (rc != 0) {
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,
@@ -418,6 +544,7 @@ static akerr_ErrorContext *decode_file(const char *path, int rate, float **sampl
         CATCH(errctx, check_spec(path, dec.spec.channels, dec.spec.freq));
         int64_t in_frames = dec.len / SDL_AUDIO_FRAMESIZE(dec.spec);
         CATCH(errctx, check_length(path, in_frames, dec.spec.freq));
+        CATCH(errctx, check_samples(path, &dec));
         /* Once, here: playing never converts. */
         CATCH(errctx, akgl_sound_convert(path, &dec.spec, dec.data, dec.len, rate,
                                          &converted, &convlen));

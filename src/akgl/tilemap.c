@@ -320,11 +320,21 @@ akerr_ErrorContext *akgl_tilemap_tileset_source(const akgl_TilemapTileset *tiles
                            (float)tile->height};
         SUCCEED_RETURN(errctx);
     }
-    int col = (int)(localid % (uint32_t)tileset->columns);
-    int row = (int)(localid / (uint32_t)tileset->columns);
+    /* A loaded image tileset has at least one column; one a game filled in
+     * itself may not, and a division by it would end the process. */
+    if (tileset->columns < 1) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "tileset \"%s\": an image tileset needs \"columns\" "
+                    "of at least 1 (it has %d)", tileset->name, tileset->columns);
+    }
+    /* In 64 bits, as the loader's check of the same sum (tilemap_build.c,
+     * cell_origin): the product of the file's numbers passes INT_MAX within
+     * their own limits. */
+    int64_t col = (int64_t)(localid % (uint32_t)tileset->columns);
+    int64_t row = (int64_t)(localid / (uint32_t)tileset->columns);
     *sheet = tileset->sheet;
-    *src = (SDL_FRect){(float)(tileset->margin + col * (tileset->tilewidth + tileset->spacing)),
-                       (float)(tileset->margin + row * (tileset->tileheight + tileset->spacing)),
-                       (float)tileset->tilewidth, (float)tileset->tileheight};
+    *src = (SDL_FRect){
+        (float)(tileset->margin + col * ((int64_t)tileset->tilewidth + tileset->spacing)),
+        (float)(tileset->margin + row * ((int64_t)tileset->tileheight + tileset->spacing)),
+        (float)tileset->tilewidth, (float)tileset->tileheight};
     SUCCEED_RETURN(errctx);
 }

@@ -558,12 +558,19 @@ static akerr_ErrorContext *build_animation(Build *b, json_t *frames, akgl_Tilema
     SUCCEED_RETURN(errctx);
 }
 
-static void cell_rect(const akgl_TilemapTileset *ts, uint32_t id, int *x, int *y)
+/*
+ * Where tile `id` of an image tileset begins on its image. In 64 bits: the
+ * column count, tile size and spacing all come from the file, and within
+ * their own limits col * (tilewidth + spacing) passes INT_MAX (599,999
+ * columns of 4096-pixel tiles), which in int made a tileset far wider than
+ * its image pass the check that every tile lies on it.
+ */
+static void cell_origin(const akgl_TilemapTileset *ts, uint32_t id, int64_t *x, int64_t *y)
 {
-    int col = (int)(id % (uint32_t)ts->columns);
-    int row = (int)(id / (uint32_t)ts->columns);
-    *x = ts->margin + col * (ts->tilewidth + ts->spacing);
-    *y = ts->margin + row * (ts->tileheight + ts->spacing);
+    int64_t col = (int64_t)(id % (uint32_t)ts->columns);
+    int64_t row = (int64_t)(id / (uint32_t)ts->columns);
+    *x = ts->margin + col * ((int64_t)ts->tilewidth + ts->spacing);
+    *y = ts->margin + row * ((int64_t)ts->tileheight + ts->spacing);
 }
 
 static akerr_ErrorContext *build_tile(Build *b, json_t *tj, const char *basefile,
@@ -585,8 +592,13 @@ static akerr_ErrorContext *build_tile(Build *b, json_t *tj, const char *basefile
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "tile %d: past the tileset's %d tiles", id,
                         ts->tilecount);
         }
+        int64_t x = 0, y = 0;
         tile->image = empty_string;
-        cell_rect(ts, tile->id, &tile->x, &tile->y);
+        cell_origin(ts, tile->id, &x, &y);
+        /* On the image (build_tileset_body checked every tile's cell), so
+         * within an int. */
+        tile->x = (int)x;
+        tile->y = (int)y;
         tile->width = ts->tilewidth;
         tile->height = ts->tileheight;
     } else {
@@ -683,18 +695,23 @@ static akerr_ErrorContext *build_tileset_body(Build *b, json_t *tj, const char *
         PASS(errctx, load_image(b, basefile, image, &ts->sheet, &ts->image));
         ts->idlimit = (uint32_t)ts->tilecount;
         if (ts->tilecount > 0) {
-            /* Every tile a gid can name must lie on the image. */
-            int right = 0, bottom = 0, unused = 0;
+            /* Every tile a gid can name must lie on the image: the widest
+             * row decides the width, the last tile the height. */
+            int64_t right = 0, bottom = 0, unused = 0;
             uint32_t widest = (uint32_t)(ts->tilecount < ts->columns ? ts->tilecount : ts->columns);
-            cell_rect(ts, widest - 1, &right, &unused);
-            cell_rect(ts, (uint32_t)ts->tilecount - 1, &unused, &bottom);
-            if (right + ts->tilewidth > ts->sheet->texture_w ||
-                bottom + ts->tileheight > ts->sheet->texture_h) {
+            cell_origin(ts, widest - 1, &right, &unused);
+            cell_origin(ts, (uint32_t)ts->tilecount - 1, &unused, &bottom);
+            int64_t need_w = right + ts->tilewidth, need_h = bottom + ts->tileheight;
+            if (need_w > ts->sheet->texture_w || need_h > ts->sheet->texture_h) {
+                /* The key at fault: too many columns for the image's width,
+                 * or too many tiles (rows) for its height. */
+                bool wide = need_w > ts->sheet->texture_w;
                 FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                            "%d tiles of %dx%d in %d columns (margin %d, spacing %d) need "
-                            "%dx%d pixels, but the image %s is %dx%d", ts->tilecount,
-                            ts->tilewidth, ts->tileheight, ts->columns, ts->margin, ts->spacing,
-                            right + ts->tilewidth, bottom + ts->tileheight,
+                            "\"%s\" is %d: %d tiles of %dx%d in %d columns (margin %d, spacing "
+                            "%d) need %lldx%lld pixels, but the image %s is %dx%d",
+                            wide ? "columns" : "tilecount", wide ? ts->columns : ts->tilecount,
+                            ts->tilecount, ts->tilewidth, ts->tileheight, ts->columns,
+                            ts->margin, ts->spacing, (long long)need_w, (long long)need_h,
                             akgl_json_message_path(ts->image, shown),
                             ts->sheet->texture_w, ts->sheet->texture_h);
             }

@@ -122,10 +122,14 @@ static bool tile_source(const akgl_Tilemap *map, uint32_t raw, uint64_t now_ms,
         if (ts->sheet == NULL || ts->columns <= 0 || id >= ts->idlimit) {
             return false;
         }
-        int col = (int)(id % (uint32_t)ts->columns), row = (int)(id / (uint32_t)ts->columns);
+        /* In 64 bits, as the loader's check of the same sum (tilemap_build.c,
+         * cell_origin): a loaded tileset's cells all lie on its image, but a
+         * product of the file's numbers is not computed in int anywhere. */
+        int64_t col = (int64_t)(id % (uint32_t)ts->columns);
+        int64_t row = (int64_t)(id / (uint32_t)ts->columns);
         t->sheet = ts->sheet;
-        t->src = (SDL_FRect){(float)(ts->margin + col * (ts->tilewidth + ts->spacing)),
-                             (float)(ts->margin + row * (ts->tileheight + ts->spacing)),
+        t->src = (SDL_FRect){(float)(ts->margin + col * ((int64_t)ts->tilewidth + ts->spacing)),
+                             (float)(ts->margin + row * ((int64_t)ts->tileheight + ts->spacing)),
                              (float)ts->tilewidth, (float)ts->tileheight};
     }
     *w = t->src.w;

@@ -60,6 +60,20 @@ static inline float fx_ramp_at(int64_t i, int c, const void *arg)
     return r->from + (r->to - r->from) * (float)i / (float)r->frames;
 }
 
+/* A float file's hostile numbers, sample by sample (channels interleaved):
+ * `*arg` (a level), NaN, +infinity, then the level, NaN, -infinity. */
+static inline float fx_nan_inf(int64_t i, int c, const void *arg)
+{
+    switch ((i * 2 + c) % 6) {
+    case 0:
+    case 3: return *(const float *)arg;
+    case 1:
+    case 4: return NAN;
+    case 2: return INFINITY;
+    default: return -INFINITY;
+    }
+}
+
 static inline void fx_put16(FILE *f, uint16_t v)
 {
     fputc(v & 0xff, f);
@@ -124,9 +138,32 @@ static inline bool fx_write_wav(const char *path, int channels, int rate, int64_
     return fx_write_wav_raw(path, 3, channels, (uint32_t)rate, frames, frames, signal, arg);
 }
 
-/* An Ogg Vorbis file (quality 0.6 VBR), encoded by libvorbisenc. */
-static inline bool fx_write_ogg(const char *path, int channels, int rate, int64_t frames,
-                                fx_signal signal, const void *arg)
+/* Writes a page; a page is a header and a body, both libogg's. */
+static inline void fx_put_page(FILE *f, const ogg_page *og)
+{
+    fwrite(og->header, 1, (size_t)og->header_len, f);
+    fwrite(og->body, 1, (size_t)og->body_len, f);
+}
+
+/* Little-endian `bytes` bytes of `v` at `at`. */
+static inline void fx_put_le(unsigned char *at, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) {
+        at[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+/*
+ * An Ogg Vorbis file (quality 0.6 VBR) that lies about itself: when
+ * `claim_rate` is above 0 the identification header says that rate, and
+ * when `claim_frames` is above 0 the last page's granule position (what a
+ * reader takes for the length) says that many frames; each page changed
+ * gets its checksum again, so libogg takes it. The audio is `frames` frames
+ * encoded at `rate`. With both 0 it is an honest file (fx_write_ogg).
+ */
+static inline bool fx_write_ogg_claiming(const char *path, int channels, int rate, int64_t frames,
+                                         fx_signal signal, const void *arg, uint32_t claim_rate,
+                                         int64_t claim_frames)
 {
     vorbis_info vi;
     vorbis_comment vc;
@@ -153,9 +190,16 @@ static inline bool fx_write_ogg(const char *path, int channels, int rate, int64_
     ogg_stream_packetin(&os, &hdr);
     ogg_stream_packetin(&os, &hdr_comm);
     ogg_stream_packetin(&os, &hdr_code);
+    bool first = true;
     while (ogg_stream_flush(&os, &og) != 0) {
-        fwrite(og.header, 1, (size_t)og.header_len, f);
-        fwrite(og.body, 1, (size_t)og.body_len, f);
+        /* The first page holds the identification packet alone: its type,
+         * "vorbis", a 4-byte version, the channels, then the rate. */
+        if (first && claim_rate > 0 && og.body_len >= 16) {
+            fx_put_le(og.body + 12, claim_rate, 4);
+            ogg_page_checksum_set(&og);
+        }
+        first = false;
+        fx_put_page(f, &og);
     }
     int64_t done = 0;
     bool eos = false;
@@ -179,11 +223,14 @@ static inline bool fx_write_ogg(const char *path, int channels, int rate, int64_
             while (vorbis_bitrate_flushpacket(&vd, &op)) {
                 ogg_stream_packetin(&os, &op);
                 while (ogg_stream_pageout(&os, &og) != 0) {
-                    fwrite(og.header, 1, (size_t)og.header_len, f);
-                    fwrite(og.body, 1, (size_t)og.body_len, f);
                     if (ogg_page_eos(&og)) {
                         eos = true;
+                        if (claim_frames > 0) { /* the granule position: bytes 6..13 */
+                            fx_put_le(og.header + 6, (uint64_t)claim_frames, 8);
+                            ogg_page_checksum_set(&og);
+                        }
                     }
+                    fx_put_page(f, &og);
                 }
             }
         }
@@ -194,6 +241,13 @@ static inline bool fx_write_ogg(const char *path, int channels, int rate, int64_
     vorbis_comment_clear(&vc);
     vorbis_info_clear(&vi);
     return fclose(f) == 0;
+}
+
+/* An Ogg Vorbis file (quality 0.6 VBR), encoded by libvorbisenc. */
+static inline bool fx_write_ogg(const char *path, int channels, int rate, int64_t frames,
+                                fx_signal signal, const void *arg)
+{
+    return fx_write_ogg_claiming(path, channels, rate, frames, signal, arg, 0, 0);
 }
 
 /* Writes `text` to `path`. */

@@ -23,7 +23,7 @@
 #endif
 #define H AKGL_HOSTILE_DIR "/"
 
-typedef enum Loader { SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT } Loader;
+typedef enum Loader { SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT, TMJ } Loader;
 
 typedef struct Hostile
 {
@@ -98,6 +98,23 @@ static const Hostile table[] = {
     {"@pipe.ttf", FONT, AKERR_IO, "pipe.ttf\" is a FIFO, not a regular file", 1000},
     {"font_file_cap_plus_1.ttf", FONT, AKERR_OUTOFBOUNDS,
      "is 33554433 bytes; the limit is 33554432 bytes (AKGL_FONT_MAX_FILE_SIZE)", 1000},
+    /* Numbers: a file's own claims. An Ogg of ~20 KB claiming 599 s at
+     * 384 kHz (the decode buffer is sized by what decodes; test_sound.c
+     * measures the largest block). */
+    {"sound_ogg_claims_599s.json", SOUND_BANK, AKERR_FORMAT,
+     "its last Ogg page claims 230016000 frames, but ", 1000},
+    /* A tileset of 600,000 columns of 4096x32 tiles on a 32x32 image:
+     * computed in int, its width overflowed and it loaded. */
+    {"tileset_600000_columns.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "\"columns\" is 600000: 600000 tiles of 4096x32 in 600000 columns (margin 0, spacing 0) "
+     "need 2457600000x32 pixels, but the image", 1000},
+    {"tileset_600000_columns.tmx", TMX, AKERR_OUTOFBOUNDS,
+     "\"columns\" is 600000: 600000 tiles of 4096x32 in 600000 columns (margin 0, spacing 0) "
+     "need 2457600000x32 pixels, but the image", 1000},
+    /* A float WAV of NaN and infinity. */
+    {"sound_wav_nan_inf.json", SOUND_BANK, AKERR_VALUE,
+     "sample 1 (frame 0, channel 1) is nan; a sample must be a finite number within +-65536 "
+     "(AKGL_SOUND_MAX_SAMPLE), and 64000 of the 96000 samples are not", 1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
@@ -114,6 +131,7 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case SOUND_BANK: return akgl_sound_load_json(path);
     case TMX: return akgl_tilemap_load_tmx(path, &map);
     case FONT: return akgl_font_load(path, 12.0f, &font);
+    case TMJ: return akgl_tilemap_load_json(path, &map);
     }
     return NULL;
 }

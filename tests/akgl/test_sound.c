@@ -26,6 +26,16 @@ static const fx_tone a440 = {0.5f, 440.0f, 48000};
 static const fx_tone a440_22k = {0.5f, 440.0f, 22050};
 static const fx_tone a440_44k = {0.5f, 440.0f, 44100};
 
+static const float max_sample = AKGL_SOUND_MAX_SAMPLE;
+
+/* Silence with one finite sample of 1e30 at frame 100. */
+static float fx_huge_at_100(int64_t i, int c, const void *arg)
+{
+    (void)c;
+    (void)arg;
+    return i == 100 ? 1e30f : 0.0f;
+}
+
 /* Every fixture this suite reads, made once. */
 static void make_fixtures(void)
 {
@@ -48,6 +58,20 @@ static void make_fixtures(void)
     CHECK(fx_truncate(FIX "/tone.ogg", FIX "/headers_only.ogg", 200));
     CHECK(fx_write_ogg(FIX "/long.ogg", 1, 44100, 5 * 44100, fx_cosine, &a440_44k));
     CHECK(fx_truncate(FIX "/long.ogg", FIX "/cut_end.ogg", fx_file_size(FIX "/long.ogg") - 10));
+    /* 10 ms: the headers' pages and one audio page, cut inside that page. */
+    CHECK(fx_write_ogg(FIX "/short.ogg", 1, 44100, 441, fx_level, &half));
+    CHECK(fx_truncate(FIX "/short.ogg", FIX "/short_cut.ogg", fx_file_size(FIX "/short.ogg") - 10));
+    /* Float samples a voice cannot play (stereo: a third NaN, a third
+     * infinite), one finite but huge, and the largest allowed. */
+    CHECK(fx_write_wav(FIX "/nan_inf.wav", 2, 48000, 480, fx_nan_inf, &half));
+    CHECK(fx_write_wav(FIX "/huge_sample.wav", 1, 48000, 480, fx_huge_at_100, NULL));
+    CHECK(fx_write_wav(FIX "/max_sample.wav", 1, 48000, 480, fx_level, &max_sample));
+    /* Five seconds of audio (several pages: the first audio page's granule
+     * position is the start, the last one's the end) whose headers say
+     * 384 kHz and whose last page says 599 s: 230,016,000 frames, 1.84 GB
+     * of float stereo, in ~20 KB. */
+    CHECK(fx_write_ogg_claiming(FIX "/liar.ogg", 2, 48000, 5 * 48000, fx_cosine, &a440, 384000,
+                                599LL * 384000));
 }
 
 static void test_load_wav_converts_to_device_format(void)
@@ -144,6 +168,121 @@ static void test_bad_files(void)
     CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/empty.wav", 1.0f, false, NULL), AKERR_VALUE,
                      "empty.wav\" has no samples");
     CHECK_STATUS_MSG(akgl_sound_load("x", FIX, 1.0f, false, NULL), EISDIR, FIX);
+}
+
+/* Where the whole pages of an Ogg file end: the offset of the page cut short. */
+static long ogg_whole_pages_end(const char *path)
+{
+    size_t len = 0;
+    unsigned char *d = SDL_LoadFile(path, &len);
+    size_t at = 0;
+    while (d != NULL && at + 27 <= len && at + 27 + d[at + 26] <= len) {
+        size_t body = 0;
+        for (int i = 0; i < d[at + 26]; i++) {
+            body += d[at + 27 + i];
+        }
+        if (at + 27 + d[at + 26] + body > len) {
+            break;
+        }
+        at += 27 + d[at + 26] + body;
+    }
+    SDL_free(d);
+    return (long)at;
+}
+
+/* A truncated Ogg is AKERR_FORMAT saying where the last whole page ends,
+ * also when the cut is inside its only audio page (which vorbisfile reads
+ * as a file with no samples). */
+static void test_ogg_cut_in_its_only_audio_page(void)
+{
+    char want[128];
+    int before = SDL_GetNumAllocations();
+    long whole = ogg_whole_pages_end(FIX "/short_cut.ogg");
+    long size = fx_file_size(FIX "/short_cut.ogg");
+    CHECK(whole > 0 && whole < size);
+    snprintf(want, sizeof(want), "short_cut.ogg\": truncated: the last whole Ogg page ends at "
+             "byte %ld of %ld", whole, size);
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/short_cut.ogg", 1.0f, false, NULL), AKERR_FORMAT,
+                     want);
+    /* The whole file loads: the cut is all that is wrong with it. */
+    akgl_Sound *snd = NULL;
+    CHECK_OK(akgl_sound_load("short", FIX "/short.ogg", 1.0f, false, &snd));
+    if (snd != NULL) {
+        CHECK_OK(akgl_heap_release_sound(snd));
+    }
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
+}
+
+/*
+ * A float WAV's samples must be finite and within AKGL_SOUND_MAX_SAMPLE: a
+ * file of NaN and infinity used to load and make a third of the device's
+ * output NaN while it played. Refused at load, naming the first bad sample
+ * and how many there are.
+ */
+static void test_samples_a_voice_cannot_play(void)
+{
+    int before = SDL_GetNumAllocations();
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/nan_inf.wav", 1.0f, false, NULL), AKERR_VALUE,
+                     "nan_inf.wav\": sample 1 (frame 0, channel 1) is nan; a sample must be a "
+                     "finite number within +-65536 (AKGL_SOUND_MAX_SAMPLE), and 640 of the 960 "
+                     "samples are not");
+    CHECK_STATUS_MSG(akgl_sound_load("x", FIX "/huge_sample.wav", 1.0f, false, NULL),
+                     AKERR_VALUE, "huge_sample.wav\": sample 100 (frame 100, channel 0) is "
+                     "1e+30; a sample must be a finite number within +-65536");
+    /* At the limit: it loads, and plays its number as it is. */
+    akgl_Sound *snd = NULL;
+    CHECK_OK(akgl_sound_load("max", FIX "/max_sample.wav", 1.0f, false, &snd));
+    if (snd != NULL) {
+        CHECK(snd->samples[0] == AKGL_SOUND_MAX_SAMPLE);
+        CHECK_OK(akgl_heap_release_sound(snd));
+    }
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
+}
+
+/* The largest block asked of SDL while armed (wrapping whatever is installed). */
+static SDL_malloc_func big_malloc;
+static SDL_calloc_func big_calloc;
+static SDL_realloc_func big_realloc;
+static SDL_free_func big_free;
+static size_t largest;
+
+static void *SDLCALL largest_malloc(size_t size)
+{
+    largest = size > largest ? size : largest;
+    return big_malloc(size);
+}
+
+static void *SDLCALL largest_calloc(size_t n, size_t size)
+{
+    largest = n * size > largest ? n * size : largest;
+    return big_calloc(n, size);
+}
+
+static void *SDLCALL largest_realloc(void *p, size_t size)
+{
+    largest = size > largest ? size : largest;
+    return big_realloc(p, size);
+}
+
+/*
+ * An Ogg file of about 20 KB whose last page claims ten minutes at 384 kHz
+ * (1.84 GB of samples): refused as the liar it is, and the buffer is sized
+ * by what decodes, so the load never asks for more than a few megabytes.
+ */
+static void test_ogg_claiming_a_length_it_has_not(void)
+{
+    int before = SDL_GetNumAllocations();
+    CHECK(fx_file_size(FIX "/liar.ogg") < 64 * 1024);
+    /* The wrappers pass every call to the functions in place, so a block
+     * from either side may be freed by the other. */
+    SDL_GetMemoryFunctions(&big_malloc, &big_calloc, &big_realloc, &big_free);
+    largest = 0;
+    SDL_SetMemoryFunctions(largest_malloc, largest_calloc, largest_realloc, big_free);
+    CHECK_STATUS_MSG(akgl_sound_load("liar", FIX "/liar.ogg", 1.0f, false, NULL), AKERR_FORMAT,
+                     "liar.ogg\": its last Ogg page claims 230016000 frames, but ");
+    SDL_SetMemoryFunctions(big_malloc, big_calloc, big_realloc, big_free);
+    CHECK_MSG(largest <= 4u * 1024 * 1024, "the load asked for a block of %zu bytes", largest);
+    CHECK_INT_EQ(SDL_GetNumAllocations(), before);
 }
 
 static void test_bad_arguments(void)
@@ -403,6 +542,9 @@ int main(void)
     RUN_TEST(test_load_resamples_once);
     RUN_TEST(test_load_ogg);
     RUN_TEST(test_bad_files);
+    RUN_TEST(test_ogg_cut_in_its_only_audio_page);
+    RUN_TEST(test_ogg_claiming_a_length_it_has_not);
+    RUN_TEST(test_samples_a_voice_cannot_play);
     RUN_TEST(test_bad_arguments);
     RUN_TEST(test_volumes);
     RUN_TEST(test_bank_loads);

@@ -416,6 +416,80 @@ static void test_cross_fade(void)
     CHECK_OK(akgl_heap_release_sound(b));
 }
 
+/*
+ * Music loops until it is stopped, whatever its sound's "loop" says: a
+ * 10 ms sound loaded with loop false plays once as an effect, and as music
+ * goes round until music_stop.
+ */
+static void test_music_loops_whatever_its_flag(void)
+{
+    akgl_Sound *once = load_level("once", 0.5f, 480, false);
+    akgl_Voice ve = AKGL_VOICE_NONE, vm = AKGL_VOICE_NONE;
+    if (once == NULL) {
+        return;
+    }
+    CHECK(!once->loop);
+    disk_start("music_once", 0);
+    CHECK_OK(akgl_sound_play(once, 0.5f, 0.0f, &ve)); /* heard at 0.25 */
+    wait_ended(ve);
+    CHECK_OK(akgl_sound_music_play(once, 1.0f, 0, &vm)); /* heard at 0.5 */
+    wait_mixed(4800, "100 ms of the music: ten times its 10 ms");
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_music_stop(0));
+    CHECK_INT_EQ(state_of(vm), AKGL_VOICE_ENDED);
+    Capture cap = disk_finish();
+    CHECK_INT_EQ(count_level(&cap, 0.25f), 480);
+    CHECK_MSG(count_level(&cap, 0.5f) >= 4800, "the music was heard for %lld frames",
+              (long long)count_level(&cap, 0.5f));
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(once));
+}
+
+/*
+ * Music B, then music C at once, both with a fade, the device paused: B is
+ * still at the start of its fade-in (gain 0) when C's cross-fade begins. B
+ * fades out over the fade's time like any old track (silently, from 0) and
+ * then ends; it used to end on the spot. C rises exactly as a fade-in does.
+ */
+static void test_cross_fade_before_the_first_frame(void)
+{
+    akgl_Sound *b = load_level("track_b0", 0.5f, 4800, true);
+    akgl_Sound *c = load_level("track_c0", 0.25f, 4800, true);
+    akgl_Voice vb = AKGL_VOICE_NONE, vc = AKGL_VOICE_NONE;
+    disk_start("crossfade_at_once", 0);
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_OK(akgl_sound_music_play(b, 1.0f, 100, &vb));
+    CHECK_OK(akgl_sound_music_play(c, 1.0f, 100, &vc));
+    CHECK_INT_EQ(state_of(vb), AKGL_VOICE_PLAYING); /* fading out, not ended */
+    CHECK_INT_EQ(state_of(vc), AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_resume_all());
+    wait_ended(vb);
+    CHECK_INT_EQ(state_of(vc), AKGL_VOICE_PLAYING);
+    wait_mixed(2400, "50 ms of track c after the cross-fade");
+    CHECK_OK(akgl_sound_stop_all());
+    Capture cap = disk_finish();
+
+    /* Frame k of C's fade-in is k/4800 of its level (frame 0 silent); B,
+     * at gain 0 throughout, adds nothing. */
+    int64_t start = first_nonzero(&cap, 0);
+    CHECK(start > 0);
+    int bad = 0;
+    for (int64_t k = 1; start > 0 && k <= 4800 && start + k - 1 < cap.frames; k++) {
+        float want = 0.25f * (float)k / 4800.0f;
+        float got = cap.s[(start + k - 1) * 2];
+        if (fabsf(got - want) > 1e-4f && bad++ < 3) {
+            CHECK_MSG(0, "fade-in frame %lld: %g, want %g", (long long)k, (double)got,
+                      (double)want);
+        }
+    }
+    CHECK_INT_EQ(bad, 0);
+    CHECK_INT_EQ(count_level(&cap, 0.5f), 0);
+    CHECK(count_level(&cap, 0.25f) >= 2400);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(b));
+    CHECK_OK(akgl_heap_release_sound(c));
+}
+
 /* Every voice busy: the oldest effect is stolen, never the music. */
 static void test_stealing_takes_oldest_effect(void)
 {
@@ -714,6 +788,8 @@ int main(void)
     RUN_TEST(test_two_voices_sum);
     RUN_TEST(test_fade_ramps);
     RUN_TEST(test_cross_fade);
+    RUN_TEST(test_music_loops_whatever_its_flag);
+    RUN_TEST(test_cross_fade_before_the_first_frame);
     RUN_TEST(test_stealing_takes_oldest_effect);
     RUN_TEST(test_pause_and_resume_voice);
     RUN_TEST(test_voice_stop);

@@ -487,6 +487,22 @@ static void test_queries(void)
     CHECK_STATUS(akgl_tilemap_tileset_source(&m->tilesets[2], 3, &sheet, &src), AKERR_KEY);
     CHECK_STATUS(akgl_tilemap_tileset_source(&m->tilesets[0], 16, &sheet, &src), AKERR_KEY);
     CHECK_STATUS(akgl_tilemap_tileset_source(&m->tilesets[0], 0, NULL, &src), AKERR_NULLPOINTER);
+    /* The source rectangle in 64 bits: tile 599,999 of 600,000 columns of
+     * 4096-pixel tiles starts at x = 2,457,595,904, past INT_MAX (a copy of
+     * a loaded tileset, changed as a game may change its own). No columns
+     * at all is refused, not divided by. */
+    akgl_TilemapTileset wide = m->tilesets[0];
+    wide.columns = 600000;
+    wide.tilewidth = 4096;
+    wide.margin = 0;
+    wide.spacing = 0;
+    wide.idlimit = 600000;
+    CHECK_OK(akgl_tilemap_tileset_source(&wide, 599999, &sheet, &src));
+    CHECK_MSG(src.x == 2457595904.0f && src.y == 0.0f, "tile 599999 at %g, %g", (double)src.x,
+              (double)src.y);
+    wide.columns = 0;
+    CHECK_STATUS_MSG(akgl_tilemap_tileset_source(&wide, 1, &sheet, &src), AKERR_VALUE,
+                     "needs \"columns\" of at least 1 (it has 0)");
     tm_release(m);
     sf_unbind_renderer();
 }

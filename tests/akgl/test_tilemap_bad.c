@@ -166,6 +166,23 @@ static void test_other_refusals(void)
     sf_unbind_renderer();
 }
 
+/* A tileset's cells are computed in 64 bits and checked against its image,
+ * and the refusal names the key at fault: "columns" for a row too wide,
+ * "tilecount" for too many rows. 600,000 columns of 4096-pixel tiles need
+ * 2,457,600,000 pixels, past INT_MAX: in int that came out negative, and
+ * the tileset loaded. */
+static void test_tileset_wider_than_its_image(void)
+{
+    sf_bind_renderer();
+    json("columns_overflow", AKERR_OUTOFBOUNDS, "tileset 0 (firstgid 1)",
+         "\"columns\" is 600000: 600000 tiles of 4096x8 in 600000 columns (margin 0, spacing 0) "
+         "need 2457600000x8 pixels, but the image");
+    json("columns_spacing", AKERR_OUTOFBOUNDS, "\"columns\" is 4",
+         "need 35x8 pixels, but the image");
+    json("tilecount", AKERR_OUTOFBOUNDS, "\"tilecount\" is 17", "is 32x32");
+    sf_unbind_renderer();
+}
+
 static void test_file_too_large(void)
 {
     char path[PATH_MAX];
@@ -241,6 +258,7 @@ int main(void)
     RUN_TEST(test_too_many_cells);
     RUN_TEST(test_include_cycles);
     RUN_TEST(test_other_refusals);
+    RUN_TEST(test_tileset_wider_than_its_image);
     RUN_TEST(test_file_too_large);
     RUN_TEST(test_long_map_path);
     int rc = AKGL_TEST_END();
