@@ -459,6 +459,45 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest);
 
+/**
+ * @brief What one map load may cost as a whole (akgl_tilemap_set_budget).
+ *
+ * The per-element limits of akgl/limits.h bound one layer, one tileset, one
+ * object; these bound the sum, so that a small file cannot ask for
+ * gigabytes through many elements that each pass. 0 in a field means its
+ * default.
+ */
+typedef struct akgl_TilemapBudget
+{
+    /** Cells stored for all the map's tile layers together (an infinite
+     *  layer counts its chunks' bounding box); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
+    int64_t max_cells;
+    /** Bytes the load may allocate for the map: cells, layers, objects,
+     *  points, tilesets, tiles, names, and AKGL_TILEMAP_PROPERTY_BYTES plus
+     *  the name for each custom property; 0: AKGL_TILEMAP_MAX_MAP_BYTES. */
+    int64_t max_bytes;
+} akgl_TilemapBudget;
+
+/**
+ * @brief Sets the budget every later map load is held to (both formats).
+ *
+ * A load over it is refused with AKERR_OUTOFBOUNDS naming the file, what was
+ * being counted, the count, the budget and the macro of its default, before
+ * the allocation that would pass it. The budget is process-wide: set it
+ * from the thread that loads maps, before loading. It lasts until it is set
+ * again (akgl_game_init does not reset it).
+ * @param budget The new budget; NULL, or 0 in a field, restores the default.
+ * @return NULL; AKERR_OUTOFBOUNDS for a negative field.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_set_budget(const akgl_TilemapBudget *budget);
+
+/**
+ * @brief The budget map loads are held to now, defaults filled in.
+ * @param dest Receives it.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_get_budget(akgl_TilemapBudget *dest);
+
 /* ------------------------------------------------------------------------ */
 /* Queries (never allocate; a miss that is not an error formats nothing)    */
 /* ------------------------------------------------------------------------ */

@@ -23,7 +23,8 @@
 #endif
 #define H AKGL_HOSTILE_DIR "/"
 
-typedef enum Loader { SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT } Loader;
+typedef enum Loader { SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT,
+                      TMJ /* whole-map budgets */ } Loader;
 
 typedef struct Hostile
 {
@@ -98,6 +99,16 @@ static const Hostile table[] = {
     {"@pipe.ttf", FONT, AKERR_IO, "pipe.ttf\" is a FIFO, not a regular file", 1000},
     {"font_file_cap_plus_1.ttf", FONT, AKERR_OUTOFBOUNDS,
      "is 33554433 bytes; the limit is 33554432 bytes (AKGL_FONT_MAX_FILE_SIZE)", 1000},
+    /* Whole-map budgets: small files whose elements each pass their own cap
+     * and together ask for gigabytes. */
+    {"tilemap_zstd_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "17179869184 cells in all, more than its budget of 67108864 cells "
+     "(AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
+    {"tilemap_sparse_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "17179869184 cells in all (an infinite layer stores its chunks' whole bounding box), more "
+     "than its budget of 67108864 cells (AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
+    {"tilemap_template_objects.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "65536 objects with 67108864 custom properties", 3000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
@@ -114,6 +125,7 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case SOUND_BANK: return akgl_sound_load_json(path);
     case TMX: return akgl_tilemap_load_tmx(path, &map);
     case FONT: return akgl_font_load(path, 12.0f, &font);
+    case TMJ: return akgl_tilemap_load_json(path, &map);
     }
     return NULL;
 }
