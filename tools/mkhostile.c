@@ -310,6 +310,32 @@ static void template_objects(const char *name, const char *tj)
     done(fp, name);
 }
 
+/* Entities that expand a 2 KB .tmx into 20 MB of property text. */
+static void entities(const char *name)
+{
+    FILE *fp = create(name);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<!DOCTYPE map [\n <!ENTITY a \"");
+    for (int i = 0; i < 1000; i++) {
+        fputc('x', fp);
+    }
+    fprintf(fp, "\">\n <!ENTITY b \"");
+    for (int i = 0; i < 100; i++) {
+        fprintf(fp, "&a;");
+    }
+    fprintf(fp, "\">\n]>\n<map version=\"1.10\" orientation=\"orthogonal\" width=\"1\" "
+                "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+                " <properties>\n");
+    for (int p = 0; p < 20; p++) {
+        fprintf(fp, "  <property name=\"p%d\" value=\"", p);
+        for (int i = 0; i < 10; i++) {
+            fprintf(fp, "&b;");
+        }
+        fprintf(fp, "\"/>\n");
+    }
+    fprintf(fp, " </properties>\n</map>\n");
+    done(fp, name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -370,5 +396,6 @@ int main(int argc, char **argv)
     zstd_layers("tilemap_zstd_1024_layers.tmj");
     sparse_layers("tilemap_sparse_1024_layers.tmj");
     template_objects("tilemap_template_objects.tmj", "tilemap_template_1024.tj");
+    entities("tilemap_entities.tmx");
     return 0;
 }

@@ -220,6 +220,14 @@
 /** What one custom property counts as against AKGL_TILEMAP_MAX_MAP_BYTES,
  *  besides its name: about what SDL's properties set keeps for it. */
 #define AKGL_TILEMAP_PROPERTY_BYTES 128
+/* Entities in Tiled XML: expat's amplification protection, set on every
+ * parse of a .tmx, .tsx or .tx file. */
+/** The most a file's text may grow through its entities: bytes expat reads
+ *  and expands over the bytes of the file (expat's default is 100). */
+#define AKGL_TILEMAP_XML_MAX_AMPLIFICATION 4.0f
+/** Bytes of expanded text before the amplification limit applies (expat's
+ *  default is 8 MiB): 1 MiB. */
+#define AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD (1024ULL * 1024)
 /** @} */
 
 /** @name The application runner (akgl/app.h)

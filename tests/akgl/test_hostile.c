@@ -109,6 +109,8 @@ static const Hostile table[] = {
      "than its budget of 67108864 cells (AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
     {"tilemap_template_objects.tmj", TMJ, AKERR_OUTOFBOUNDS,
      "65536 objects with 67108864 custom properties", 3000},
+    {"tilemap_entities.tmx", TMX, AKERR_OUTOFBOUNDS,
+     "more than 4 times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION)", 1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
