@@ -336,6 +336,38 @@ static void entities(const char *name)
     done(fp, name);
 }
 
+/* A .tmx naming one 3 MB .tsx (16384 tiles, each animated over 4 frames)
+ * 256 times: read and built 256 times, 850 MB of text and 256 x 16384
+ * animations; once, 3 MB. No custom properties: SDL's registry of
+ * properties sets keeps the size it grows to, which the table's counters
+ * would see. */
+static void tileset_refs(const char *name, const char *tsx, const char *png_name)
+{
+    FILE *fp = create(tsx);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<tileset version=\"1.10\" name=\"big\" "
+                "tilewidth=\"1\" tileheight=\"1\" tilecount=\"16384\" columns=\"192\">\n"
+                " <image source=\"%s\" width=\"192\" height=\"96\"/>\n", png_name);
+    for (int i = 0; i < 16384; i++) {
+        fprintf(fp, " <tile id=\"%d\"><animation>", i);
+        for (int f = 0; f < 4; f++) {
+            fprintf(fp, "<frame tileid=\"%d\" duration=\"100\"/>", (i + f) % 16384);
+        }
+        fprintf(fp, "</animation></tile>\n");
+    }
+    fprintf(fp, "</tileset>\n");
+    done(fp, tsx);
+    fp = create(name);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+                "width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_TILESETS; i++) {
+        fprintf(fp, " <tileset firstgid=\"%d\" source=\"%s\"/>\n", 1 + 16384 * i, tsx);
+    }
+    fprintf(fp, " <layer id=\"1\" name=\"l\" width=\"1\" height=\"1\">\n"
+                "  <data encoding=\"csv\">%d</data>\n </layer>\n</map>\n",
+            16384 * (AKGL_TILEMAP_MAX_TILESETS - 1) + 2);
+    done(fp, name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -397,5 +429,6 @@ int main(int argc, char **argv)
     sparse_layers("tilemap_sparse_1024_layers.tmj");
     template_objects("tilemap_template_objects.tmj", "tilemap_template_1024.tj");
     entities("tilemap_entities.tmx");
+    tileset_refs("tilemap_tsx_256.tmx", "tilemap_big.tsx", "sheet_192x96.png");
     return 0;
 }

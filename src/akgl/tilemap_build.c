@@ -880,6 +880,25 @@ static akerr_ErrorContext *load_tileset_file(Build *b, const char *basefile, con
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Another reference to a tileset file the map has built already (`from`,
+ * the same real path): the same tileset at another firstgid. Read and built
+ * once: the tiles, their sheets and the properties are shared, and the map's
+ * teardown gives each back once (tilemap.c); the tileset's sheet gets one
+ * more reference, since each entry holds its own.
+ */
+static void share_tileset(const akgl_TilemapTileset *from, akgl_TilemapTileset *ts)
+{
+    uint32_t firstgid = ts->firstgid;
+    char *source = ts->source;
+    *ts = *from;
+    ts->firstgid = firstgid;
+    ts->source = source;
+    if (ts->sheet != NULL) {
+        ts->sheet->refcount++;
+    }
+}
+
 static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
 {
     void *mem = NULL;
@@ -920,9 +939,20 @@ static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
             /* The tileset's source is the file the map names (the first of a chain). */
             PASS(errctx, akerr_prefix_message(resolve_relative(b->map->path, source, path),
                                               "tileset %zu: file \"%s\"", i, source));
-            PASS(errctx, bstrdup(b, path, &ts->source));
-            PASS(errctx, akerr_prefix_message(load_tileset_file(b, b->map->path, source, ts),
-                                              "tileset %zu (firstgid %u)", i, ts->firstgid));
+            const akgl_TilemapTileset *built = NULL;
+            for (size_t k = 0; k < i && built == NULL; k++) {
+                if (strcmp(b->map->tilesets[k].source, path) == 0) {
+                    built = &b->map->tilesets[k];
+                }
+            }
+            if (built != NULL) {
+                ts->source = built->source;
+                share_tileset(built, ts);
+            } else {
+                PASS(errctx, bstrdup(b, path, &ts->source));
+                PASS(errctx, akerr_prefix_message(load_tileset_file(b, b->map->path, source, ts),
+                                                  "tileset %zu (firstgid %u)", i, ts->firstgid));
+            }
         } else {
             ts->source = empty_string;
             PASS(errctx, akerr_prefix_message(build_tileset_body(b, tj, b->map->path, ts),

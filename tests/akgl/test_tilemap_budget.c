@@ -9,6 +9,7 @@
 
 #include "tilemap_fixture.h"
 
+#include <akgl/fault.h>
 
 #include <stdarg.h>
 
@@ -230,6 +231,90 @@ static void test_bytes_of_everything(void)
     sf_unbind_renderer();
 }
 
+/* A .tmx naming one .tsx `refs` times, 16 tiles each, its cells showing a
+ * tile of the last one. */
+static void many_refs_map(const char *name, int refs)
+{
+    Text t = {0};
+    add(&t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" "
+        "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"2\" height=\"1\" "
+        "tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n");
+    for (int i = 0; i < refs; i++) {
+        add(&t, " <tileset firstgid=\"%d\" source=\"shared.tsx\"/>\n", 1 + 16 * i);
+    }
+    add(&t, " <layer id=\"1\" name=\"l\" width=\"2\" height=\"1\">\n  <data encoding=\"csv\">"
+        "%d,2</data>\n </layer>\n</map>\n", 16 * (refs - 1) + 3);
+    write_text(name, &t);
+}
+
+/* How many files a load opens (the fault switch counting, failing none). */
+static long opens_of(const char *path, akgl_Tilemap **map)
+{
+    akgl_FaultReport rep = {0};
+    CHECK_OK(akgl_fault_arm(AKGL_FAULT_OPEN, 0));
+    CHECK_OK(akgl_tilemap_load_tmx(path, map));
+    CHECK_OK(akgl_fault_disarm(&rep));
+    return rep.events;
+}
+
+/* One tileset file named by many tilesets of a map is read and built once:
+ * the 256-reference map opens as many files as the one-reference map. */
+static void test_a_tileset_named_many_times(void)
+{
+    char one[PATH_MAX], many[PATH_MAX];
+    const char *tsx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.10\" "
+                      "name=\"shared\" tilewidth=\"16\" tilecount=\"16\" tileheight=\"16\" "
+                      "columns=\"4\">\n <properties><property name=\"kind\" value=\"s\"/>"
+                      "</properties>\n <image source=\"shared.png\" width=\"64\" height=\"64\"/>\n"
+                      " <tile id=\"2\"><properties><property name=\"solid\" type=\"bool\" "
+                      "value=\"true\"/></properties></tile>\n</tileset>\n";
+    sf_bind_renderer();
+    sf_copy(AKGL_TEST_ASSETS_DIR "/sheet_64x64_16.png", "shared.png");
+    fx_write("shared.tsx", tsx, strlen(tsx));
+    many_refs_map("one_ref.tmx", 1);
+    many_refs_map("many_refs.tmx", AKGL_TILEMAP_MAX_TILESETS);
+    sf_path(one, "one_ref.tmx");
+    sf_path(many, "many_refs.tmx");
+
+    SfCounts before = sf_counts_now();
+    akgl_Tilemap *a = NULL, *b = NULL;
+    long opens_one = opens_of(one, &a); /* the map, the .tsx, its image */
+    if (a != NULL) {
+        CHECK_OK(akgl_heap_release_tilemap(a)); /* so the second opens the image again */
+    }
+    long opens_many = opens_of(many, &b);
+    CHECK_MSG(opens_one == opens_many && opens_one >= 2,
+              "one reference opened %ld files, %d references %ld", opens_one,
+              AKGL_TILEMAP_MAX_TILESETS, opens_many);
+    if (b != NULL) {
+        CHECK(b->ntilesets == AKGL_TILEMAP_MAX_TILESETS);
+        const akgl_TilemapTileset *first = &b->tilesets[0];
+        const akgl_TilemapTileset *last = &b->tilesets[b->ntilesets - 1];
+        CHECK(last->firstgid == 1 + 16u * (AKGL_TILEMAP_MAX_TILESETS - 1));
+        CHECK(strcmp(last->name, "shared") == 0 && last->tilecount == 16 && last->columns == 4);
+        CHECK(strcmp(last->source, first->source) == 0);
+        CHECK(last->sheet == first->sheet && last->sheet != NULL);
+        /* the sheet: one reference per tileset entry */
+        CHECK_MSG(first->sheet->refcount == AKGL_TILEMAP_MAX_TILESETS, "sheet refcount %d",
+                  first->sheet->refcount);
+        CHECK(SDL_GetStringProperty(last->properties, "kind", NULL) != NULL);
+        uint32_t raw = 0;
+        int index = -1;
+        SDL_PropertiesID props = 0;
+        CHECK_OK(akgl_tilemap_tile_at(b, 0, 0, 0, &raw));
+        CHECK(raw == 16u * (AKGL_TILEMAP_MAX_TILESETS - 1) + 3);
+        CHECK_OK(akgl_tilemap_tileset_for_gid(b, raw, &index));
+        CHECK(index == AKGL_TILEMAP_MAX_TILESETS - 1);
+        CHECK_OK(akgl_tilemap_tile_properties(b, raw, &props));
+        CHECK(props != 0 && SDL_GetBooleanProperty(props, "solid", false));
+        CHECK_OK(akgl_tilemap_tile_properties(b, 2, &props)); /* gid 2 is tileset 0's tile 1 */
+        CHECK(props == 0);
+        CHECK_OK(akgl_heap_release_tilemap(b));
+    }
+    SF_CHECK_COUNTS_UNCHANGED(before, "a tileset named many times");
+    sf_unbind_renderer();
+}
+
 int main(void)
 {
     sf_begin();
@@ -240,6 +325,7 @@ int main(void)
     RUN_TEST(test_sparse_infinite_layers);
     RUN_TEST(test_template_times_objects);
     RUN_TEST(test_bytes_of_everything);
+    RUN_TEST(test_a_tileset_named_many_times);
     int rc = AKGL_TEST_END();
     sf_end();
     return rc;
