@@ -428,7 +428,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_tilemap(akgl_Tilemap *obj);
  *         layer (or chunk), and for a tileset or template include cycle;
  *         AKERR_OUTOFBOUNDS for a gid past every tileset (or an id an image
  *         collection lacks), a layer of more than AKGL_TILEMAP_MAX_LAYER_CELLS
- *         cells, or any other AKGL_TILEMAP_* limit; AKERR_BEHAVIOR when no
+ *         cells, or any other AKGL_TILEMAP_* limit, and for a map over the
+ *         budget of the whole load (akgl_tilemap_set_budget); AKERR_BEHAVIOR when no
  *         renderer is bound; AKGL_ERR_HEAP when a pool is full; AKERR_API when
  *         SDL cannot make a properties set. A failed load leaves nothing
  *         claimed: no map slot, sheet, texture, registry entry, memory or
@@ -445,7 +446,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_json(const char *filename,
  * @param filename The map file.
  * @param dest     As akgl_tilemap_load_json.
  * @return As akgl_tilemap_load_json; malformed XML is AKERR_FORMAT with
- *         file:line:column and expat's reason.
+ *         file:line:column and expat's reason; entities that expand the text
+ *         past AKGL_TILEMAP_XML_MAX_AMPLIFICATION are AKERR_OUTOFBOUNDS.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
                                                          akgl_Tilemap **dest);
