@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zstd.h>
 
 static const char *dir;
 
@@ -215,6 +216,160 @@ static void sparse(const char *name, const char *head, long size)
     }
 }
 
+/* ---- Whole-map budgets: small files that ask for a great deal ---- */
+
+/* base64 of `len` bytes, malloc'd. */
+static char *base64(const unsigned char *in, size_t len)
+{
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *out = malloc((len + 2) / 3 * 4 + 1);
+    size_t o = 0;
+    if (out == NULL) {
+        die("out of memory", "base64");
+    }
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned)in[i] << 16 | (i + 1 < len ? (unsigned)in[i + 1] << 8 : 0) |
+                     (i + 2 < len ? in[i + 2] : 0);
+        out[o++] = abc[v >> 18 & 63];
+        out[o++] = abc[v >> 12 & 63];
+        out[o++] = i + 1 < len ? abc[v >> 6 & 63] : '=';
+        out[o++] = i + 2 < len ? abc[v & 63] : '=';
+    }
+    out[o] = '\0';
+    return out;
+}
+
+#define MAP_HEAD \
+    "{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": %d, \"height\": %d, " \
+    "\"tilewidth\": 16, \"tileheight\": 16, \"infinite\": %s, \"layers\": [\n"
+
+/* 1024 layers of 4096 x 4096, each the zstd of its 64 MiB of zeros (about
+ * 2 KB as base64): a 3 MB .tmj asking for 64 GiB of cells. */
+static void zstd_layers(const char *name)
+{
+    size_t cells = 4096u * 4096u * sizeof(unsigned);
+    unsigned char *zeros = calloc(cells, 1);
+    size_t bound = ZSTD_compressBound(cells);
+    unsigned char *packed = malloc(bound);
+    if (zeros == NULL || packed == NULL) {
+        die("out of memory", name);
+    }
+    size_t n = ZSTD_compress(packed, bound, zeros, cells, 19);
+    if (ZSTD_isError(n)) {
+        fprintf(stderr, "akgl_mkhostile: %s: %s\n", name, ZSTD_getErrorName(n));
+        exit(1);
+    }
+    char *data = base64(packed, n);
+    FILE *fp = create(name);
+    fprintf(fp, MAP_HEAD, 4096, 4096, "false");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_LAYERS; i++) {
+        fprintf(fp, "%s{\"type\": \"tilelayer\", \"id\": %d, \"name\": \"l%d\", "
+                "\"width\": 4096, \"height\": 4096, \"encoding\": \"base64\", "
+                "\"compression\": \"zstd\", \"data\": \"%s\"}\n", i ? "," : "", i + 1, i, data);
+    }
+    fprintf(fp, "]}\n");
+    done(fp, name);
+    free(data);
+    free(packed);
+    free(zeros);
+}
+
+/* 1024 infinite layers, each two 1x1 chunks at opposite corners of a
+ * 4096 x 4096 box: stored by their bounding boxes, 64 GiB. */
+static void sparse_layers(const char *name)
+{
+    FILE *fp = create(name);
+    fprintf(fp, MAP_HEAD, 0, 0, "true");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_LAYERS; i++) {
+        fprintf(fp, "%s{\"type\": \"tilelayer\", \"id\": %d, \"name\": \"l%d\", "
+                "\"chunks\": [{\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1, \"data\": [0]}, "
+                "{\"x\": 4095, \"y\": 4095, \"width\": 1, \"height\": 1, \"data\": [0]}]}\n",
+                i ? "," : "", i + 1, i);
+    }
+    fprintf(fp, "]}\n");
+    done(fp, name);
+}
+
+/* A template of 1024 properties, used by 65536 objects: 64 Mi properties
+ * copied, about 8 GB, from 3 MB. */
+static void template_objects(const char *name, const char *tj)
+{
+    FILE *fp = create(tj);
+    fprintf(fp, "{\"type\": \"template\", \"object\": {\"name\": \"t\", \"properties\": [");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_PROPERTIES; i++) {
+        fprintf(fp, "%s{\"name\": \"p%d\", \"type\": \"int\", \"value\": %d}", i ? ", " : "",
+                i, i);
+    }
+    fprintf(fp, "]}}\n");
+    done(fp, tj);
+    fp = create(name);
+    fprintf(fp, MAP_HEAD, 1, 1, "false");
+    fprintf(fp, "{\"type\": \"objectgroup\", \"id\": 1, \"name\": \"o\", \"objects\": [\n");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_OBJECTS; i++) {
+        fprintf(fp, "%s{\"id\": %d, \"template\": \"%s\"}\n", i ? "," : "", i + 1, tj);
+    }
+    fprintf(fp, "]}]}\n");
+    done(fp, name);
+}
+
+/* Entities that expand a 2 KB .tmx into 20 MB of property text. */
+static void entities(const char *name)
+{
+    FILE *fp = create(name);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<!DOCTYPE map [\n <!ENTITY a \"");
+    for (int i = 0; i < 1000; i++) {
+        fputc('x', fp);
+    }
+    fprintf(fp, "\">\n <!ENTITY b \"");
+    for (int i = 0; i < 100; i++) {
+        fprintf(fp, "&a;");
+    }
+    fprintf(fp, "\">\n]>\n<map version=\"1.10\" orientation=\"orthogonal\" width=\"1\" "
+                "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+                " <properties>\n");
+    for (int p = 0; p < 20; p++) {
+        fprintf(fp, "  <property name=\"p%d\" value=\"", p);
+        for (int i = 0; i < 10; i++) {
+            fprintf(fp, "&b;");
+        }
+        fprintf(fp, "\"/>\n");
+    }
+    fprintf(fp, " </properties>\n</map>\n");
+    done(fp, name);
+}
+
+/* A .tmx naming one 3 MB .tsx (16384 tiles, each animated over 4 frames)
+ * 256 times: read and built 256 times, 850 MB of text and 256 x 16384
+ * animations; once, 3 MB. No custom properties: SDL's registry of
+ * properties sets keeps the size it grows to, which the table's counters
+ * would see. */
+static void tileset_refs(const char *name, const char *tsx, const char *png_name)
+{
+    FILE *fp = create(tsx);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<tileset version=\"1.10\" name=\"big\" "
+                "tilewidth=\"1\" tileheight=\"1\" tilecount=\"16384\" columns=\"192\">\n"
+                " <image source=\"%s\" width=\"192\" height=\"96\"/>\n", png_name);
+    for (int i = 0; i < 16384; i++) {
+        fprintf(fp, " <tile id=\"%d\"><animation>", i);
+        for (int f = 0; f < 4; f++) {
+            fprintf(fp, "<frame tileid=\"%d\" duration=\"100\"/>", (i + f) % 16384);
+        }
+        fprintf(fp, "</animation></tile>\n");
+    }
+    fprintf(fp, "</tileset>\n");
+    done(fp, tsx);
+    fp = create(name);
+    fprintf(fp, "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+                "width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n");
+    for (int i = 0; i < AKGL_TILEMAP_MAX_TILESETS; i++) {
+        fprintf(fp, " <tileset firstgid=\"%d\" source=\"%s\"/>\n", 1 + 16384 * i, tsx);
+    }
+    fprintf(fp, " <layer id=\"1\" name=\"l\" width=\"1\" height=\"1\">\n"
+                "  <data encoding=\"csv\">%d</data>\n </layer>\n</map>\n",
+            16384 * (AKGL_TILEMAP_MAX_TILESETS - 1) + 2);
+    done(fp, name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -326,5 +481,11 @@ int main(int argc, char **argv)
         text("sound_wav_nan_inf.json",
              "{\"sounds\": [{\"name\": \"nan\", \"file\": \"sound_wav_nan_inf.wav\"}]}\n");
     }
+    /* Whole-map budgets: many elements that each pass their own cap. */
+    zstd_layers("tilemap_zstd_1024_layers.tmj");
+    sparse_layers("tilemap_sparse_1024_layers.tmj");
+    template_objects("tilemap_template_objects.tmj", "tilemap_template_1024.tj");
+    entities("tilemap_entities.tmx");
+    tileset_refs("tilemap_tsx_256.tmx", "tilemap_big.tsx", "sheet_192x96.png");
     return 0;
 }

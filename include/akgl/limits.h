@@ -213,6 +213,27 @@
 /** Map width or height in tiles, and how far from 0 an infinite map's chunks
  *  may lie (so cell arithmetic never overflows). */
 #define AKGL_TILEMAP_MAX_EXTENT (1L << 24)
+/* The whole load: budgets for a map with everything it reads (its tileset
+ * and template files included). These are defaults: a game raises them at
+ * run time with akgl_tilemap_set_budget (akgl/tilemap.h). */
+/** Cells stored for all of a map's tile layers together (an infinite layer
+ *  counts its chunks' bounding box): 2^26, four 4096 x 4096 layers (256 MiB
+ *  of cells). */
+#define AKGL_TILEMAP_MAX_MAP_CELLS (1LL << 26)
+/** Bytes one load may allocate for the map: its cells, layers, objects,
+ *  points, tilesets, tiles, names and custom properties (512 MiB). */
+#define AKGL_TILEMAP_MAX_MAP_BYTES (512LL * 1024 * 1024)
+/** What one custom property counts as against AKGL_TILEMAP_MAX_MAP_BYTES,
+ *  besides its name: about what SDL's properties set keeps for it. */
+#define AKGL_TILEMAP_PROPERTY_BYTES 128
+/* Entities in Tiled XML: expat's amplification protection, set on every
+ * parse of a .tmx, .tsx or .tx file. */
+/** The most a file's text may grow through its entities: bytes expat reads
+ *  and expands over the bytes of the file (expat's default is 100). */
+#define AKGL_TILEMAP_XML_MAX_AMPLIFICATION 4.0f
+/** Bytes of expanded text before the amplification limit applies (expat's
+ *  default is 8 MiB): 1 MiB. */
+#define AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD (1024ULL * 1024)
 /** @} */
 
 /** @name The application runner (akgl/app.h)

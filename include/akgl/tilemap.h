@@ -428,7 +428,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_tilemap(akgl_Tilemap *obj);
  *         layer (or chunk), and for a tileset or template include cycle;
  *         AKERR_OUTOFBOUNDS for a gid past every tileset (or an id an image
  *         collection lacks), a layer of more than AKGL_TILEMAP_MAX_LAYER_CELLS
- *         cells, or any other AKGL_TILEMAP_* limit; AKERR_BEHAVIOR when no
+ *         cells, or any other AKGL_TILEMAP_* limit, and for a map over the
+ *         budget of the whole load (akgl_tilemap_set_budget); AKERR_BEHAVIOR when no
  *         renderer is bound; AKGL_ERR_HEAP when a pool is full; AKERR_API when
  *         SDL cannot make a properties set. A failed load leaves nothing
  *         claimed: no map slot, sheet, texture, registry entry, memory or
@@ -445,7 +446,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_json(const char *filename,
  * @param filename The map file.
  * @param dest     As akgl_tilemap_load_json.
  * @return As akgl_tilemap_load_json; malformed XML is AKERR_FORMAT with
- *         file:line:column and expat's reason.
+ *         file:line:column and expat's reason; entities that expand the text
+ *         past AKGL_TILEMAP_XML_MAX_AMPLIFICATION are AKERR_OUTOFBOUNDS.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
                                                          akgl_Tilemap **dest);
@@ -458,6 +460,45 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
  * @return As akgl_tilemap_load_json / akgl_tilemap_load_tmx.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest);
+
+/**
+ * @brief What one map load may cost as a whole (akgl_tilemap_set_budget).
+ *
+ * The per-element limits of akgl/limits.h bound one layer, one tileset, one
+ * object; these bound the sum, so that a small file cannot ask for
+ * gigabytes through many elements that each pass. 0 in a field means its
+ * default.
+ */
+typedef struct akgl_TilemapBudget
+{
+    /** Cells stored for all the map's tile layers together (an infinite
+     *  layer counts its chunks' bounding box); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
+    int64_t max_cells;
+    /** Bytes the load may allocate for the map: cells, layers, objects,
+     *  points, tilesets, tiles, names, and AKGL_TILEMAP_PROPERTY_BYTES plus
+     *  the name for each custom property; 0: AKGL_TILEMAP_MAX_MAP_BYTES. */
+    int64_t max_bytes;
+} akgl_TilemapBudget;
+
+/**
+ * @brief Sets the budget every later map load is held to (both formats).
+ *
+ * A load over it is refused with AKERR_OUTOFBOUNDS naming the file, what was
+ * being counted, the count, the budget and the macro of its default, before
+ * the allocation that would pass it. The budget is process-wide: set it
+ * from the thread that loads maps, before loading. It lasts until it is set
+ * again (akgl_game_init does not reset it).
+ * @param budget The new budget; NULL, or 0 in a field, restores the default.
+ * @return NULL; AKERR_OUTOFBOUNDS for a negative field.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_set_budget(const akgl_TilemapBudget *budget);
+
+/**
+ * @brief The budget map loads are held to now, defaults filled in.
+ * @param dest Receives it.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_get_budget(akgl_TilemapBudget *dest);
 
 /* ------------------------------------------------------------------------ */
 /* Queries (never allocate; a miss that is not an error formats nothing)    */

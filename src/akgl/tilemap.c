@@ -94,11 +94,24 @@ static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
     map->nspawned = 0;
     free(map->solid_cells);
     map->solid_cells = NULL;
-    for (int t = 0; map->tilesets != NULL && t < map->ntilesets; t++) {
+    /* Last first: a tileset file the map names twice is built once, and the
+     * later entries share its tiles and properties with the first (each
+     * holds its own reference on the sheet), so a later entry, torn down
+     * while the first is still whole, leaves what it shares to the first. */
+    for (int t = map->tilesets != NULL ? map->ntilesets - 1 : -1; t >= 0; t--) {
         akgl_TilemapTileset *ts = &map->tilesets[t];
+        bool shares_tiles = false, shares_properties = false;
+        for (int k = 0; k < t; k++) {
+            shares_tiles |= ts->tiles != NULL && map->tilesets[k].tiles == ts->tiles;
+            shares_properties |= ts->properties != 0 &&
+                                 map->tilesets[k].properties == ts->properties;
+        }
         release_sheet(&ts->sheet, first);
+        if (shares_properties) {
+            ts->properties = 0;
+        }
         destroy_properties(&ts->properties);
-        for (int i = 0; ts->tiles != NULL && i < ts->ntiles; i++) {
+        for (int i = 0; !shares_tiles && ts->tiles != NULL && i < ts->ntiles; i++) {
             release_sheet(&ts->tiles[i].sheet, first);
             destroy_properties(&ts->tiles[i].properties);
         }

@@ -48,7 +48,12 @@ typedef struct Build
     int depth;
     Template *templates;
     int ntemplates;
+    const char *last_ref;     /* the template reference read last, as written ... */
+    Template *last_template;  /* ... and its template: the common case, one name
+                               * in many objects, skips resolving the path */
     int next_layer;
+    int64_t bytes;     /* charged against the budget so far */
+    int64_t max_bytes; /* the budget's, for this load */
 } Build;
 
 typedef struct Effective
@@ -57,6 +62,74 @@ typedef struct Effective
     float opacity, offsetx, offsety, parallaxx, parallaxy;
     SDL_Color tint;
 } Effective;
+
+/* ------------------------------------------------------------------------ */
+/* The budget of the whole load                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Process-wide, like the limits it stands beside: a game sets it once,
+ * before it loads, from the thread that loads (akgl/tilemap.h). */
+static akgl_TilemapBudget budget = {AKGL_TILEMAP_MAX_MAP_CELLS, AKGL_TILEMAP_MAX_MAP_BYTES};
+
+akerr_ErrorContext *akgl_tilemap_set_budget(const akgl_TilemapBudget *want)
+{
+    PREPARE_ERROR(errctx);
+    akgl_TilemapBudget next = {0, 0};
+    if (want != NULL) {
+        next = *want;
+    }
+    if (next.max_cells < 0 || next.max_bytes < 0) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "akgl_tilemap_set_budget: max_cells %lld, "
+                    "max_bytes %lld: a budget cannot be negative (0 is the default)",
+                    (long long)next.max_cells, (long long)next.max_bytes);
+    }
+    budget.max_cells = next.max_cells ? next.max_cells : AKGL_TILEMAP_MAX_MAP_CELLS;
+    budget.max_bytes = next.max_bytes ? next.max_bytes : AKGL_TILEMAP_MAX_MAP_BYTES;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_get_budget(akgl_TilemapBudget *dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_tilemap_get_budget: NULL destination");
+    *dest = budget;
+    SUCCEED_RETURN(errctx);
+}
+
+/* `bytes` more for `what`, refused before the allocation when the load would
+ * pass its budget. */
+static akerr_ErrorContext *charge(Build *b, uint64_t bytes, const char *what)
+{
+    PREPARE_ERROR(errctx);
+    if (bytes > (uint64_t)(b->max_bytes - b->bytes)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %llu bytes more, after the %lld the map has "
+                    "taken, pass its budget of %lld bytes (AKGL_TILEMAP_MAX_MAP_BYTES; "
+                    "akgl_tilemap_set_budget raises it)", what, (unsigned long long)bytes,
+                    (long long)b->bytes, (long long)b->max_bytes);
+    }
+    b->bytes += (int64_t)bytes;
+    SUCCEED_RETURN(errctx);
+}
+
+/* akgl_tilemap_alloc, charged to the budget first. */
+static akerr_ErrorContext *balloc(Build *b, size_t n, size_t size, const char *what, void **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (size == 0 || n <= UINT64_MAX / size) {
+        PASS(errctx, charge(b, (uint64_t)n * size, what));
+    } /* else akgl_tilemap_alloc says it overflows */
+    PASS(errctx, akgl_tilemap_alloc(b->map, n, size, what, dest));
+    SUCCEED_RETURN(errctx);
+}
+
+/* akgl_tilemap_strdup, charged to the budget first. */
+static akerr_ErrorContext *bstrdup(Build *b, const char *s, char **dest)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, charge(b, strlen(s) + 1, "a name"));
+    PASS(errctx, akgl_tilemap_strdup(b->map, s, dest));
+    SUCCEED_RETURN(errctx);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Getters: absent -> default (or AKERR_KEY); wrong type -> AKERR_TYPE      */
@@ -214,7 +287,7 @@ static akerr_ErrorContext *copy_str(Build *b, json_t *obj, const char *key, char
         *dest = empty_string;
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, akgl_tilemap_strdup(b->map, s, dest));
+    PASS(errctx, bstrdup(b, s, dest));
     SUCCEED_RETURN(errctx);
 }
 
@@ -330,7 +403,7 @@ static akerr_ErrorContext *load_image(Build *b, const char *basefile, const char
     char path[AKGL_MAX_STRING_LENGTH];
     PREPARE_ERROR(errctx);
     PASS(errctx, akerr_prefix_message(resolve_relative(basefile, ref, path), "image \"%s\"", ref));
-    PASS(errctx, akgl_tilemap_strdup(b->map, path, image));
+    PASS(errctx, bstrdup(b, path, image));
     PASS(errctx, akerr_prefix_message(acquire_sheet(path, sheet), "image \"%s\"", ref));
     SUCCEED_RETURN(errctx);
 }
@@ -341,6 +414,7 @@ static akerr_ErrorContext *load_image(Build *b, const char *basefile, const char
 
 typedef struct PropertySink
 {
+    Build *b;                /* charged for each property */
     SDL_PropertiesID *props; /* the element's field: created on first use */
     int count;
 } PropertySink;
@@ -348,6 +422,8 @@ typedef struct PropertySink
 static akerr_ErrorContext *sink_ready(PropertySink *sink, const char *name)
 {
     PREPARE_ERROR(errctx);
+    PASS(errctx, charge(sink->b, AKGL_TILEMAP_PROPERTY_BYTES + strlen(name) + 1,
+                        "a custom property"));
     if (*sink->props == 0) {
         *sink->props = SDL_CreateProperties();
         FAIL_ZERO_RETURN(errctx, *sink->props, AKERR_API, "cannot create a properties set: %s",
@@ -482,10 +558,10 @@ static akerr_ErrorContext *add_property(PropertySink *sink, json_t *p)
 }
 
 /* obj's "properties" into *props (created when there is at least one). */
-static akerr_ErrorContext *add_properties(json_t *obj, SDL_PropertiesID *props)
+static akerr_ErrorContext *add_properties(Build *b, json_t *obj, SDL_PropertiesID *props)
 {
     json_t *array = NULL;
-    PropertySink sink = {props, 0};
+    PropertySink sink = {b, props, 0};
     PREPARE_ERROR(errctx);
     PASS(errctx, get_array(obj, "properties", &array));
     if (array == NULL) {
@@ -531,7 +607,7 @@ static akerr_ErrorContext *build_animation(Build *b, json_t *frames, akgl_Tilema
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "animation: %zu frames, more than "
                     "AKGL_TILEMAP_MAX_FRAMES (%d)", n, AKGL_TILEMAP_MAX_FRAMES);
     }
-    PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(akgl_TilemapFrame), "animation", &mem));
+    PASS(errctx, balloc(b, n, sizeof(akgl_TilemapFrame), "animation", &mem));
     tile->frames = mem;
     tile->nframes = (int)n;
     uint64_t total = 0;
@@ -584,7 +660,7 @@ static akerr_ErrorContext *build_tile(Build *b, json_t *tj, const char *basefile
     PASS(errctx, get_int_in(tj, "id", true, 0, 0, AKGL_TILEMAP_MAX_TILESET_TILES - 1,
                             "AKGL_TILEMAP_MAX_TILESET_TILES", &id));
     tile->id = (uint32_t)id;
-    PASS(errctx, akerr_prefix_message(add_properties(tj, &tile->properties), "tile %d", id));
+    PASS(errctx, akerr_prefix_message(add_properties(b, tj, &tile->properties), "tile %d", id));
     PASS(errctx, akerr_prefix_message(copy_str(b, tj, json_object_get(tj, "type") ? "type" : "class",
                                                &tile->type), "tile %d", id));
     if (!ts->collection) {
@@ -681,7 +757,7 @@ static akerr_ErrorContext *build_tileset_body(Build *b, json_t *tj, const char *
     PASS(errctx, get_enum(tj, "fillmode", false, FILL_MODES, (int)SDL_arraysize(FILL_MODES), 0,
                           &e));
     ts->fillmode = (akgl_TilemapFillMode)e;
-    PASS(errctx, add_properties(tj, &ts->properties));
+    PASS(errctx, add_properties(b, tj, &ts->properties));
     PASS(errctx, get_str(tj, "image", false, "", &image));
     PASS(errctx, get_int_in(tj, "imagewidth", false, 0, 0, INT_MAX, NULL, &ts->imagewidth));
     PASS(errctx, get_int_in(tj, "imageheight", false, 0, 0, INT_MAX, NULL, &ts->imageheight));
@@ -726,7 +802,7 @@ static akerr_ErrorContext *build_tileset_body(Build *b, json_t *tj, const char *
                         "AKGL_TILEMAP_MAX_TILESET_TILES (%ld)", n,
                         (long)AKGL_TILEMAP_MAX_TILESET_TILES);
         }
-        PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(akgl_TilemapTile), "tiles", &mem));
+        PASS(errctx, balloc(b, n, sizeof(akgl_TilemapTile), "tiles", &mem));
         ts->tiles = mem;
         ts->ntiles = (int)n;
         for (size_t i = 0; i < n; i++) {
@@ -821,6 +897,25 @@ static akerr_ErrorContext *load_tileset_file(Build *b, const char *basefile, con
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Another reference to a tileset file the map has built already (`from`,
+ * the same real path): the same tileset at another firstgid. Read and built
+ * once: the tiles, their sheets and the properties are shared, and the map's
+ * teardown gives each back once (tilemap.c); the tileset's sheet gets one
+ * more reference, since each entry holds its own.
+ */
+static void share_tileset(const akgl_TilemapTileset *from, akgl_TilemapTileset *ts)
+{
+    uint32_t firstgid = ts->firstgid;
+    char *source = ts->source;
+    *ts = *from;
+    ts->firstgid = firstgid;
+    ts->source = source;
+    if (ts->sheet != NULL) {
+        ts->sheet->refcount++;
+    }
+}
+
 static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
 {
     void *mem = NULL;
@@ -833,7 +928,7 @@ static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%zu tilesets, more than AKGL_TILEMAP_MAX_TILESETS "
                     "(%d)", n, AKGL_TILEMAP_MAX_TILESETS);
     }
-    PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(akgl_TilemapTileset), "tilesets", &mem));
+    PASS(errctx, balloc(b, n, sizeof(akgl_TilemapTileset), "tilesets", &mem));
     b->map->tilesets = mem;
     b->map->ntilesets = (int)n;
     for (size_t i = 0; i < n; i++) {
@@ -861,9 +956,20 @@ static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
             /* The tileset's source is the file the map names (the first of a chain). */
             PASS(errctx, akerr_prefix_message(resolve_relative(b->map->path, source, path),
                                               "tileset %zu: file \"%s\"", i, source));
-            PASS(errctx, akgl_tilemap_strdup(b->map, path, &ts->source));
-            PASS(errctx, akerr_prefix_message(load_tileset_file(b, b->map->path, source, ts),
-                                              "tileset %zu (firstgid %u)", i, ts->firstgid));
+            const akgl_TilemapTileset *built = NULL;
+            for (size_t k = 0; k < i && built == NULL; k++) {
+                if (strcmp(b->map->tilesets[k].source, path) == 0) {
+                    built = &b->map->tilesets[k];
+                }
+            }
+            if (built != NULL) {
+                ts->source = built->source;
+                share_tileset(built, ts);
+            } else {
+                PASS(errctx, bstrdup(b, path, &ts->source));
+                PASS(errctx, akerr_prefix_message(load_tileset_file(b, b->map->path, source, ts),
+                                                  "tileset %zu (firstgid %u)", i, ts->firstgid));
+            }
         } else {
             ts->source = empty_string;
             PASS(errctx, akerr_prefix_message(build_tileset_body(b, tj, b->map->path, ts),
@@ -957,7 +1063,7 @@ static akerr_ErrorContext *finite_tiles(Build *b, json_t *lj, const char *encodi
     PASS(errctx, check_cell_count(l->width, l->height, "the layer"));
     size_t n = (size_t)l->width * (size_t)l->height;
     if (n > 0) {
-        PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(uint32_t), "cells", &mem));
+        PASS(errctx, balloc(b, n, sizeof(uint32_t), "cells", &mem));
         l->cells = mem;
     }
     PASS(errctx, akgl_tilemap_decode_cells("data", encoding, compression,
@@ -1017,7 +1123,7 @@ static akerr_ErrorContext *infinite_tiles(Build *b, json_t *lj, const char *enco
     l->y0 = (int)y0;
     l->width = (int)(x1 - x0);
     l->height = (int)(y1 - y0);
-    PASS(errctx, akgl_tilemap_alloc(b->map, (size_t)l->width * (size_t)l->height,
+    PASS(errctx, balloc(b, (size_t)l->width * (size_t)l->height,
                                     sizeof(uint32_t), "cells", &mem));
     l->cells = mem;
     scratch = malloc(largest * sizeof(uint32_t));
@@ -1098,10 +1204,16 @@ static akerr_ErrorContext *get_template(Build *b, const char *ref, Template **de
     Template *t = NULL;
     PREPARE_ERROR(errctx);
 
+    if (b->last_ref != NULL && strcmp(b->last_ref, ref) == 0) {
+        *dest = b->last_template;
+        SUCCEED_RETURN(errctx);
+    }
     PASS(errctx, akerr_prefix_message(resolve_relative(b->map->path, ref, path),
                                       "template \"%s\"", ref));
     for (t = b->templates; t != NULL; t = t->next) {
         if (strcmp(t->path, path) == 0) {
+            b->last_ref = ref;
+            b->last_template = t;
             *dest = t;
             SUCCEED_RETURN(errctx);
         }
@@ -1124,6 +1236,8 @@ static akerr_ErrorContext *get_template(Build *b, const char *ref, Template **de
     t->next = b->templates;
     b->templates = t;
     b->ntemplates++;
+    b->last_ref = ref;
+    b->last_template = t;
     *dest = t;
     SUCCEED_RETURN(errctx);
 }
@@ -1199,7 +1313,7 @@ static akerr_ErrorContext *build_points(Build *b, json_t *array, akgl_TilemapObj
     if (n == 0) {
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(SDL_FPoint), "points", &mem));
+    PASS(errctx, balloc(b, n, sizeof(SDL_FPoint), "points", &mem));
     o->points = mem;
     o->npoints = (int)n;
     for (size_t i = 0; i < n; i++) {
@@ -1291,10 +1405,10 @@ static akerr_ErrorContext *build_object(Build *b, json_t *oj, akgl_TilemapObject
     PASS(errctx, build_shape(b, has_shape(oj) ? oj : (has_shape(tpl) ? tpl : NULL), o));
     if (tpl != NULL) {
         char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
-        PASS(errctx, akerr_prefix_message(add_properties(tpl, &o->properties), "template %s",
+        PASS(errctx, akerr_prefix_message(add_properties(b, tpl, &o->properties), "template %s",
                                           akgl_json_message_path(t->path, shown)));
     }
-    PASS(errctx, add_properties(oj, &o->properties));
+    PASS(errctx, add_properties(b, oj, &o->properties));
     if (o->gid != 0 && akgl_tilemap_find_tileset(b->map, o->gid) < 0) {
         PASS(errctx, gid_error(b->map, o->gid));
     }
@@ -1322,7 +1436,33 @@ static akerr_ErrorContext *object_layer(Build *b, json_t *lj, akgl_TilemapLayer 
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%zu objects, more than AKGL_TILEMAP_MAX_OBJECTS "
                     "(%d)", n, AKGL_TILEMAP_MAX_OBJECTS);
     }
-    PASS(errctx, akgl_tilemap_alloc(b->map, n, sizeof(akgl_TilemapObject), "objects", &mem));
+    /* Count first: each object gets its own copy of its template's
+     * properties, so a few bytes of file can ask for a great many. */
+    uint64_t props = 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *oj = json_array_get(objects, i);
+        const char *ref = json_string_value(json_object_get(oj, "template"));
+        props += json_array_size(json_object_get(oj, "properties"));
+        if (ref != NULL && ref[0] != '\0') {
+            Template *t = NULL;
+            json_t *id = json_object_get(oj, "id");
+            PASS(errctx, akerr_prefix_message(get_template(b, ref, &t), "object %lld",
+                                              json_is_integer(id)
+                                                  ? (long long)json_integer_value(id)
+                                                  : (long long)i));
+            props += json_array_size(json_object_get(t->object, "properties"));
+        }
+    }
+    uint64_t need = (uint64_t)n * sizeof(akgl_TilemapObject) + props * AKGL_TILEMAP_PROPERTY_BYTES;
+    if (need > (uint64_t)(b->max_bytes - b->bytes)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%zu objects with %llu custom properties (each "
+                    "object's template's counted in it) would take about %llu bytes; after the "
+                    "%lld the map has taken, that passes its budget of %lld bytes "
+                    "(AKGL_TILEMAP_MAX_MAP_BYTES; akgl_tilemap_set_budget raises it)", n,
+                    (unsigned long long)props, (unsigned long long)need, (long long)b->bytes,
+                    (long long)b->max_bytes);
+    }
+    PASS(errctx, balloc(b, n, sizeof(akgl_TilemapObject), "objects", &mem));
     l->objects = mem;
     l->nobjects = (int)n;
     for (size_t i = 0; i < n; i++) {
@@ -1399,6 +1539,60 @@ static akerr_ErrorContext *count_layers(json_t *array, int depth, int *count)
     SUCCEED_RETURN(errctx);
 }
 
+/* An integer member within -limit..limit, or `dflt` (the builder reports
+ * anything else when it reaches the layer). */
+static int64_t count_int(json_t *obj, const char *key, int64_t dflt)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v) || json_integer_value(v) < -AKGL_TILEMAP_MAX_EXTENT ||
+        json_integer_value(v) > AKGL_TILEMAP_MAX_EXTENT) {
+        return dflt;
+    }
+    return (int64_t)json_integer_value(v);
+}
+
+/* Cells the tile layers under `array` will store, read before anything is
+ * allocated for them: a finite layer's width x height, an infinite layer's
+ * chunks' bounding box. Values the builder will refuse count as 0; each
+ * term is at most 2^50 and the layers at most AKGL_TILEMAP_MAX_LAYERS, so
+ * the sum cannot overflow. count_layers has checked the depth. */
+static int64_t count_cells(json_t *array, bool infinite)
+{
+    int64_t total = 0;
+    for (size_t i = 0; i < json_array_size(array); i++) {
+        json_t *lj = json_array_get(array, i);
+        const char *type = json_string_value(json_object_get(lj, "type"));
+        if (type != NULL && strcmp(type, "group") == 0) {
+            total += count_cells(json_object_get(lj, "layers"), infinite);
+            continue;
+        }
+        if (type == NULL || strcmp(type, "tilelayer") != 0) {
+            continue;
+        }
+        if (!infinite) {
+            int64_t w = count_int(lj, "width", 0), h = count_int(lj, "height", 0);
+            total += w > 0 && h > 0 ? w * h : 0;
+            continue;
+        }
+        json_t *chunks = json_object_get(lj, "chunks");
+        int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+        for (size_t c = 0; c < json_array_size(chunks); c++) {
+            json_t *cj = json_array_get(chunks, c);
+            int64_t x = count_int(cj, "x", 0), y = count_int(cj, "y", 0);
+            int64_t w = count_int(cj, "width", 0), h = count_int(cj, "height", 0);
+            if (w <= 0 || h <= 0) {
+                continue;
+            }
+            x0 = x < x0 ? x : x0;
+            y0 = y < y0 ? y : y0;
+            x1 = x + w > x1 ? x + w : x1;
+            y1 = y + h > y1 ? y + h : y1;
+        }
+        total += x1 > x0 ? (x1 - x0) * (y1 - y0) : 0;
+    }
+    return total;
+}
+
 static Uint8 mul8(Uint8 a, Uint8 b)
 {
     return (Uint8)(((unsigned)a * (unsigned)b + 127u) / 255u);
@@ -1454,7 +1648,7 @@ static akerr_ErrorContext *build_layer(Build *b, json_t *lj, const Effective *pa
     l->parallaxy = eff.parallaxy;
     l->tint = eff.tint;
     l->image = empty_string;
-    PASS(errctx, add_properties(lj, &l->properties));
+    PASS(errctx, add_properties(b, lj, &l->properties));
     switch (l->kind) {
     case AKGL_TILEMAP_LAYER_TILES:
         PASS(errctx, tile_layer(b, lj, l));
@@ -1539,7 +1733,7 @@ static akerr_ErrorContext *build_map(Build *b, json_t *root)
     PASS(errctx, get_float(root, "parallaxoriginy", false, 0.0f, &map->parallaxoriginy));
     PASS(errctx, get_color(root, "backgroundcolor", (SDL_Color){0, 0, 0, 0}, &map->background));
     PASS(errctx, copy_str(b, root, "class", &map->class_name));
-    PASS(errctx, add_properties(root, &map->properties));
+    PASS(errctx, add_properties(b, root, &map->properties));
 
     PASS(errctx, get_array(root, "tilesets", &tilesets));
     if (tilesets != NULL) {
@@ -1551,8 +1745,18 @@ static akerr_ErrorContext *build_map(Build *b, json_t *root)
         void *mem = NULL;
         Effective top = {true, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, {255, 255, 255, 255}};
         PASS(errctx, count_layers(layers, 0, &count));
+        /* The whole map's cells, counted before any layer is built: many
+         * layers that each pass their own cap must not pass together. */
+        int64_t cells = count_cells(layers, map->infinite);
+        if (cells > budget.max_cells) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "the map's tile layers would store %lld cells "
+                        "in all%s, more than its budget of %lld cells (AKGL_TILEMAP_MAX_MAP_CELLS; "
+                        "akgl_tilemap_set_budget raises it)", (long long)cells,
+                        map->infinite ? " (an infinite layer stores its chunks' whole bounding "
+                        "box)" : "", (long long)budget.max_cells);
+        }
         if (count > 0) {
-            PASS(errctx, akgl_tilemap_alloc(map, (size_t)count, sizeof(akgl_TilemapLayer),
+            PASS(errctx, balloc(b, (size_t)count, sizeof(akgl_TilemapLayer),
                                             "layers", &mem));
             map->layers = mem;
             map->nlayers = count;
@@ -1570,6 +1774,7 @@ akerr_ErrorContext *akgl_tilemap_build(akgl_Tilemap *map, json_t *root)
     b.map = map;
     b.stack[0] = map->path;
     b.depth = 1;
+    b.max_bytes = budget.max_bytes;
     map->class_name = empty_string;
     ATTEMPT {
         CATCH(errctx, akgl_json_error_in_file(build_map(&b, root), map->path));

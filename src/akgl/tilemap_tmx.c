@@ -27,6 +27,13 @@
 #include "json_private.h"
 
 #include <errno.h>
+/* expat.h declares the entity-amplification setters only under XML_DTD,
+ * which the library's own build defines (Debian's expat_config.h) but a
+ * program including expat.h does not: the functions are there either way
+ * (expat 2.4.0 on; Debian 12 has 2.5.0). */
+#ifndef XML_DTD
+#define XML_DTD 1
+#endif
 #include <expat.h>
 #include <math.h>
 #include <stdio.h>
@@ -783,11 +790,30 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
     x.path = path;
     x.parser = XML_ParserCreate("UTF-8");
     FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: expat cannot create a parser", shown);
+    /* expat's own allowance (100 times, from 8 MiB of output on) let a 12 MB
+     * file cost gigabytes. Tiled writes no entities, so a map's text expands
+     * little: a tighter allowance costs real maps nothing. */
+    if (!XML_SetBillionLaughsAttackProtectionMaximumAmplification(
+            x.parser, AKGL_TILEMAP_XML_MAX_AMPLIFICATION) ||
+        !XML_SetBillionLaughsAttackProtectionActivationThreshold(
+            x.parser, AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD)) {
+        XML_ParserFree(x.parser);
+        FAIL_RETURN(errctx, AKERR_API, "%s: expat refuses the entity amplification limit", shown);
+    }
     XML_SetUserData(x.parser, &x);
     XML_SetElementHandler(x.parser, on_start, on_end);
     XML_SetCharacterDataHandler(x.parser, on_text);
     enum XML_Status status = XML_Parse(x.parser, text, (int)len, XML_TRUE);
-    if (x.error == NULL && status != XML_STATUS_OK) {
+    if (x.error == NULL && status != XML_STATUS_OK &&
+        XML_GetErrorCode(x.parser) == XML_ERROR_AMPLIFICATION_LIMIT_BREACH) {
+        FAIL(errctx, AKERR_OUTOFBOUNDS, "%s:%lu:%lu: its entities expand the text more than "
+             "%g times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION), past the first %llu bytes "
+             "(AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD)", shown,
+             (unsigned long)XML_GetCurrentLineNumber(x.parser),
+             (unsigned long)XML_GetCurrentColumnNumber(x.parser) + 1,
+             (double)AKGL_TILEMAP_XML_MAX_AMPLIFICATION,
+             (unsigned long long)AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD);
+    } else if (x.error == NULL && status != XML_STATUS_OK) {
         FAIL(errctx, AKERR_FORMAT, "%s:%lu:%lu: malformed XML: %s", shown,
              (unsigned long)XML_GetCurrentLineNumber(x.parser),
              (unsigned long)XML_GetCurrentColumnNumber(x.parser) + 1,

@@ -115,6 +115,20 @@ static const Hostile table[] = {
     {"sound_wav_nan_inf.json", SOUND_BANK, AKERR_VALUE,
      "sample 1 (frame 0, channel 1) is nan; a sample must be a finite number within +-65536 "
      "(AKGL_SOUND_MAX_SAMPLE), and 64000 of the 96000 samples are not", 1000},
+    /* Whole-map budgets: small files whose elements each pass their own cap
+     * and together ask for gigabytes; a .tsx named 256 times loads in the
+     * time of one. */
+    {"tilemap_zstd_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "17179869184 cells in all, more than its budget of 67108864 cells "
+     "(AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
+    {"tilemap_sparse_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "17179869184 cells in all (an infinite layer stores its chunks' whole bounding box), more "
+     "than its budget of 67108864 cells (AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
+    {"tilemap_template_objects.tmj", TMJ, AKERR_OUTOFBOUNDS,
+     "65536 objects with 67108864 custom properties", 3000},
+    {"tilemap_entities.tmx", TMX, AKERR_OUTOFBOUNDS,
+     "more than 4 times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION)", 1000},
+    {"tilemap_tsx_256.tmx", TMX, 0, NULL, 3000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
