@@ -480,6 +480,7 @@ static const akgl_AppDesc desc = {
         "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",
         "coin_sparkle.json",     NULL},
     .characters = (const char *const[]){"knight.json", "slime.json", "bat.json", "coin.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .options = (const char *const[]){"--check", "OUT.png", NULL},
     .option = option, .init = init, .event = event, .frame = frame, .draw = draw, .quit = quit,
 };

@@ -72,6 +72,7 @@ static const akgl_AppDesc desc = {
     .config.capacity[AKGL_HEAP_ACTOR] = MAX_BUNNIES,
     .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
     .characters = (const char *const[]){"coin.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .frame = step, .draw = draw,
 };
 AKGL_APP_MAIN(desc)

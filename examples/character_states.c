@@ -51,6 +51,7 @@ static const akgl_AppDesc desc = {
     .title = "character states", .width = 640, .height = 360,
     .logical_width = 160, .logical_height = 90, .clear_color = {40, 70, 60, 255},
     .characters = (const char *const[]){"knight.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .frame = step, .draw = draw,
 };
 AKGL_APP_MAIN(desc)

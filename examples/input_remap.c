@@ -106,6 +106,7 @@ static const akgl_AppDesc desc = {
     .title = "input remapping", .width = 640, .height = 360,
     .logical_width = 320, .logical_height = 180, .clear_color = {50, 40, 70, 255},
     .characters = (const char *const[]){"knight.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .event = event, .frame = step, .draw = draw, .quit = quit,
 };
 AKGL_APP_MAIN(desc)

@@ -88,6 +88,7 @@ static const akgl_AppDesc desc = {
     .clear_color = {20, 40, 50, 255},
     .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
     .characters = (const char *const[]){"coin.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .event = key, .frame = step, .draw = draw,
 };
 AKGL_APP_MAIN(desc)

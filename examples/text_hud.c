@@ -69,6 +69,7 @@ static akerr_ErrorContext *draw(akgl_App *app)
 static const akgl_AppDesc desc = {
     .title = "text and a HUD", .width = 640, .height = 360, .clear_color = {30, 34, 60, 255},
     .characters = (const char *const[]){"knight.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .frame = step, .draw = draw,
 };
 AKGL_APP_MAIN(desc)

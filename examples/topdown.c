@@ -98,6 +98,7 @@ static const akgl_AppDesc desc = {
     .title = "top-down", .width = 960, .height = 540, .logical_width = 320, .logical_height = 180,
     .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
     .characters = (const char *const[]){"knight.json", "coin.json", NULL},
+    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .event = event, .frame = step, .draw = draw, .quit = quit,
 };
 AKGL_APP_MAIN(desc)

@@ -115,6 +115,12 @@ typedef struct akgl_AppDesc
     const char *const *sprites;
     /** Character JSON files, likewise; loaded after the sprites they name. */
     const char *const *characters;
+    /** More directories the game loads files from besides the assets
+     *  directory (a system font folder), NULL-terminated: while the game
+     *  runs, the assets directory and these are the asset roots
+     *  (akgl/file.h), at most AKGL_FILE_MAX_ROOTS in all; one that does not
+     *  exist is left out, as the assets directory is. NULL: none. */
+    const char *const *roots;
     /** Called once, after the game, the renderer and the files above: load
      *  the rest, spawn the actors. NULL: nothing. */
     akgl_AppFunc init;

@@ -260,4 +260,8 @@
 #define AKGL_SPRITE_MAX_SPEED_MS (UINT32_MAX / AKGL_TIME_ONEMS_NS)
 /** @} */
 
+/** Asset roots in force at once (akgl_file_add_root; the app runner's
+ *  assets directory and desc.roots). */
+#define AKGL_FILE_MAX_ROOTS 8
+
 #endif /* AKGL_LIMITS_H */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_private.h"
 #include "object.h"
 
 /* What akgl_app_run starts and stops again: sound starts its own. */
@@ -376,6 +377,29 @@ static akerr_ErrorContext *run_game(void)
     return first;
 }
 
+/* The assets directory and the folders of desc.roots, those that exist, as
+ * the asset roots. */
+static akerr_ErrorContext *set_roots(void)
+{
+    SDL_PathInfo info;
+    PREPARE_ERROR(errctx);
+    if (SDL_GetPathInfo(app.assets, &info) && info.type == SDL_PATHTYPE_DIRECTORY) {
+        PASS(errctx, akgl_file_set_root(app.assets));
+    } else {
+        PASS(errctx, akgl_file_set_root(NULL));
+    }
+    /* Like the assets directory, a folder that is not there is no root: a
+     * game that copes without its system font still runs without it. */
+    for (size_t i = 0; app.desc->roots != NULL && app.desc->roots[i] != NULL; i++) {
+        const char *dir = app.desc->roots[i];
+        if (SDL_GetPathInfo(dir, &info) && info.type == SDL_PATHTYPE_DIRECTORY) {
+            PASS(errctx, akerr_prefix_message(akgl_file_add_root(dir), "%s: desc.roots[%zu]",
+                                              app.program, i));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[])
 {
     bool help = false;
@@ -418,21 +442,19 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
     PASS(errctx, check_screenshot());
     FAIL_ZERO_RETURN(errctx, SDL_InitSubSystem(APP_SUBSYSTEMS), AKERR_API,
                      "%s: cannot start SDL: %s", app.program, SDL_GetError());
-    /* The game's files come from its assets directory: while it runs, that
-     * is the asset root (akgl/file.h), so a level or a bank it loads cannot
-     * name a file outside it. The root in force before is put back. */
-    const char *before = NULL;
-    char saved[AKGL_MAX_STRING_LENGTH];
-    SDL_PathInfo info;
-    PASS(errctx, akgl_file_root(&before));
-    memcpy(saved, before, strlen(before) + 1);
-    if (SDL_GetPathInfo(app.assets, &info) && info.type == SDL_PATHTYPE_DIRECTORY) {
-        PASS(errctx, akgl_file_set_root(app.assets));
+    /* The game's files come from its assets directory (and the folders of
+     * desc.roots): while it runs, those are the asset roots (akgl/file.h),
+     * so a level or a bank it loads cannot name a file elsewhere. The roots
+     * in force before are put back. */
+    static akgl_FileRoots saved;
+    akgl_file_roots_get(&saved);
+    akerr_ErrorContext *outcome = set_roots();
+    if (outcome == NULL) {
+        running = true;
+        outcome = run_game();
+        running = false;
     }
-    running = true;
-    akerr_ErrorContext *outcome = run_game();
-    running = false;
-    IGNORE(akgl_file_set_root(saved));
+    akgl_file_roots_put(&saved);
     SDL_QuitSubSystem(APP_SUBSYSTEMS);
     PASS(errctx, outcome);
     SUCCEED_RETURN(errctx);

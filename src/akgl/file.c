@@ -16,23 +16,46 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The resolved asset root; "" when there is none. */
-static char root[AKGL_MAX_STRING_LENGTH];
+/* The resolved asset roots; none: the check is off. */
+static akgl_FileRoots roots;
+
+/* dir resolved into out, and a directory; the caller's name in messages. */
+static akerr_ErrorContext *resolve_root(const char *caller, const char *dir,
+                                        char out[AKGL_MAX_STRING_LENGTH])
+{
+    struct stat st;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akerr_prefix_message(aksl_realpath(dir, out), "%s: \"%s\"", caller, dir));
+    FAIL_NONZERO_RETURN(errctx, stat(out, &st) != 0 || !S_ISDIR(st.st_mode), ENOTDIR,
+                        "%s: \"%s\" is not a directory", caller, dir);
+    SUCCEED_RETURN(errctx);
+}
 
 akerr_ErrorContext *akgl_file_set_root(const char *dir)
 {
     char resolved[AKGL_MAX_STRING_LENGTH];
-    struct stat st;
     PREPARE_ERROR(errctx);
     if (dir == NULL || dir[0] == '\0') {
-        root[0] = '\0';
+        roots.count = 0;
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, akerr_prefix_message(aksl_realpath(dir, resolved),
-                                      "akgl_file_set_root: \"%s\"", dir));
-    FAIL_NONZERO_RETURN(errctx, stat(resolved, &st) != 0 || !S_ISDIR(st.st_mode), ENOTDIR,
-                        "akgl_file_set_root: \"%s\" is not a directory", dir);
-    memcpy(root, resolved, strlen(resolved) + 1);
+    PASS(errctx, resolve_root("akgl_file_set_root", dir, resolved));
+    memcpy(roots.dir[0], resolved, strlen(resolved) + 1);
+    roots.count = 1;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_file_add_root(const char *dir)
+{
+    char resolved[AKGL_MAX_STRING_LENGTH];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dir, AKERR_NULLPOINTER, "akgl_file_add_root: NULL directory");
+    FAIL_NONZERO_RETURN(errctx, roots.count >= AKGL_FILE_MAX_ROOTS, AKERR_OUTOFBOUNDS,
+                        "akgl_file_add_root: \"%s\" would be root %d; the limit is %d "
+                        "(AKGL_FILE_MAX_ROOTS)", dir, roots.count + 1, AKGL_FILE_MAX_ROOTS);
+    PASS(errctx, resolve_root("akgl_file_add_root", dir, resolved));
+    memcpy(roots.dir[roots.count], resolved, strlen(resolved) + 1);
+    roots.count++;
     SUCCEED_RETURN(errctx);
 }
 
@@ -40,18 +63,31 @@ akerr_ErrorContext *akgl_file_root(const char **dest)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_file_root: NULL destination");
-    *dest = root;
+    *dest = roots.count > 0 ? roots.dir[0] : "";
     SUCCEED_RETURN(errctx);
 }
 
-/* Whether the resolved `path` is the root or lies under it. */
-static bool under_root(const char *path)
+void akgl_file_roots_get(akgl_FileRoots *dest)
 {
-    size_t n = strlen(root);
-    if (n == 1) {
-        return true; /* the root is "/" */
+    *dest = roots;
+}
+
+void akgl_file_roots_put(const akgl_FileRoots *src)
+{
+    roots = *src;
+}
+
+/* Whether the resolved `path` is one of the roots or lies under one. */
+static bool under_a_root(const char *path)
+{
+    for (int i = 0; i < roots.count; i++) {
+        const char *root = roots.dir[i];
+        size_t n = strlen(root);
+        if (n == 1 || (strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0'))) {
+            return true; /* n == 1: the root is "/" */
+        }
     }
-    return strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+    return false;
 }
 
 akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
@@ -64,7 +100,7 @@ akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
     FAIL_NONZERO_RETURN(errctx, len >= AKGL_MAX_STRING_LENGTH, AKERR_OUTOFBOUNDS,
                         "%s: the path is %zu bytes; the limit is %d (AKGL_MAX_STRING_LENGTH)", label, len,
                         AKGL_MAX_STRING_LENGTH - 1);
-    if (root[0] == '\0') {
+    if (roots.count == 0) {
         memcpy(resolved, path, len + 1);
         SUCCEED_RETURN(errctx);
     }
@@ -76,9 +112,10 @@ akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
         FAIL_RETURN(errctx, status, "%s: cannot open: %s", label,
                     akerr_name_for_status(status, NULL));
     }
-    FAIL_ZERO_RETURN(errctx, under_root(real), EACCES,
-                     "%s: \"%s\" is outside the asset root \"%s\" (akgl_file_set_root)", label,
-                     path, root);
+    FAIL_ZERO_RETURN(errctx, under_a_root(real), EACCES,
+                     "%s: \"%s\" is outside the asset root \"%s\"%s (akgl_file_set_root)",
+                     label, path, roots.dir[0],
+                     roots.count > 1 ? " and the others added" : "");
     memcpy(resolved, real, strlen(real) + 1);
     SUCCEED_RETURN(errctx);
 }

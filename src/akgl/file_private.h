@@ -38,6 +38,17 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_file_read_whole(const char *label, const
                                                         size_t max_size, const char *cap_name,
                                                         unsigned char **dest, size_t *size);
 
+/* Every asset root in force, resolved: what the app runner saves and puts
+ * back around its game. */
+typedef struct akgl_FileRoots
+{
+    int count;
+    char dir[AKGL_FILE_MAX_ROOTS][AKGL_MAX_STRING_LENGTH];
+} akgl_FileRoots;
+
+void akgl_file_roots_get(akgl_FileRoots *dest);
+void akgl_file_roots_put(const akgl_FileRoots *src);
+
 /*
  * The path a loader opens for `path`: with no asset root (akgl/file.h) the
  * path itself, copied; with one, its realpath, refused with EACCES unless

@@ -122,6 +122,37 @@ static void test_inside_loads_outside_is_refused(void)
     CHECK_OK(akgl_file_set_root(NULL));
 }
 
+/* More than one root: a file under any of them loads, the rest is refused
+ * naming the first; at most AKGL_FILE_MAX_ROOTS, and a refused add changes
+ * nothing. */
+static void test_several_roots(void)
+{
+    char top[PATH_MAX], file[PATH_MAX];
+    fx_mkdir("other");
+    sf_path(top, "other");
+    CHECK_STATUS(akgl_file_add_root(NULL), AKERR_NULLPOINTER);
+    CHECK_OK(akgl_file_set_root(game_dir));
+    expect_outside("outside.json", "outside.json");
+    sf_path(file, "game/hero.json");
+    CHECK_STATUS_MSG(akgl_file_add_root(file), ENOTDIR, "is not a directory");
+    CHECK_STATUS_MSG(akgl_file_add_root("no/such/folder"), ENOENT, "no/such/folder");
+    CHECK_OK(akgl_file_add_root(top));
+    expect_outside("outside.json", "and the others added");
+    for (int i = 2; i < AKGL_FILE_MAX_ROOTS; i++) {
+        CHECK_OK(akgl_file_add_root(top));
+    }
+    CHECK_STATUS_MSG(akgl_file_add_root(top), AKERR_OUTOFBOUNDS, "(AKGL_FILE_MAX_ROOTS)");
+    /* The parent of both: everything in the scratch tree is under a root. */
+    char parent[PATH_MAX + 8];
+    int n = snprintf(parent, sizeof(parent), "%s/..", game_dir);
+    CHECK(n > 0 && n < (int)sizeof(parent));
+    CHECK_OK(akgl_file_set_root(game_dir));
+    CHECK_OK(akgl_file_add_root(parent));
+    expect_loads("outside.json", "outside");
+    expect_loads("game/escape.json", "escape");
+    CHECK_OK(akgl_file_set_root(NULL));
+}
+
 static void test_no_root_loads_anything(void)
 {
     CHECK_OK(akgl_file_set_root(NULL));
@@ -156,6 +187,7 @@ int main(void)
     make_tree();
     RUN_TEST(test_set_root_refusals);
     RUN_TEST(test_inside_loads_outside_is_refused);
+    RUN_TEST(test_several_roots);
     RUN_TEST(test_no_root_loads_anything);
     RUN_TEST(test_content_of_a_non_json_file_is_not_quoted);
     sf_unbind_renderer();
