@@ -81,7 +81,8 @@ typedef enum akgl_HeapLayer
 /**
  * @brief Zeroes every pool and empties every free list: a reset of empty pools.
  *
- * akgl_game_init and akgl_game_quit call it. Zeroing a live slot would strand
+ * akgl_game_quit calls it before it frees the pools (akgl_game_init has no
+ * need to: the pools it allocates start zeroed). Zeroing a live slot would strand
  * what it holds (its texture, its references) and leave pointers to it
  * dangling, so it refuses while any slot of any layer is live: give objects
  * back with their release functions, or all at once with akgl_game_unload.
