@@ -12,8 +12,9 @@
  * - AKGL_FAULT_ALLOC: every SDL_malloc/calloc/realloc (through
  *   SDL_SetMemoryFunctions, so SDL_image's and SDL_ttf's allocations too)
  *   and every allocation jansson makes (akgl installs its allocator with
- *   json_set_alloc_funcs). akgl itself allocates nothing: its objects live
- *   in the static pools of akgl/heap.h.
+ *   json_set_alloc_funcs). akgl's own allocations (libc's) are not
+ *   counted: its object pools (akgl/heap.h), allocated once when the game
+ *   starts, and a map's storage while it loads.
  * - AKGL_FAULT_OPEN and AKGL_FAULT_READ: a loader opening or reading its
  *   file (the JSON file and the image files it names).
  * - AKGL_FAULT_IMAGE: decoding an image.

@@ -81,7 +81,8 @@ typedef enum akgl_HeapLayer
 /**
  * @brief Zeroes every pool and empties every free list: a reset of empty pools.
  *
- * akgl_game_init and akgl_game_quit call it. Zeroing a live slot would strand
+ * akgl_game_quit calls it before it frees the pools (akgl_game_init has no
+ * need to: the pools it allocates start zeroed). Zeroing a live slot would strand
  * what it holds (its texture, its references) and leave pointers to it
  * dangling, so it refuses while any slot of any layer is live: give objects
  * back with their release functions, or all at once with akgl_game_unload.
@@ -137,13 +138,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
  * - string: zeroes the text.
  * A registry entry is removed only if it still points at this object.
  * Errors: AKERR_NULLPOINTER for NULL; AKGL_ERR_HEAP when the refcount is
- * already 0 (nothing is torn down twice). An error from a teardown step is
- * returned after the rest of the teardown has run, so the slot is still freed.
+ * already 0 (nothing is torn down twice); AKERR_BEHAVIOR, with nothing
+ * written, for a pointer that is not the kind's: one into the pool that is
+ * not a slot's start, or one outside it that the kind's *_initialize did not
+ * make and register (a string outside the pool is the caller's own, and is
+ * accepted; docs/05-heap.md, "What a release accepts"). An error from a
+ * teardown step is returned after the rest of the teardown has run, so the
+ * slot is still freed.
  * @{ */
 /**
  * @brief Gives one reference back; at 0 the object is torn down and its slot freed.
  * @param obj The object; the caller's reference is gone afterwards.
- * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released; the
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released;
+ *         AKERR_BEHAVIOR for a pointer that is not the kind's (above); the
  *         first error of the teardown (the slot is freed all the same).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_actor(struct akgl_Actor *obj);

@@ -47,7 +47,7 @@
 /** @def AKGL_MAX_HEAP_ACTOR
  *  Actor slots. */
 /** @def AKGL_MAX_HEAP_SPRITE
- *  Sprite slots: 16 an actor. */
+ *  Sprite slots (not scaled with the actor count). */
 /** @def AKGL_MAX_HEAP_SPRITESHEET
  *  Spritesheet slots: one a sprite at most. */
 /** @def AKGL_MAX_HEAP_CHARACTER

@@ -164,7 +164,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_sound(akgl_Sound **dest);
  *        stopped at once, its samples are freed, it leaves the registry and
  *        its slot is freed.
  * @param obj The sound; the caller's reference is gone afterwards.
- * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released;
+ *         AKERR_BEHAVIOR, with nothing written, for a pointer that is not a
+ *         slot of the sound pool (a sound only ever lives in it).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_sound(akgl_Sound *obj);
 /** @} */

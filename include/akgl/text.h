@@ -183,7 +183,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_font(akgl_Font **dest);
  *        TTF_Init reference. Release fonts before the renderer they were
  *        loaded for is shut down, on the thread that owns it.
  * @param font The font; after its last reference, a dangling pointer.
- * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released.
+ * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released;
+ *         AKERR_BEHAVIOR, with nothing written, for a pointer that is not a
+ *         slot of the font pool (a font only ever lives in it).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_font(akgl_Font *font);
 

@@ -393,8 +393,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_tilemap(akgl_Tilemap **dest);
  * (akgl_game_set_tilemap(NULL)): the game holds its own reference.
  * @param obj The map; the caller's reference is gone afterwards.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the refcount is already
- *         0. An error from a teardown step is returned after the rest of the
- *         teardown has run.
+ *         0; AKERR_BEHAVIOR, with nothing written, for a pointer that is not
+ *         a slot of the tilemap pool (a map only ever lives in it). An error
+ *         from a teardown step is returned after the rest of the teardown
+ *         has run.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_tilemap(akgl_Tilemap *obj);
 

@@ -882,7 +882,10 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
     bool teardown = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_ACTOR, obj, obj ? obj->name : "", &teardown));
+    PASS(errctx, akgl_object_check_release(AKGL_HEAP_ACTOR, AKGL_REGISTRY_ACTOR, "actor", obj,
+                                           obj ? obj->name : NULL, sizeof(obj->name)));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_ACTOR, obj, obj ? obj->name : "", true,
+                                         &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }

@@ -430,7 +430,10 @@ akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
     bool teardown = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_CHARACTER, obj, obj ? obj->name : "",
+    PASS(errctx, akgl_object_check_release(AKGL_HEAP_CHARACTER, AKGL_REGISTRY_CHARACTER,
+                                           "character", obj, obj ? obj->name : NULL,
+                                           sizeof(obj->name)));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_CHARACTER, obj, obj ? obj->name : "", true,
                                          &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);

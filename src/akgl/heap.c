@@ -174,8 +174,57 @@ akerr_ErrorContext *akgl_heap_acquire(akgl_HeapLayer layer, void **dest)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Whether an object of the pool's slot size at obj would share bytes with
+ * the pool's slots (the tail slots included: they are the pool's too, never
+ * handed out). Such a pointer is a slot or a mistake; anything else lies
+ * wholly outside the pool.
+ */
+static bool pool_overlaps(const akgl_HeapPool *p, const void *obj)
+{
+    if (p->base == NULL || obj == NULL) {
+        return false;
+    }
+    uintptr_t addr = (uintptr_t)obj;
+    uintptr_t lo = (uintptr_t)p->base;
+    uintptr_t hi = lo + p->size * ((size_t)p->capacity + AKGL_HEAP_POOL_TAIL_SLOTS);
+    return addr < hi && (addr >= lo || lo - addr < p->size);
+}
+
+/*
+ * Refuses a pointer that overlaps the pool's slots without being the start
+ * of one: giving it a reference back would change bytes of a live slot (the
+ * count it takes for a refcount is some field of one, and the teardown
+ * zeroes the rest of one and the start of its neighbour). Says where it
+ * points, so the caller's arithmetic can be found.
+ */
+static akerr_ErrorContext *refuse_misplaced(const akgl_HeapPool *p, const void *obj)
+{
+    PREPARE_ERROR(errctx);
+    const char *a = strchr("aeiou", p->what[0]) != NULL ? "an" : "a";
+    uintptr_t addr = (uintptr_t)obj;
+    uintptr_t lo = (uintptr_t)p->base;
+    if (addr < lo) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_%s: %p is not %s %s slot of the pool (%zu bytes before "
+                    "slot 0, which it overlaps)", p->what, obj, a, p->what, (size_t)(lo - addr));
+    }
+    size_t id = (addr - lo) / p->size;
+    size_t offset = (addr - lo) % p->size;
+    if (id >= (size_t)p->capacity) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_%s: %p is not %s %s slot of the pool (%zu bytes past the "
+                    "end of slot %d, the last of %d)", p->what, obj, a, p->what,
+                    (id - (size_t)p->capacity) * p->size + offset, p->capacity - 1,
+                    p->capacity);
+    }
+    FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                "akgl_heap_release_%s: %p is not %s %s slot of the pool (%zu bytes into slot %zu)",
+                p->what, obj, a, p->what, offset, id);
+}
+
 akerr_ErrorContext *akgl_heap_release_begin(akgl_HeapLayer layer, void *obj, const char *name,
-                                            bool *teardown)
+                                            bool outside, bool *teardown)
 {
     PREPARE_ERROR(errctx);
     *teardown = false;
@@ -183,11 +232,28 @@ akerr_ErrorContext *akgl_heap_release_begin(akgl_HeapLayer layer, void *obj, con
     akgl_HeapPool *p = pools[layer];
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_heap_release_%s: NULL %s", p->what,
                      p->what);
+    /* Judged by the address alone, before anything is read through it. */
+    int id = pool_index(p, obj);
+    if (id < 0 && pool_overlaps(p, obj)) {
+        PASS(errctx, refuse_misplaced(p, obj));
+    }
+    if (id < 0 && !outside) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_%s: %p is not in the %s pool (%s %s is only ever a slot "
+                    "of it%s)", p->what, obj, p->what, strchr("aeiou", p->what[0]) ? "an" : "a",
+                    p->what,
+                    p->base == NULL ? "; the game is not started, so the pool has no slots" : "");
+    }
     int *refcount = (int *)obj;
     if (*refcount <= 0) {
+        if (id < 0) {
+            FAIL_RETURN(errctx, AKGL_ERR_HEAP,
+                        "akgl_heap_release_%s: %s '%s' (not a pool slot) is already released "
+                        "(refcount %d)", p->what, p->what, name != NULL ? name : "", *refcount);
+        }
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
                     "akgl_heap_release_%s: %s '%s' (slot %d) is already released (refcount %d)",
-                    p->what, p->what, name != NULL ? name : "", pool_index(p, obj), *refcount);
+                    p->what, p->what, name != NULL ? name : "", id, *refcount);
     }
     *refcount -= 1;
     *teardown = (*refcount == 0);
@@ -327,6 +393,12 @@ akerr_ErrorContext *akgl_heap_in_use(akgl_HeapLayer layer, int *dest)
 bool akgl_heap_holds(akgl_HeapLayer layer, const void *obj)
 {
     return valid_layer(layer) && pool_index(pools[layer], obj) >= 0;
+}
+
+bool akgl_heap_outside(akgl_HeapLayer layer, const void *obj)
+{
+    return valid_layer(layer) && obj != NULL && pool_index(pools[layer], obj) < 0 &&
+           !pool_overlaps(pools[layer], obj);
 }
 
 akerr_ErrorContext *akgl_heap_contains(akgl_HeapLayer layer, const void *obj, bool *dest)

@@ -95,6 +95,14 @@ void akgl_heap_attach(akgl_HeapLayer layer, akgl_HeapPool *pool);
 bool akgl_heap_holds(akgl_HeapLayer layer, const void *obj);
 
 /*
+ * Whether `obj` (not NULL) lies wholly outside the layer's pool: neither a
+ * slot nor a pointer into one. A kind that may live outside the pool (a
+ * game's own struct given to its *_initialize) checks such a pointer
+ * before it releases it (akgl_object_check_release).
+ */
+bool akgl_heap_outside(akgl_HeapLayer layer, const void *obj);
+
+/*
  * Allocates every layer's storage: capacity[layer] slots (0 = the default;
  * never below the default) or, where floor[layer] is larger, that many.
  * All or nothing: AKERR_VALUE for a negative capacity, AKGL_ERR_HEAP naming
@@ -210,9 +218,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_acquire(akgl_HeapLayer layer, void 
  * Gives one reference back. *teardown is set when it was the last one: the
  * caller tears the object down, then calls akgl_heap_release_end. Releasing a
  * count already at 0 is AKGL_ERR_HEAP (never a second teardown).
+ *
+ * `obj` must be a slot of the layer's pool or, when `outside` is true, a
+ * struct wholly outside it that the kind's module answers for (one its
+ * *_initialize made; akgl_object_check_release). Refused with
+ * AKERR_BEHAVIOR before anything is read or written through it: a pointer
+ * that overlaps the pool's slots without being a slot's start (its "count"
+ * would be a field of a live slot, and its teardown would zero part of one
+ * and of its neighbour), and, when `outside` is false, any pointer outside
+ * the pool (tilemaps, fonts and sounds only ever live in their pools).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_release_begin(akgl_HeapLayer layer, void *obj,
-                                                           const char *name, bool *teardown);
+                                                           const char *name, bool outside,
+                                                           bool *teardown);
 
 /* Zeroes a torn-down object and, if it is a slot of the layer, frees the slot. */
 void akgl_heap_release_end(akgl_HeapLayer layer, void *obj);

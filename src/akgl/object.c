@@ -54,6 +54,36 @@ akerr_ErrorContext *akgl_object_check_unregistered(SDL_PropertiesID registry, co
     SUCCEED_RETURN(errctx);
 }
 
+akerr_ErrorContext *akgl_object_check_release(akgl_HeapLayer layer, SDL_PropertiesID registry,
+                                              const char *what, const void *obj,
+                                              const char *name, size_t capacity)
+{
+    void *holder = NULL;
+    PREPARE_ERROR(errctx);
+    const char *a = strchr("aeiou", what[0]) != NULL ? "an" : "a";
+    if (obj == NULL || !akgl_heap_outside(layer, obj) || *(const int *)obj <= 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    /* Read only inside its field: a fake's name may have no terminator. */
+    if (name == NULL || memchr(name, '\0', capacity) == NULL || name[0] == '\0') {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_%s: %p is neither in the %s pool nor %s %s "
+                    "akgl_%s_initialize made (it has no name)", what, obj, what, a, what, what);
+    }
+    /* With the registry gone (the game stopped) nothing it made is live. */
+    FAIL_ZERO_RETURN(errctx, registry, AKERR_BEHAVIOR,
+                     "akgl_heap_release_%s: %p is not in the %s pool, and with no %s registry "
+                     "(the game is not started) no %s akgl_%s_initialize made is live", what, obj,
+                     what, what, what, what);
+    PASS(errctx, akgl_registry_get(registry, what, name, &holder));
+    if (holder != obj) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_%s: %p is neither in the %s pool nor %s %s "
+                    "akgl_%s_initialize made (no %s \"%s\" is registered at that address)",
+                    what, obj, what, a, what, what, what, name);
+    }
+    SUCCEED_RETURN(errctx);
+}
 
 void akgl_object_keep_first(akerr_ErrorContext **first, akerr_ErrorContext *e)
 {

@@ -36,6 +36,23 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_object_check_unregistered(SDL_Properties
                                                                   const void *self);
 
 /*
+ * Before a release of a kind that may live outside its pool (actor, sprite,
+ * spritesheet, character: a game's own struct given to the kind's
+ * *_initialize, which registers it under its name): a struct wholly
+ * outside the pool, with references left, must be one of those, so it must
+ * be the one `registry` maps `name` to. Anything else, a static fake or a
+ * stray pointer, is refused with AKERR_BEHAVIOR naming the kind and why,
+ * and nothing is written. Slots, pointers into the pool, NULL and a count
+ * already at 0 pass: akgl_heap_release_begin judges those.
+ * `name` is the struct's name field and `capacity` its size: a name that
+ * is not a string inside its field is no registered name.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_object_check_release(akgl_HeapLayer layer,
+                                                             SDL_PropertiesID registry,
+                                                             const char *what, const void *obj,
+                                                             const char *name, size_t capacity);
+
+/*
  * For steps that must all run even when one fails (teardown): keeps the first
  * error in *first, to return; later ones are logged and given back.
  */

@@ -52,8 +52,8 @@ akerr_ErrorContext *akgl_heap_release_sound(akgl_Sound *obj)
     akerr_ErrorContext *first = NULL;
     bool teardown = false;
     PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_heap_release_sound: NULL sound");
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SOUND, obj, obj->name, &teardown));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SOUND, obj, obj ? obj->name : "", false,
+                                         &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }

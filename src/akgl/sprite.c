@@ -466,7 +466,10 @@ akerr_ErrorContext *akgl_heap_release_sprite(akgl_Sprite *obj)
     bool teardown = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITE, obj, obj ? obj->name : "", &teardown));
+    PASS(errctx, akgl_object_check_release(AKGL_HEAP_SPRITE, AKGL_REGISTRY_SPRITE, "sprite", obj,
+                                           obj ? obj->name : NULL, sizeof(obj->name)));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITE, obj, obj ? obj->name : "", true,
+                                         &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);
     }
@@ -485,7 +488,10 @@ akerr_ErrorContext *akgl_heap_release_spritesheet(akgl_SpriteSheet *obj)
     bool teardown = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITESHEET, obj, obj ? obj->name : "",
+    PASS(errctx, akgl_object_check_release(AKGL_HEAP_SPRITESHEET, AKGL_REGISTRY_SPRITESHEET,
+                                           "spritesheet", obj, obj ? obj->name : NULL,
+                                           sizeof(obj->name)));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_SPRITESHEET, obj, obj ? obj->name : "", true,
                                          &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);

@@ -64,7 +64,10 @@ akerr_ErrorContext *akgl_heap_release_string(akgl_String *obj)
     bool teardown = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_STRING, obj, "", &teardown));
+    /* A string outside the pool is the caller's own memory, which
+     * akgl_string_initialize gave a count and nothing else: no registry
+     * knows it, and its release only zeroes it. */
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_STRING, obj, "", true, &teardown));
     if (teardown) {
         akgl_heap_release_end(AKGL_HEAP_STRING, obj);
     }

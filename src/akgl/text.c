@@ -68,7 +68,7 @@ akerr_ErrorContext *akgl_heap_release_font(akgl_Font *font)
 {
     bool teardown = false;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_FONT, font, font ? font->path : "",
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_FONT, font, font ? font->path : "", false,
                                          &teardown));
     if (!teardown) {
         SUCCEED_RETURN(errctx);

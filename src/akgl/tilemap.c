@@ -134,7 +134,8 @@ akerr_ErrorContext *akgl_heap_release_tilemap(akgl_Tilemap *obj)
     bool down = false;
     PREPARE_ERROR(errctx);
 
-    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_TILEMAP, obj, obj ? obj->path : "", &down));
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_TILEMAP, obj, obj ? obj->path : "", false,
+                                         &down));
     if (!down) {
         SUCCEED_RETURN(errctx);
     }

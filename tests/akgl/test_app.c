@@ -48,7 +48,7 @@ typedef struct Probe
     akerr_ErrorContext *nested;       /* akgl_app_run called from init */
     int options, check, level;        /* what the option callback was given */
     float fps[100];                   /* app->fps at each frame callback */
-    char bare[64];
+    char bare[AKGL_MAX_STRING_LENGTH]; /* a path: as long as the checkout's */
 } Probe;
 
 static akerr_ErrorContext *boom(const char *where)

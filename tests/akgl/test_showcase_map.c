@@ -161,7 +161,7 @@ static void test_parallax_backgrounds(void)
         double px = json_number_value(json_object_get(l, "parallaxx"));
         CHECK_MSG(px > 0.0 && px < 1.0, "%s: parallaxx %g", names[i], px);
         CHECK(json_is_true(json_object_get(l, "repeatx")));
-        char path[1024];
+        char path[PATH_MAX];
         snprintf(path, sizeof(path), DIR "%s", json_string_value(json_object_get(l, "image")));
         SDL_Surface *img = IMG_Load(path);
         CHECK_MSG(img != NULL, "%s: cannot load %s", names[i], path);
@@ -261,7 +261,7 @@ static void test_actors(void)
                       y);
         }
         /* The type is a character of the showcase: <type>.json, named so. */
-        char path[1024];
+        char path[PATH_MAX];
         snprintf(path, sizeof(path), DIR "%s.json", type);
         json_t *c = load(path);
         CHECK_MSG(c != NULL && json_object_get(c, "sprite_mappings") != NULL &&
@@ -286,7 +286,7 @@ static void test_the_game_loads_the_level(void)
 {
     char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
     for (size_t i = 0; i < SDL_arraysize(SHOWCASE_FILES); i++) {
-        char path[1024];
+        char path[PATH_MAX];
         snprintf(path, sizeof(path), DIR "%s.json", SHOWCASE_FILES[i]);
         int status = test_status_of_(i < SHOWCASE_SPRITES ? akgl_sprite_load_json(path)
                                                           : akgl_character_load_json(path),
