@@ -19,7 +19,8 @@
  * write setup/load/check_loaded/unload/check_unchanged for it below and add
  * a ROW() line to `rows`; nothing else changes. AKGL_FAULT_STRIDE=N in the
  * environment runs every N-th k only (the valgrind job samples with it);
- * AKGL_FAULT_ROW=name runs that row only (e.g. "sound start", to repeat it).
+ * AKGL_FAULT_ROW=name runs that row only (e.g. "sound start", to repeat it);
+ * AKGL_FAULT_SHOW=1 prints every failure that is not ENOMEM.
  */
 #define _XOPEN_SOURCE 700
 
@@ -503,6 +504,10 @@ static void run_row(const FaultRow *row)
         } else {
             failed++;
             enomem += status == ENOMEM;
+            if (status != ENOMEM && SDL_getenv("AKGL_FAULT_SHOW") != NULL) {
+                fprintf(stderr, "  %s: k=%ld (%s): status %d: %s\n", row->name, k,
+                        kind_name(rep.kind), status, msg);
+            }
             CHECK_MSG(msg[0] != '\0', "%s: k=%ld (%s): status %d with no message", row->name, k,
                       kind_name(rep.kind), status);
             CHECK_MSG(strstr(msg, ":-1:-1:") == NULL, "%s: k=%ld (%s): \"%s\"", row->name, k,
@@ -511,6 +516,12 @@ static void run_row(const FaultRow *row)
                 /* Out of memory must say so, never look like a syntax error. */
                 CHECK_MSG(status != AKERR_FORMAT, "%s: k=%ld: allocation failure reported as "
                           "a format error: \"%s\"", row->name, k, msg);
+                /* Nor as any other fault of the file's ("width" is a string
+                 * ("8") when jansson could not make the number): ENOMEM, or
+                 * at least a message that says memory ran out. */
+                CHECK_MSG(status == ENOMEM || SDL_strcasestr(msg, "out of memory") != NULL,
+                          "%s: k=%ld: allocation failure reported as status %d: \"%s\"",
+                          row->name, k, status, msg);
             }
             CHECK_MSG(row->unchanged(), "%s: k=%ld (%s) failed but changed its target: \"%s\"",
                       row->name, k, kind_name(rep.kind), msg);
