@@ -17,6 +17,12 @@
  * - AKGL_FAULT_OPEN and AKGL_FAULT_READ: a loader opening or reading its
  *   file (the JSON file and the image files it names).
  * - AKGL_FAULT_IMAGE: decoding an image.
+ * - AKGL_FAULT_LIBC: an allocation by libc's malloc, calloc or realloc,
+ *   whoever makes it (libvorbis, FreeType, HarfBuzz, libpng, expat, zlib...,
+ *   and SDL's and jansson's blocks underneath too). akgl cannot see these by
+ *   itself: only a program that replaces libc's allocator and asks
+ *   akgl_fault_libc_event() from it counts them (akgl's fault test does, in
+ *   its plain builds; docs/19-reliability.md). Not in AKGL_FAULT_ALL.
  *
  * A failed allocation returns NULL; a failed open is EACCES-like (status
  * EIO, "injected fault"); a failed read is a read error (EIO); a failed
@@ -54,7 +60,8 @@ extern "C" {
 #define AKGL_FAULT_OPEN  0x2u /**< A loader opening a file. */
 #define AKGL_FAULT_READ  0x4u /**< A loader reading a file. */
 #define AKGL_FAULT_IMAGE 0x8u /**< Decoding an image. */
-#define AKGL_FAULT_ALL   0xfu /**< Every kind above. */
+#define AKGL_FAULT_ALL   0xfu /**< Every kind above: what akgl sees by itself. */
+#define AKGL_FAULT_LIBC  0x10u /**< A libc allocation (see akgl_fault_libc_event). */
 /** @} */
 
 /** What happened while the switch was armed. */
@@ -83,6 +90,29 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_fault_arm(unsigned int kinds, long k);
  * @return NULL; AKERR_BEHAVIOR when it was not armed.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_fault_disarm(akgl_FaultReport *report);
+
+/**
+ * @brief For a program's own malloc/calloc/realloc (forwarding to libc's):
+ *        whether this allocation must fail. Counts it as an AKGL_FAULT_LIBC
+ *        event when the switch is armed for that kind on this thread, and
+ *        counts a failed allocation (injected or real) for the loaders, which
+ *        report ENOMEM when one failed during a call into a dependency.
+ * @param op AKGL_FAULT_LIBC_NEW: a new block is about to be allocated;
+ *           AKGL_FAULT_LIBC_RESIZE: a block is about to be reallocated;
+ *           AKGL_FAULT_LIBC_FREE: a block is about to be freed;
+ *           AKGL_FAULT_LIBC_FAILED: libc itself returned NULL.
+ * @return true when the allocation must fail (return NULL with errno ENOMEM);
+ *         always false for AKGL_FAULT_LIBC_FREE and AKGL_FAULT_LIBC_FAILED.
+ */
+bool akgl_fault_libc_event(int op);
+
+/** @name akgl_fault_libc_event's operations
+ *  @{ */
+#define AKGL_FAULT_LIBC_NEW    1
+#define AKGL_FAULT_LIBC_RESIZE 2
+#define AKGL_FAULT_LIBC_FREE   3
+#define AKGL_FAULT_LIBC_FAILED 4
+/** @} */
 
 #ifdef __cplusplus
 }

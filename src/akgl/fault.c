@@ -66,6 +66,31 @@ unsigned long akgl_alloc_failures(void)
     return alloc_failures;
 }
 
+bool akgl_fault_libc_event(int op)
+{
+    /* Called from inside malloc and free: it must not allocate, and costs one
+     * atomic read when unarmed. */
+    if (op == AKGL_FAULT_LIBC_FAILED) {
+        alloc_failures++;
+        return false;
+    }
+    if (!on_armed_thread()) {
+        return false;
+    }
+    if (op == AKGL_FAULT_LIBC_FREE) {
+        net_blocks--;
+        return false;
+    }
+    if (akgl_fault_now(AKGL_FAULT_LIBC)) {
+        alloc_failures++;
+        return true;
+    }
+    if (op == AKGL_FAULT_LIBC_NEW) {
+        net_blocks++;
+    }
+    return false;
+}
+
 static void *SDLCALL fault_malloc(size_t size)
 {
     void *p = akgl_fault_now(AKGL_FAULT_ALLOC) ? NULL : real_malloc(size);
@@ -135,8 +160,9 @@ akerr_ErrorContext *akgl_fault_arm(unsigned int kinds, long k)
     PREPARE_ERROR(errctx);
     FAIL_NONZERO_RETURN(errctx, k < 0, AKERR_OUTOFBOUNDS,
                         "akgl_fault_arm: k is %ld; it counts events from 1 (0: none fails)", k);
-    FAIL_NONZERO_RETURN(errctx, (kinds & ~AKGL_FAULT_ALL) != 0, AKERR_OUTOFBOUNDS,
-                        "akgl_fault_arm: unknown fault kinds 0x%x", kinds & ~AKGL_FAULT_ALL);
+    FAIL_NONZERO_RETURN(errctx, (kinds & ~(AKGL_FAULT_ALL | AKGL_FAULT_LIBC)) != 0,
+                        AKERR_OUTOFBOUNDS, "akgl_fault_arm: unknown fault kinds 0x%x",
+                        kinds & ~(AKGL_FAULT_ALL | AKGL_FAULT_LIBC));
     FAIL_NONZERO_RETURN(errctx, SDL_GetAtomicInt(&armed) != 0, AKERR_BEHAVIOR,
                         "akgl_fault_arm: armed already (akgl_fault_disarm first)");
     PASS(errctx, akgl_alloc_watch_install());
