@@ -807,8 +807,12 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
     akgl_json_message_path(path, shown);
     memset(&x, 0, sizeof(x));
     x.path = path;
-    x.parser = XML_ParserCreate("UTF-8");
-    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: expat cannot create a parser", shown);
+    /* expat allocates through SDL's allocator, so akgl's watch (fault.c)
+     * sees its failures as it sees SDL's, and the fault harness fails them. */
+    static const XML_Memory_Handling_Suite sdl_memory = {SDL_malloc, SDL_realloc, SDL_free};
+    x.parser = XML_ParserCreate_MM("UTF-8", &sdl_memory, NULL);
+    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: out of memory creating expat's parser",
+                     shown);
     /* expat's own allowance (100 times, from 8 MiB of output on) let a 12 MB
      * file cost gigabytes. Tiled writes no entities, so a map's text expands
      * little: a tighter allowance costs real maps nothing. */
@@ -824,7 +828,13 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
     XML_SetCharacterDataHandler(x.parser, on_text);
     enum XML_Status status = XML_Parse(x.parser, text, (int)len, XML_TRUE);
     if (x.error == NULL && status != XML_STATUS_OK &&
-        XML_GetErrorCode(x.parser) == XML_ERROR_AMPLIFICATION_LIMIT_BREACH) {
+        XML_GetErrorCode(x.parser) == XML_ERROR_NO_MEMORY) {
+        /* expat's "out of memory" is ours, not the file's. */
+        FAIL(errctx, ENOMEM, "%s:%lu:%lu: out of memory parsing the XML", shown,
+             (unsigned long)XML_GetCurrentLineNumber(x.parser),
+             (unsigned long)XML_GetCurrentColumnNumber(x.parser) + 1);
+    } else if (x.error == NULL && status != XML_STATUS_OK &&
+               XML_GetErrorCode(x.parser) == XML_ERROR_AMPLIFICATION_LIMIT_BREACH) {
         FAIL(errctx, AKERR_OUTOFBOUNDS, "%s:%lu:%lu: its entities expand the text more than "
              "%g times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION), past the first %llu bytes "
              "(AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD)", shown,
