@@ -208,11 +208,17 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
         font->renderer = renderer;
         font->file = file; /* the font owns it now: its teardown frees it */
         unsigned long failures = akgl_alloc_failures();
-        if (!TTF_Init()) {
+        bool started = TTF_Init();
+        font->ttf_started = started;
+        /* FreeType's FT_Init_FreeType (in TTF_Init) carries on when a module
+         * cannot be added for want of memory (FT_Add_Default_Modules ignores
+         * the failure): the library then lacks its TrueType driver, and
+         * every font "cannot be read". A start during which an allocation
+         * failed is no start. */
+        if (!started || akgl_alloc_failures() != failures) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_API, "font \"%s\": cannot start SDL3_ttf",
                             path);
         }
-        font->ttf_started = true;
         failures = akgl_alloc_failures();
         font->io = SDL_IOFromConstMem(file, filesize);
         /* The stream stays ours (closeio false): SDL3_ttf 3.2.2's
@@ -220,20 +226,25 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
          * made or filled (it returns before it looks at closeio), and
          * would then not close it with the font either. */
         font->ttf = font->io != NULL ? TTF_OpenFontIO(font->io, false, size) : NULL;
-        if (font->ttf == NULL) {
+        /* FreeType and HarfBuzz get by without some blocks when a face is
+         * opened (a table, a cache, a shaper's plan) and report success: the
+         * font then cannot load a glyph later ("a damaged font?"), or lays
+         * text out wrong for its life (10x19 instead of 60x76). An open
+         * during which an allocation failed is no open. */
+        if (font->ttf == NULL || akgl_alloc_failures() != failures) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_FORMAT,
                             "font \"%s\" cannot be read as a font", path);
         }
         failures = akgl_alloc_failures();
         font->engine = create_engine(renderer);
-        if (font->engine == NULL) {
+        if (font->engine == NULL || akgl_alloc_failures() != failures) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_API,
                             "font \"%s\": cannot make a renderer text engine", path);
         }
         for (int i = 0; i < AKGL_FONT_TEXT_CACHE && errctx == NULL; i++) {
             failures = akgl_alloc_failures();
             font->cache[i].text = TTF_CreateText(font->engine, font->ttf, "", 0);
-            if (font->cache[i].text == NULL) {
+            if (font->cache[i].text == NULL || akgl_alloc_failures() != failures) {
                 FONT_FAIL_BREAK(errctx, failures, AKERR_API,
                                 "font \"%s\": cannot make text %d of its cache", path, i);
             }

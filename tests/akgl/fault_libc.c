@@ -20,6 +20,8 @@
 #include <akgl/fault.h>
 
 #include <errno.h>
+#include <execinfo.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -43,8 +45,23 @@ static bool must_fail(int op)
     return fail;
 }
 
+/* AKGL_FAULT_BACKTRACE in the environment: each injected failure prints
+ * its caller's stack to stderr (with AKGL_FAULT_FIRST and a stride, the one
+ * run being looked at). backtrace() allocates once, when it first loads
+ * its unwinder; `inside` lets that through. */
 static void *failed(void)
 {
+    if (getenv("AKGL_FAULT_BACKTRACE") != NULL) {
+        void *frames[32];
+        inside = 1;
+        int n = backtrace(frames, 32);
+        inside = 0;
+        static const char head[] = "fault_libc: injected failure at\n";
+        if (write(2, head, sizeof(head) - 1) < 0) {
+            /* nothing to do about stderr */
+        }
+        backtrace_symbols_fd(frames, n, 2);
+    }
     errno = ENOMEM;
     return NULL;
 }
