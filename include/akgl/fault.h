@@ -22,7 +22,9 @@
  *   and SDL's and jansson's blocks underneath too). akgl cannot see these by
  *   itself: only a program that replaces libc's allocator and asks
  *   akgl_fault_libc_event() from it counts them (akgl's fault test does, in
- *   its plain builds; docs/19-reliability.md). Not in AKGL_FAULT_ALL.
+ *   its plain builds; docs/19-reliability.md). Not in AKGL_FAULT_ALL. akgl
+ *   tells such a failure from a broken file by errno (ENOMEM), as it must
+ *   in a game.
  *
  * A failed allocation returns NULL; a failed open is EACCES-like (status
  * EIO, "injected fault"); a failed read is a read error (EIO); a failed
@@ -95,23 +97,22 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_fault_disarm(akgl_FaultReport *report);
  * @brief For a program's own malloc/calloc/realloc (forwarding to libc's):
  *        whether this allocation must fail. Counts it as an AKGL_FAULT_LIBC
  *        event when the switch is armed for that kind on this thread, and
- *        counts a failed allocation (injected or real) for the loaders, which
- *        report ENOMEM when one failed during a call into a dependency.
+ *        the block for the report's net_allocations. The caller fails it as
+ *        libc does (NULL, errno ENOMEM): that is all akgl learns of it, as
+ *        of a real libc failure.
  * @param op AKGL_FAULT_LIBC_NEW: a new block is about to be allocated;
  *           AKGL_FAULT_LIBC_RESIZE: a block is about to be reallocated;
- *           AKGL_FAULT_LIBC_FREE: a block is about to be freed;
- *           AKGL_FAULT_LIBC_FAILED: libc itself returned NULL.
- * @return true when the allocation must fail (return NULL with errno ENOMEM);
- *         always false for AKGL_FAULT_LIBC_FREE and AKGL_FAULT_LIBC_FAILED.
+ *           AKGL_FAULT_LIBC_FREE: a block is about to be freed.
+ * @return true when the allocation must fail; always false for
+ *         AKGL_FAULT_LIBC_FREE.
  */
 bool akgl_fault_libc_event(int op);
 
 /** @name akgl_fault_libc_event's operations
  *  @{ */
-#define AKGL_FAULT_LIBC_NEW    1
-#define AKGL_FAULT_LIBC_RESIZE 2
-#define AKGL_FAULT_LIBC_FREE   3
-#define AKGL_FAULT_LIBC_FAILED 4
+#define AKGL_FAULT_LIBC_NEW    1 /**< malloc, calloc, realloc(NULL, n): a new block. */
+#define AKGL_FAULT_LIBC_RESIZE 2 /**< realloc of a block: an event, no new block. */
+#define AKGL_FAULT_LIBC_FREE   3 /**< free of a block (not NULL). */
 /** @} */
 
 #ifdef __cplusplus

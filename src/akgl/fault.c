@@ -14,6 +14,7 @@
 #include "fault_private.h"
 
 #include <SDL3/SDL.h>
+#include <errno.h>
 
 static SDL_AtomicInt armed;          /* 1 while armed: read by every thread */
 static SDL_ThreadID armed_thread;    /* written only while unarmed */
@@ -66,14 +67,21 @@ unsigned long akgl_alloc_failures(void)
     return alloc_failures;
 }
 
+unsigned long akgl_alloc_mark(void)
+{
+    errno = 0;
+    return alloc_failures;
+}
+
+bool akgl_alloc_failed_since(unsigned long mark)
+{
+    return alloc_failures != mark || errno == ENOMEM;
+}
+
 bool akgl_fault_libc_event(int op)
 {
     /* Called from inside malloc and free: it must not allocate, and costs one
      * atomic read when unarmed. */
-    if (op == AKGL_FAULT_LIBC_FAILED) {
-        alloc_failures++;
-        return false;
-    }
     if (!on_armed_thread()) {
         return false;
     }
@@ -82,7 +90,9 @@ bool akgl_fault_libc_event(int op)
         return false;
     }
     if (akgl_fault_now(AKGL_FAULT_LIBC)) {
-        alloc_failures++;
+        /* Not counted: akgl learns of a libc failure as a real process
+         * would, from errno (akgl_alloc_failed_since), so the rows test
+         * what a game gets. */
         return true;
     }
     if (op == AKGL_FAULT_LIBC_NEW) {

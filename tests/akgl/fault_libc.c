@@ -73,7 +73,6 @@ void *malloc(size_t size)
     }
     void *p = __libc_malloc(size);
     if (p == NULL) {
-        akgl_fault_libc_event(AKGL_FAULT_LIBC_FAILED);
         akgl_fault_libc_event(AKGL_FAULT_LIBC_FREE); /* counted as made above */
     }
     return p;
@@ -86,7 +85,6 @@ void *calloc(size_t n, size_t size)
     }
     void *p = __libc_calloc(n, size);
     if (p == NULL) {
-        akgl_fault_libc_event(AKGL_FAULT_LIBC_FAILED);
         akgl_fault_libc_event(AKGL_FAULT_LIBC_FREE);
     }
     return p;
@@ -106,11 +104,7 @@ void *realloc(void *mem, size_t size)
     if (must_fail(AKGL_FAULT_LIBC_RESIZE)) {
         return failed();
     }
-    void *p = __libc_realloc(mem, size);
-    if (p == NULL) {
-        akgl_fault_libc_event(AKGL_FAULT_LIBC_FAILED);
-    }
-    return p;
+    return __libc_realloc(mem, size);
 }
 
 void free(void *mem)
