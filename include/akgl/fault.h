@@ -18,6 +18,14 @@
  * - AKGL_FAULT_OPEN and AKGL_FAULT_READ: a loader opening or reading its
  *   file (the JSON file and the image files it names).
  * - AKGL_FAULT_IMAGE: decoding an image.
+ * - AKGL_FAULT_LIBC: an allocation by libc's malloc, calloc or realloc,
+ *   whoever makes it (libvorbis, FreeType, HarfBuzz, libpng, expat, zlib...,
+ *   and SDL's and jansson's blocks underneath too). akgl cannot see these by
+ *   itself: only a program that replaces libc's allocator and asks
+ *   akgl_fault_libc_event() from it counts them (akgl's fault test does, in
+ *   its plain builds; docs/19-reliability.md). Not in AKGL_FAULT_ALL. akgl
+ *   tells such a failure from a broken file by errno (ENOMEM), as it must
+ *   in a game.
  *
  * A failed allocation returns NULL; a failed open is EACCES-like (status
  * EIO, "injected fault"); a failed read is a read error (EIO); a failed
@@ -55,7 +63,8 @@ extern "C" {
 #define AKGL_FAULT_OPEN  0x2u /**< A loader opening a file. */
 #define AKGL_FAULT_READ  0x4u /**< A loader reading a file. */
 #define AKGL_FAULT_IMAGE 0x8u /**< Decoding an image. */
-#define AKGL_FAULT_ALL   0xfu /**< Every kind above. */
+#define AKGL_FAULT_ALL   0xfu /**< Every kind above: what akgl sees by itself. */
+#define AKGL_FAULT_LIBC  0x10u /**< A libc allocation (see akgl_fault_libc_event). */
 /** @} */
 
 /** What happened while the switch was armed. */
@@ -84,6 +93,28 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_fault_arm(unsigned int kinds, long k);
  * @return NULL; AKERR_BEHAVIOR when it was not armed.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_fault_disarm(akgl_FaultReport *report);
+
+/**
+ * @brief For a program's own malloc/calloc/realloc (forwarding to libc's):
+ *        whether this allocation must fail. Counts it as an AKGL_FAULT_LIBC
+ *        event when the switch is armed for that kind on this thread, and
+ *        the block for the report's net_allocations. The caller fails it as
+ *        libc does (NULL, errno ENOMEM): that is all akgl learns of it, as
+ *        of a real libc failure.
+ * @param op AKGL_FAULT_LIBC_NEW: a new block is about to be allocated;
+ *           AKGL_FAULT_LIBC_RESIZE: a block is about to be reallocated;
+ *           AKGL_FAULT_LIBC_FREE: a block is about to be freed.
+ * @return true when the allocation must fail; always false for
+ *         AKGL_FAULT_LIBC_FREE.
+ */
+bool akgl_fault_libc_event(int op);
+
+/** @name akgl_fault_libc_event's operations
+ *  @{ */
+#define AKGL_FAULT_LIBC_NEW    1 /**< malloc, calloc, realloc(NULL, n): a new block. */
+#define AKGL_FAULT_LIBC_RESIZE 2 /**< realloc of a block: an event, no new block. */
+#define AKGL_FAULT_LIBC_FREE   3 /**< free of a block (not NULL). */
+/** @} */
 
 #ifdef __cplusplus
 }

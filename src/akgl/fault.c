@@ -14,6 +14,7 @@
 #include "fault_private.h"
 
 #include <SDL3/SDL.h>
+#include <errno.h>
 
 static SDL_AtomicInt armed;          /* 1 while armed: read by every thread */
 static SDL_ThreadID armed_thread;    /* written only while unarmed */
@@ -64,6 +65,40 @@ void akgl_alloc_note_failure(void)
 unsigned long akgl_alloc_failures(void)
 {
     return alloc_failures;
+}
+
+unsigned long akgl_alloc_mark(void)
+{
+    errno = 0;
+    return alloc_failures;
+}
+
+bool akgl_alloc_failed_since(unsigned long mark)
+{
+    return alloc_failures != mark || errno == ENOMEM;
+}
+
+bool akgl_fault_libc_event(int op)
+{
+    /* Called from inside malloc and free: it must not allocate, and costs one
+     * atomic read when unarmed. */
+    if (!on_armed_thread()) {
+        return false;
+    }
+    if (op == AKGL_FAULT_LIBC_FREE) {
+        net_blocks--;
+        return false;
+    }
+    if (akgl_fault_now(AKGL_FAULT_LIBC)) {
+        /* Not counted: akgl learns of a libc failure as a real process
+         * would, from errno (akgl_alloc_failed_since), so the rows test
+         * what a game gets. */
+        return true;
+    }
+    if (op == AKGL_FAULT_LIBC_NEW) {
+        net_blocks++;
+    }
+    return false;
 }
 
 static void *SDLCALL fault_malloc(size_t size)
@@ -135,8 +170,9 @@ akerr_ErrorContext *akgl_fault_arm(unsigned int kinds, long k)
     PREPARE_ERROR(errctx);
     FAIL_NONZERO_RETURN(errctx, k < 0, AKERR_OUTOFBOUNDS,
                         "akgl_fault_arm: k is %ld; it counts events from 1 (0: none fails)", k);
-    FAIL_NONZERO_RETURN(errctx, (kinds & ~AKGL_FAULT_ALL) != 0, AKERR_OUTOFBOUNDS,
-                        "akgl_fault_arm: unknown fault kinds 0x%x", kinds & ~AKGL_FAULT_ALL);
+    FAIL_NONZERO_RETURN(errctx, (kinds & ~(AKGL_FAULT_ALL | AKGL_FAULT_LIBC)) != 0,
+                        AKERR_OUTOFBOUNDS, "akgl_fault_arm: unknown fault kinds 0x%x",
+                        kinds & ~(AKGL_FAULT_ALL | AKGL_FAULT_LIBC));
     FAIL_NONZERO_RETURN(errctx, SDL_GetAtomicInt(&armed) != 0, AKERR_BEHAVIOR,
                         "akgl_fault_arm: armed already (akgl_fault_disarm first)");
     PASS(errctx, akgl_alloc_watch_install());

@@ -26,4 +26,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_alloc_watch_install(void);
 unsigned long akgl_alloc_failures(void);
 void akgl_alloc_note_failure(void);
 
+/*
+ * Around a call into a dependency that allocates with libc's malloc
+ * (libpng in SDL_image, FreeType, HarfBuzz, libvorbis), which akgl's watch
+ * does not see: akgl_alloc_mark() clears errno and returns the failures so
+ * far; akgl_alloc_failed_since(mark) is true when an allocation the watch
+ * sees failed since, or when errno is ENOMEM (glibc's malloc sets it when
+ * it returns NULL; the dependencies report such a failure as a broken
+ * file, or absorb it). A call during which either happened is ENOMEM.
+ */
+unsigned long akgl_alloc_mark(void);
+bool akgl_alloc_failed_since(unsigned long mark);
+
 #endif /* AKGL_SRC_FAULT_PRIVATE_H */

@@ -71,6 +71,7 @@ static akerr_ErrorContext *read_header(const char *path, const unsigned char *da
                     "image \"%s\": not a PNG file (akgl loads PNG images only, and checks "
                     "their header before decoding them)", path);
     }
+    unsigned long failures = akgl_alloc_mark();
     png = png_create_read_struct(PNG_LIBPNG_VER_STRING, why, png_fail, png_quiet);
     if (png != NULL) {
         info = png_create_info_struct(png);
@@ -86,6 +87,10 @@ static akerr_ErrorContext *read_header(const char *path, const unsigned char *da
         png_structp p = png;
         png_infop i = info;
         png_destroy_read_struct(&p, &i, NULL);
+        /* libpng's malloc failing reads as a broken file ("insufficient
+         * memory"). */
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failed_since(failures), ENOMEM,
+                            "image \"%s\": out of memory reading the PNG header", path);
         FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": broken PNG header: %s", path,
                     why[0] ? why : "unreadable");
     }
@@ -136,14 +141,16 @@ static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
         FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: injected fault",
                     path);
     }
-    unsigned long failures = akgl_alloc_failures();
+    unsigned long failures = akgl_alloc_mark();
     SDL_IOStream *io = SDL_IOFromConstMem(data, size);
     SDL_Surface *surface = io ? IMG_LoadPNG_IO(io) : NULL;
     if (io != NULL) {
         SDL_CloseIO(io);
     }
     if (surface == NULL) {
-        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+        /* SDL_image's libpng allocates with libc's malloc, and says "Error
+         * reading the PNG file" when it fails: errno ENOMEM tells. */
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failed_since(failures), ENOMEM,
                             "image \"%s\": out of memory decoding the image", path);
         FAIL_RETURN(errctx, AKERR_FORMAT, "image \"%s\": cannot decode it: %s", path,
                     SDL_GetError());
@@ -151,7 +158,7 @@ static akerr_ErrorContext *decode(SDL_Renderer *renderer, const char *path,
     SDL_Texture *texture = SDL_CreateTextureFromSurface(renderer, surface);
     SDL_DestroySurface(surface);
     if (texture == NULL) {
-        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failures() != failures, ENOMEM,
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failed_since(failures), ENOMEM,
                             "image \"%s\": out of memory uploading the image", path);
         FAIL_RETURN(errctx, AKERR_API, "image \"%s\": the renderer refused it: %s", path,
                     SDL_GetError());

@@ -210,7 +210,7 @@ static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *dat
     if (strict) {
         SDL_SetHint(SDL_HINT_WAVE_TRUNCATION, "strict");
     }
-    unsigned long failures = akgl_alloc_failures();
+    unsigned long failures = akgl_alloc_mark();
     /* From the bytes read_file checked and read: SDL never opens the path. */
     SDL_IOStream *io = SDL_IOFromConstMem(data, size);
     bool ok = io != NULL && SDL_LoadWAV_IO(io, true, &out->spec, &out->data, &len);
@@ -219,7 +219,7 @@ static akerr_ErrorContext *decode_wav(const char *path, const unsigned char *dat
     }
     /* SDL says "Out of memory" or worse ("Could not read data of WAVE fmt
      * chunk") when an allocation failed: the watch knows which it was. */
-    FAIL_NONZERO_RETURN(errctx, !ok && akgl_alloc_failures() != failures, ENOMEM,
+    FAIL_NONZERO_RETURN(errctx, !ok && akgl_alloc_failed_since(failures), ENOMEM,
                         "sound \"%s\": out of memory while reading the WAV file", path);
     int channels = 0;
     if (!ok && wav_declared_channels(data, size, &channels)) {
@@ -430,8 +430,13 @@ static akerr_ErrorContext *decode_ogg(const char *path, const unsigned char *dat
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": truncated: the last whole Ogg page ends "
                     "at byte %zu of %zu", path, whole, size);
     }
+    unsigned long failures = akgl_alloc_mark();
     int rc = ov_open_callbacks(&src, &vf, NULL, 0, callbacks);
     if (rc != 0) {
+        /* libvorbis reports a failed malloc while reading the headers as
+         * OV_ENOTVORBIS or OV_EBADHEADER, the file's fault: errno says. */
+        FAIL_NONZERO_RETURN(errctx, akgl_alloc_failed_since(failures), ENOMEM,
+                            "sound \"%s\": out of memory reading the Ogg Vorbis headers", path);
         FAIL_RETURN(errctx, AKERR_FORMAT, "sound \"%s\": not a usable Ogg Vorbis file: %s", path,
                     vorbis_error(rc));
     }

@@ -133,7 +133,7 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
  * (SDL's words for that vary), else `status` with SDL's reason. */
 #define FONT_FAIL_BREAK(errctx, failures, status, fmt, ...)                              \
     {                                                                                  \
-        if (akgl_alloc_failures() != (failures)) {                                     \
+        if (akgl_alloc_failed_since(failures)) {                                       \
             FAIL(errctx, ENOMEM, fmt ": out of memory", __VA_ARGS__);                   \
         } else {                                                                       \
             FAIL(errctx, status, fmt ": %s", __VA_ARGS__, SDL_GetError());              \
@@ -144,7 +144,7 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
 /* The same outside ATTEMPT: returns the error. */
 #define FONT_FAIL_RETURN(errctx, failures, status, fmt, ...)                             \
     {                                                                                  \
-        if (akgl_alloc_failures() != (failures)) {                                     \
+        if (akgl_alloc_failed_since(failures)) {                                       \
             FAIL_RETURN(errctx, ENOMEM, fmt ": out of memory", __VA_ARGS__);            \
         }                                                                              \
         FAIL_RETURN(errctx, status, fmt ": %s", __VA_ARGS__, SDL_GetError());           \
@@ -207,33 +207,44 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
         font->size = size;
         font->renderer = renderer;
         font->file = file; /* the font owns it now: its teardown frees it */
-        unsigned long failures = akgl_alloc_failures();
-        if (!TTF_Init()) {
+        unsigned long failures = akgl_alloc_mark();
+        bool started = TTF_Init();
+        font->ttf_started = started;
+        /* FreeType's FT_Init_FreeType (in TTF_Init) carries on when a module
+         * cannot be added for want of memory (FT_Add_Default_Modules ignores
+         * the failure): the library then lacks its TrueType driver, and
+         * every font "cannot be read". A start during which an allocation
+         * failed is no start. */
+        if (!started || akgl_alloc_failed_since(failures)) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_API, "font \"%s\": cannot start SDL3_ttf",
                             path);
         }
-        font->ttf_started = true;
-        failures = akgl_alloc_failures();
+        failures = akgl_alloc_mark();
         font->io = SDL_IOFromConstMem(file, filesize);
         /* The stream stays ours (closeio false): SDL3_ttf 3.2.2's
          * TTF_OpenFontIO loses it when its own property set cannot be
          * made or filled (it returns before it looks at closeio), and
          * would then not close it with the font either. */
         font->ttf = font->io != NULL ? TTF_OpenFontIO(font->io, false, size) : NULL;
-        if (font->ttf == NULL) {
+        /* FreeType and HarfBuzz get by without some blocks when a face is
+         * opened (a table, a cache, a shaper's plan) and report success: the
+         * font then cannot load a glyph later ("a damaged font?"), or lays
+         * text out wrong for its life (10x19 instead of 60x76). An open
+         * during which an allocation failed is no open. */
+        if (font->ttf == NULL || akgl_alloc_failed_since(failures)) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_FORMAT,
                             "font \"%s\" cannot be read as a font", path);
         }
-        failures = akgl_alloc_failures();
+        failures = akgl_alloc_mark();
         font->engine = create_engine(renderer);
-        if (font->engine == NULL) {
+        if (font->engine == NULL || akgl_alloc_failed_since(failures)) {
             FONT_FAIL_BREAK(errctx, failures, AKERR_API,
                             "font \"%s\": cannot make a renderer text engine", path);
         }
         for (int i = 0; i < AKGL_FONT_TEXT_CACHE && errctx == NULL; i++) {
-            failures = akgl_alloc_failures();
+            failures = akgl_alloc_mark();
             font->cache[i].text = TTF_CreateText(font->engine, font->ttf, "", 0);
-            if (font->cache[i].text == NULL) {
+            if (font->cache[i].text == NULL || akgl_alloc_failed_since(failures)) {
                 FONT_FAIL_BREAK(errctx, failures, AKERR_API,
                                 "font \"%s\": cannot make text %d of its cache", path, i);
             }
@@ -309,11 +320,11 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
             continue;
         }
         int minx = 0, maxx = 0, miny = 0, maxy = 0;
-        unsigned long failures = akgl_alloc_failures();
+        unsigned long failures = akgl_alloc_mark();
         if (!TTF_GetGlyphMetrics(font->ttf, cp, &minx, &maxx, &miny, &maxy, NULL)) {
             /* SDL3_ttf caches the glyph in a block of its own first: when
              * that allocation fails, the font is not to blame. */
-            if (akgl_alloc_failures() != failures) {
+            if (akgl_alloc_failed_since(failures)) {
                 FAIL_RETURN(errctx, ENOMEM,
                             "font \"%s\": out of memory loading the glyph for U+%04X",
                             font->path, (unsigned)cp);
@@ -375,7 +386,7 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
     /* Lay it out and upload its glyphs now, not at its first draw: a game
      * that measures its HUD strings while loading then draws its first
      * frame without a texture upload in the middle of it. */
-    unsigned long failures = akgl_alloc_failures();
+    unsigned long failures = akgl_alloc_mark();
     bool laid_out = TTF_SetTextString(oldest->text, utf8, length) &&
                     TTF_SetTextWrapWidth(oldest->text, wrap_width) &&
                     TTF_UpdateText(oldest->text);
@@ -383,7 +394,7 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
      * when SDL3_ttf reports success: 3.2.2's LayoutText returns true with no
      * lines when measuring or wrapping ran out of memory, so the text would
      * draw as nothing (the fault harness found it). */
-    if (!laid_out || akgl_alloc_failures() != failures) {
+    if (!laid_out || akgl_alloc_failed_since(failures)) {
         forget_text(oldest);
         FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot lay out the text",
                          font->path);
@@ -511,8 +522,8 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     /* SDL3_ttf 3.2.2 ignores SDL_RenderGeometryRaw's result: a batch of
      * glyphs the renderer could not queue for want of memory is missing
      * from a draw that reports success. */
-    unsigned long failures = akgl_alloc_failures();
-    if (!TTF_DrawRendererText(slot->text, x, y) || akgl_alloc_failures() != failures) {
+    unsigned long failures = akgl_alloc_mark();
+    if (!TTF_DrawRendererText(slot->text, x, y) || akgl_alloc_failed_since(failures)) {
         FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot draw the text",
                          font->path);
     }

@@ -139,24 +139,36 @@ static const char *const STRING_ATTRS[] = {
     "transparentcolor", "fillmode", "tilerendersize", "fontfamily", "halign", "valign", "points",
     "value", "image", NULL};
 
-/* A whole-string integer or finite number, else NULL. */
-static json_t *number_value(const char *s)
+/* A whole-string integer or finite number into *dest, else *dest NULL. A
+ * number jansson cannot allocate is ENOMEM: taken for "not a number", the
+ * text would be kept as a string and the builder would report the file's
+ * "width" as a string ("8"). */
+static akerr_ErrorContext *number_value(const char *s, json_t **dest)
 {
+    PREPARE_ERROR(errctx);
     char *end = NULL;
+    *dest = NULL;
     if (s[0] == '\0') {
-        return NULL;
+        SUCCEED_RETURN(errctx);
     }
     errno = 0;
     long long i = strtoll(s, &end, 10);
     if (*end == '\0' && errno == 0) {
-        return json_integer(i);
+        *dest = json_integer(i);
+        if (*dest == NULL) {
+            PASS(errctx, oom());
+        }
+        SUCCEED_RETURN(errctx);
     }
     errno = 0;
     double d = strtod(s, &end);
     if (*end == '\0' && errno == 0 && isfinite(d)) {
-        return json_real(d);
+        *dest = json_real(d);
+        if (*dest == NULL) {
+            PASS(errctx, oom());
+        }
     }
-    return NULL;
+    SUCCEED_RETURN(errctx);
 }
 
 static akerr_ErrorContext *bool_value(const char *key, const char *s, json_t **dest)
@@ -180,7 +192,10 @@ static akerr_ErrorContext *attr_value(const char *key, const char *s, json_t **d
         PASS(errctx, bool_value(key, s, dest));
         SUCCEED_RETURN(errctx);
     }
-    json_t *v = in_list(key, STRING_ATTRS) ? NULL : number_value(s);
+    json_t *v = NULL;
+    if (!in_list(key, STRING_ATTRS)) {
+        PASS(errctx, number_value(s, &v));
+    }
     if (v == NULL) {
         v = json_string(s);
     }
@@ -453,9 +468,13 @@ static akerr_ErrorContext *xml_cell(json_t *holder, const XML_Char **atts)
     PREPARE_ERROR(errctx);
     const char *gid = attr(atts, "gid");
     PASS(errctx, array_of(holder, "data", &a));
-    v = gid ? number_value(gid) : json_integer(0);
-    if (v == NULL) {
-        v = json_string(gid); /* the builder names it */
+    if (gid == NULL) {
+        v = json_integer(0);
+    } else {
+        PASS(errctx, number_value(gid, &v));
+        if (v == NULL) {
+            v = json_string(gid); /* the builder names it */
+        }
     }
     if (v == NULL || json_array_append_new(a, v) != 0) {
         PASS(errctx, oom());
@@ -788,8 +807,12 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
     akgl_json_message_path(path, shown);
     memset(&x, 0, sizeof(x));
     x.path = path;
-    x.parser = XML_ParserCreate("UTF-8");
-    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: expat cannot create a parser", shown);
+    /* expat allocates through SDL's allocator, so akgl's watch (fault.c)
+     * sees its failures as it sees SDL's, and the fault harness fails them. */
+    static const XML_Memory_Handling_Suite sdl_memory = {SDL_malloc, SDL_realloc, SDL_free};
+    x.parser = XML_ParserCreate_MM("UTF-8", &sdl_memory, NULL);
+    FAIL_ZERO_RETURN(errctx, x.parser, ENOMEM, "%s: out of memory creating expat's parser",
+                     shown);
     /* expat's own allowance (100 times, from 8 MiB of output on) let a 12 MB
      * file cost gigabytes. Tiled writes no entities, so a map's text expands
      * little: a tighter allowance costs real maps nothing. */
@@ -805,7 +828,13 @@ akerr_ErrorContext *akgl_tilemap_xml_to_json(const char *path, const char *text,
     XML_SetCharacterDataHandler(x.parser, on_text);
     enum XML_Status status = XML_Parse(x.parser, text, (int)len, XML_TRUE);
     if (x.error == NULL && status != XML_STATUS_OK &&
-        XML_GetErrorCode(x.parser) == XML_ERROR_AMPLIFICATION_LIMIT_BREACH) {
+        XML_GetErrorCode(x.parser) == XML_ERROR_NO_MEMORY) {
+        /* expat's "out of memory" is ours, not the file's. */
+        FAIL(errctx, ENOMEM, "%s:%lu:%lu: out of memory parsing the XML", shown,
+             (unsigned long)XML_GetCurrentLineNumber(x.parser),
+             (unsigned long)XML_GetCurrentColumnNumber(x.parser) + 1);
+    } else if (x.error == NULL && status != XML_STATUS_OK &&
+               XML_GetErrorCode(x.parser) == XML_ERROR_AMPLIFICATION_LIMIT_BREACH) {
         FAIL(errctx, AKERR_OUTOFBOUNDS, "%s:%lu:%lu: its entities expand the text more than "
              "%g times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION), past the first %llu bytes "
              "(AKGL_TILEMAP_XML_AMPLIFICATION_THRESHOLD)", shown,

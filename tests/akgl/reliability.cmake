@@ -7,6 +7,14 @@ pkg_check_modules(FAULT_VORBISENC REQUIRED IMPORTED_TARGET vorbisenc vorbis ogg)
 akgl_add_test(akgl_fault SOURCES test_fault.c
     LIBS akgl SDL3_image::SDL3_image PkgConfig::FAULT_VORBISENC m)
 target_include_directories(akgl_fault PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+# libc's allocator replaced (fault_libc.c) in the plain builds only: ASan,
+# valgrind and TSan replace malloc themselves, and there the libc rows skip.
+if(NOT AKGL_SANITIZE AND NOT AKGL_TSAN AND NOT AKGL_VALGRIND)
+    target_sources(akgl_fault PRIVATE fault_libc.c)
+    # The compiler must not treat our malloc as the builtin it implements.
+    set_source_files_properties(fault_libc.c PROPERTIES COMPILE_OPTIONS -fno-builtin)
+    target_compile_definitions(akgl_fault PRIVATE AKGL_FAULT_LIBC_REPLACED=1)
+endif()
 set_tests_properties(akgl_fault PROPERTIES TIMEOUT 600)
 
 # The table of hostile files: akgl_mkhostile writes them (some hundreds of
