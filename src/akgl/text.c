@@ -504,7 +504,7 @@ static size_t sequence_length(unsigned char c)
  * measured piece of text is cut (a kerning pair, a cluster of combining
  * marks, a joining letter are a few characters). */
 #define MEASURE_MARGIN 32
-#define MEASURE_FIRST 256
+#define MEASURE_FIRST 64
 
 /*
  * How many bytes of s (n > 0 bytes, one paragraph) fit in `wrap` pixels, as
