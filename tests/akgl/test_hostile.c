@@ -133,9 +133,9 @@ static const Hostile table[] = {
      "more than 4 times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION)", 1000},
     {"tilemap_tsx_256.tmx", TMX, 0, NULL, 3000},
     /* Text, the file's bytes drawn with akgl_text_draw (TEXT_WRAP: wrapped at
-     * 8 pixels): at both limits it draws inside the bound (laid out whole
-     * by SDL3_ttf, 1024 lines took 3 s); past them, refused before anything
-     * is laid out. */
+     * 8 pixels): at both limits it draws inside the bound (its cost grows
+     * with the square of the lines when SDL3_ttf lays it out whole, docs/19);
+     * past them, refused before anything is laid out. */
     {"text_length_cap.txt", TEXT, 0, NULL, 1000},
     {"text_length_cap_plus_1.txt", TEXT, AKERR_OUTOFBOUNDS,
      "the text is 16385 bytes; the limit is 16384 (AKGL_TEXT_MAX_LENGTH)", 1000},
