@@ -370,6 +370,18 @@ static void tileset_refs(const char *name, const char *tsx, const char *png_name
     done(fp, name);
 }
 
+/* Text for akgl_text_draw: `bytes` letters, every `every`-th of them (0:
+ * none) replaced by `sep`, never the last. */
+static void letters(const char *name, long bytes, long every, char sep)
+{
+    FILE *fp = create(name);
+    for (long i = 0; i < bytes; i++) {
+        bool cut = every > 0 && (i + 1) % every == 0 && i + 1 < bytes;
+        fputc(cut ? sep : 'a' + (int)(i % 26), fp);
+    }
+    done(fp, name);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -487,5 +499,15 @@ int main(int argc, char **argv)
     template_objects("tilemap_template_objects.tmj", "tilemap_template_1024.tj");
     entities("tilemap_entities.tmx");
     tileset_refs("tilemap_tsx_256.tmx", "tilemap_big.tsx", "sheet_192x96.png");
+    /* Text (drawn with akgl_text_draw): at both text limits, a byte over,
+     * a line over, a line that wraps past the lines, and the 1 MB line and
+     * the 16,384 short lines that cost 396 MB and minutes unbounded. */
+    letters("text_length_cap.txt", AKGL_TEXT_MAX_LENGTH,
+            AKGL_TEXT_MAX_LENGTH / AKGL_TEXT_MAX_LINES, '\n');
+    letters("text_length_cap_plus_1.txt", AKGL_TEXT_MAX_LENGTH + 1L, 0, 0);
+    letters("text_lines_cap_plus_1.txt", 2L * AKGL_TEXT_MAX_LINES + 1, 2, '\n');
+    letters("text_wraps_past_the_lines.txt", 3L * 1100 - 1, 3, ' ');
+    letters("text_1mb_line.txt", 1024L * 1024, 0, 0);
+    letters("text_16384_lines.txt", 16384L * 8, 8, '\n');
     return 0;
 }

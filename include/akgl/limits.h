@@ -169,6 +169,14 @@
 /** Largest font file a loader opens, in bytes (32 MiB: the large CJK fonts
  *  are about 20 MB). A font keeps its file's bytes while it is loaded. */
 #define AKGL_FONT_MAX_FILE_SIZE (32u * 1024u * 1024u)
+/* Text (akgl/text.h, docs/17-text.md): what one draw or measure lays out. */
+/** Bytes of one string drawn or measured (terminator not counted): laying
+ *  text out costs SDL3_ttf about 330 bytes of memory a byte, and drawing a
+ *  laid-out line submits every glyph of it each frame. */
+#define AKGL_TEXT_MAX_LENGTH 16384
+/** Lines of one string drawn or measured, after wrapping: each line is laid
+ *  out, kept and drawn on its own. */
+#define AKGL_TEXT_MAX_LINES 1024
 /** @} */
 
 /** @name Tilemaps (akgl/tilemap.h, docs/07-tilemaps.md)

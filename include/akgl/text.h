@@ -12,12 +12,18 @@
  * textures on that renderer.
  *
  * Each font keeps AKGL_FONT_TEXT_CACHE laid-out strings ready to draw (SDL3_ttf
- * TTF_Text objects, made when the font loads), looked up by the string, its
- * wrap width and nothing else. Drawing a string that is in the cache lays
+ * TTF_Text objects, one a line), looked up by the string, its wrap width and
+ * nothing else. Drawing a string that is in the cache lays
  * nothing out, makes no texture and allocates nothing; a string that is not
  * takes the least recently drawn entry (laying it out allocates). A HUD that
  * draws a few strings a frame, changing one now and then, is always served
- * from the cache.
+ * from the cache. A string of several lines is laid out a line at a time, so
+ * its cost grows with its length, not with the square of its lines.
+ *
+ * Every call that takes text refuses, with AKERR_OUTOFBOUNDS and before
+ * anything is laid out or drawn, a string of more than AKGL_TEXT_MAX_LENGTH
+ * bytes or more than AKGL_TEXT_MAX_LINES lines (counted after wrapping), and
+ * with AKERR_FORMAT one that is not well-formed UTF-8.
  *
  * SDL3_ttf's types stay out of this header: the library links it privately.
  * Every font holds one TTF_Init reference, given back when it is released,
@@ -119,11 +125,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  * @param style How to draw; NULL for AKGL_TEXT_STYLE_DEFAULT.
  * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_VALUE for
  *         a position that is not finite, an unknown alignment or a negative
- *         wrap width; AKERR_FORMAT for a string that is not valid UTF-8 (the
- *         message gives the byte offset) or a character whose glyph cannot
- *         be loaded (a damaged font); AKERR_OUTOFBOUNDS for a glyph wider or
- *         higher than AKGL_FONT_MAX_GLYPH_SIDE pixels (both checked before
- *         the text is laid out); AKERR_BEHAVIOR when the font's renderer is
+ *         wrap width; AKERR_OUTOFBOUNDS for a string of more than
+ *         AKGL_TEXT_MAX_LENGTH bytes or AKGL_TEXT_MAX_LINES lines (once
+ *         wrapped), the message naming the count, the limit and its name;
+ *         AKERR_FORMAT for a string that is not well-formed UTF-8 (the
+ *         message gives the byte offset, the byte and what is wrong: an
+ *         overlong form, a surrogate, a code point above U+10FFFF, a cut
+ *         sequence) or a character whose glyph cannot be loaded (a damaged
+ *         font); AKERR_OUTOFBOUNDS for a glyph wider or higher than
+ *         AKGL_FONT_MAX_GLYPH_SIDE pixels (all checked before the text is
+ *         laid out, so a refused text draws nothing); AKERR_BEHAVIOR when the font's renderer is
  *         no longer the bound one; ENOMEM when an allocation failed while the
  *         text was laid out or drawn (even one SDL3_ttf reported success
  *         after: nothing of such a layout is kept, and the next draw lays it
@@ -140,9 +151,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
  * @param font A loaded font.
  * @param utf8 The text, UTF-8.
  * @param w, h Receive the box's width and height in pixels (may be NULL).
- * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_FORMAT for
- *         invalid UTF-8 or a glyph that cannot be loaded; AKERR_OUTOFBOUNDS
- *         for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
+ * @return NULL; AKERR_NULLPOINTER for a NULL font or string;
+ *         AKERR_OUTOFBOUNDS for a string over AKGL_TEXT_MAX_LENGTH bytes or
+ *         AKGL_TEXT_MAX_LINES lines; AKERR_FORMAT for text that is not
+ *         well-formed UTF-8 or a glyph that cannot be loaded;
+ *         AKERR_OUTOFBOUNDS for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
  *         font's renderer is no longer the bound one (laying text out uploads
  *         glyphs to it); ENOMEM when an allocation failed while the text was
  *         laid out; AKERR_API with SDL3_ttf's error.
@@ -156,7 +169,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char
  * @param utf8       The text, UTF-8.
  * @param wrap_width The width lines are wrapped to, in pixels; 0: only at '\n'.
  * @param w, h       Receive the box's width and height in pixels (may be NULL).
- * @return As akgl_text_measure; AKERR_VALUE for a negative @p wrap_width.
+ * @return As akgl_text_measure (the lines counted once wrapped); AKERR_VALUE
+ *         for a negative @p wrap_width.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8,
                                                              int wrap_width, int *w, int *h);

@@ -2,10 +2,18 @@
  * Fonts and text through SDL3_ttf's renderer text engine.
  *
  * A font owns its TTF_Font, one renderer text engine (the glyph atlas
- * textures live in it) and a fixed cache of TTF_Text objects, all made when
- * it loads. A draw finds its string in the cache by hash, length, wrap width
- * and bytes; only a miss lays text out (and so allocates), re-using the
- * least recently drawn entry. A hit costs a hash of the string and a draw.
+ * textures live in it) and a fixed cache of laid-out strings, each with a
+ * TTF_Text made when the font loads. A draw finds its string in the cache by
+ * hash, length, wrap width and bytes; only a miss lays text out (and so
+ * allocates), re-using the least recently drawn entry. A hit costs a hash of
+ * the string and a draw.
+ *
+ * A string of more than one line is laid out line by line here, one TTF_Text
+ * a line, not handed to SDL3_ttf whole: SDL3_ttf 3.2.2 measures the whole
+ * rest of the string again for every line it breaks (GetWrappedLines), so
+ * its cost grows with the square of the lines (1024 short lines took 0.8 s
+ * of CPU, 2048 took 4.3 s).
+ * Here each line is measured and laid out once.
  *
  * Layer: assets. Text drawn in world coordinates is culled by the bound
  * renderer's camera with the backend's view test (render_private.h), so
@@ -29,14 +37,30 @@
 #include "object.h"
 #include "render_private.h"
 
-/* One laid-out string. */
+/* One line of a laid-out string: its text and the row it is drawn on. */
+typedef struct TextLine
+{
+    TTF_Text *text;
+    int row;
+} TextLine;
+
+/* One laid-out string. Its first drawn line is `text`; a string of several
+ * lines has the others in `more`, made on the miss that laid it out and
+ * destroyed when the entry is re-filled. */
 typedef struct TextSlot
 {
     TTF_Text *text;   /* made at load, re-filled on a miss */
-    bool valid;       /* text holds the string below */
+    int text_row;     /* the row `text` is drawn on */
+    bool drawn;       /* `text` holds a line (not so when every line is blank) */
+    TextLine *more;   /* the other lines that have glyphs (SDL_malloc'd) */
+    int nmore;
+    char *bytes;      /* the string (SDL_malloc'd, kept and grown for the next) */
+    size_t bytes_size;
+    bool valid;       /* the entry holds the string below */
     uint32_t hash;
     size_t length;
     int wrap_width;
+    int w, h;         /* the box */
     SDL_Color color;  /* the colour last given to SDL3_ttf */
     uint64_t used;    /* the font's tick when last drawn or measured */
 } TextSlot;
@@ -52,6 +76,7 @@ struct akgl_Font
     SDL_IOStream *io;    /* over `file`; ours to close (see akgl_font_load) */
     TTF_TextEngine *engine;
     SDL_Renderer *renderer; /* the one the engine draws with */
+    int lineskip;           /* pixels from one line's top to the next's */
     uint64_t tick;
     akgl_FontStats stats;
     TextSlot cache[AKGL_FONT_TEXT_CACHE];
@@ -75,8 +100,14 @@ akerr_ErrorContext *akgl_heap_release_font(akgl_Font *font)
     }
     /* Texts before their engine and font; the font before SDL3_ttf stops. */
     for (int i = 0; i < AKGL_FONT_TEXT_CACHE; i++) {
-        if (font->cache[i].text != NULL) {
-            TTF_DestroyText(font->cache[i].text);
+        TextSlot *slot = &font->cache[i];
+        for (int j = 0; j < slot->nmore; j++) {
+            TTF_DestroyText(slot->more[j].text);
+        }
+        SDL_free(slot->more);
+        SDL_free(slot->bytes);
+        if (slot->text != NULL) {
+            TTF_DestroyText(slot->text);
         }
     }
     if (font->engine != NULL) {
@@ -235,6 +266,7 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
             FONT_FAIL_BREAK(errctx, failures, AKERR_FORMAT,
                             "font \"%s\" cannot be read as a font", path);
         }
+        font->lineskip = TTF_GetFontLineSkip(font->ttf);
         failures = akgl_alloc_mark();
         font->engine = create_engine(renderer);
         if (font->engine == NULL || akgl_alloc_failed_since(failures)) {
@@ -279,23 +311,80 @@ static uint32_t hash_bytes(const char *s, size_t n)
     return h;
 }
 
-/* Refuses invalid UTF-8 with the offset of the first bad sequence. SDL
- * decodes; a U+FFFD it returns is an error unless the bytes really were
- * U+FFFD's own encoding. */
+/*
+ * Why the UTF-8 sequence at s (left > 0 bytes) is not well formed, or NULL
+ * when it is; *n is its length. Table 3-7 of the Unicode Standard, checked
+ * byte by byte here rather than by SDL_StepUTF8, which SDL 3.2.10 lets
+ * through with code points above U+10FFFF (F4 90 80 80 decodes to
+ * U+110000). So refused: a byte no sequence starts with (a continuation
+ * byte, F8..FF), overlong forms (C0, C1, E0 80..9F, F0 80..8F), UTF-16
+ * surrogates (ED A0..BF: U+D800..U+DFFF), code points above U+10FFFF (F4
+ * 90..BF, F5..F7), and a sequence cut short.
+ */
+static const char *utf8_fault(const unsigned char *s, size_t left, size_t *n)
+{
+    unsigned char c = s[0];
+    unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    *n = 1;
+    if (c < 0x80) {
+        return NULL;
+    }
+    if (c < 0xC0) {
+        return "a continuation byte where a character should start";
+    }
+    if (c < 0xC2) {
+        return "an overlong form";
+    }
+    if (c < 0xE0) {
+        *n = 2;
+    } else if (c < 0xF0) {
+        *n = 3;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c < 0xF5) {
+        *n = 4;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else if (c < 0xF8) {
+        return "a code point above U+10FFFF";
+    } else {
+        return "a byte that is never part of UTF-8";
+    }
+    if (left < 2 || s[1] < 0x80 || s[1] > 0xBF) {
+        *n = 1;
+        return "a sequence cut short";
+    }
+    if (s[1] < lo) {
+        return "an overlong form";
+    }
+    if (s[1] > hi) {
+        return c == 0xED ? "a UTF-16 surrogate" : "a code point above U+10FFFF";
+    }
+    for (size_t i = 2; i < *n; i++) {
+        if (i >= left || s[i] < 0x80 || s[i] > 0xBF) {
+            *n = 1;
+            return "a sequence cut short";
+        }
+    }
+    return NULL;
+}
+
+/* Refuses text that is not well-formed UTF-8, naming the offset of the
+ * first bad sequence, its first byte and what is wrong with it. */
 static akerr_ErrorContext *check_utf8(const akgl_Font *font, const char *utf8, size_t length)
 {
     PREPARE_ERROR(errctx);
-    const char *p = utf8;
-    size_t left = length;
-    while (left > 0) {
-        const char *start = p;
-        Uint32 cp = SDL_StepUTF8(&p, &left);
-        if (cp == SDL_INVALID_UNICODE_CODEPOINT &&
-            !(p - start == 3 && memcmp(start, "\xEF\xBF\xBD", 3) == 0)) {
+    const unsigned char *s = (const unsigned char *)utf8;
+    size_t at = 0;
+    while (at < length) {
+        size_t n = 1;
+        const char *fault = utf8_fault(s + at, length - at, &n);
+        if (fault != NULL) {
             FAIL_RETURN(errctx, AKERR_FORMAT,
-                        "font \"%s\": the text is not valid UTF-8 at byte %zu (0x%02x)",
-                        font->path, (size_t)(start - utf8), (unsigned char)*start);
+                        "font \"%s\": the text is not valid UTF-8 at byte %zu (0x%02x): %s",
+                        font->path, at, s[at], fault);
         }
+        at += n;
     }
     SUCCEED_RETURN(errctx);
 }
@@ -351,26 +440,343 @@ static akerr_ErrorContext *check_glyphs(const akgl_Font *font, const char *utf8,
  * draw lists) and the next TTF_SetTextString of the same string lays it out
  * again (SDL3_ttf skips a string equal to the one it holds). Allocates
  * nothing: an empty text is not laid out. */
-static void forget_text(TextSlot *slot)
+static void forget_text(TTF_Text *text)
 {
-    (void)TTF_SetTextString(slot->text, NULL, 0);
-    (void)TTF_UpdateText(slot->text);
+    (void)TTF_SetTextString(text, NULL, 0);
+    (void)TTF_UpdateText(text);
+}
+
+/* Empties a cache entry: its first text forgotten, its other lines'
+ * destroyed. Allocates nothing. */
+static void empty_slot(TextSlot *slot)
+{
+    forget_text(slot->text);
+    for (int i = 0; i < slot->nmore; i++) {
+        TTF_DestroyText(slot->more[i].text);
+    }
+    SDL_free(slot->more);
+    slot->more = NULL;
+    slot->nmore = 0;
+    slot->drawn = false;
+    slot->valid = false;
+}
+
+/* ---- the limits -------------------------------------------------------- */
+
+/* The text's length, refused over AKGL_TEXT_MAX_LENGTH before anything else
+ * reads it (a hash or a layout of it would cost in proportion). */
+static akerr_ErrorContext *check_length(const akgl_Font *font, const char *utf8, size_t *length)
+{
+    PREPARE_ERROR(errctx);
+    *length = strlen(utf8);
+    if (*length > AKGL_TEXT_MAX_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "font \"%s\": the text is %zu bytes; the limit is %d (AKGL_TEXT_MAX_LENGTH)",
+                    font->path, *length, AKGL_TEXT_MAX_LENGTH);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Rows of the text before wrapping: a '\n' starts one unless it ends the
+ * text (SDL3_ttf's rule, kept so a trailing newline adds no line). */
+static int newline_rows(const char *utf8, size_t length)
+{
+    int rows = 1;
+    const char *p = utf8;
+    const char *end = utf8 + length;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end) {
+        rows++;
+        p++;
+    }
+    return rows;
+}
+
+/* ---- breaking lines ------------------------------------------------------ */
+
+/* A line of the text: where it starts and how long it is, without the
+ * delimiter that ended it and without trailing blanks. */
+typedef struct LineSpan
+{
+    size_t start;
+    size_t length;
+} LineSpan;
+
+static bool is_delimiter(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Bytes a UTF-8 sequence takes, from its (checked) first byte. */
+static size_t sequence_length(unsigned char c)
+{
+    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+/* Shaping context does not reach this many bytes back from where a
+ * measured piece of text is cut (a kerning pair, a cluster of combining
+ * marks, a joining letter are a few characters). */
+#define MEASURE_MARGIN 32
+#define MEASURE_FIRST 64
+
+/*
+ * How many bytes of s (n > 0 bytes, one paragraph) fit in `wrap` pixels, as
+ * SDL3_ttf measures them: measured on a window of the text, doubled until
+ * the fit ends well inside it, so a line costs in proportion to its own
+ * length, not to the rest of the text.
+ */
+static akerr_ErrorContext *measure_fit(const akgl_Font *font, const char *s, size_t n, int wrap,
+                                       size_t *fit)
+{
+    PREPARE_ERROR(errctx);
+    size_t window = n < MEASURE_FIRST ? n : MEASURE_FIRST;
+    for (;;) {
+        while (window < n && ((unsigned char)s[window] & 0xC0) == 0x80) {
+            window--; /* not inside a character */
+        }
+        size_t got = 0;
+        unsigned long failures = akgl_alloc_mark();
+        /* (window > 0: a length of 0 would make SDL3_ttf take strlen.) */
+        if (!TTF_MeasureString(font->ttf, s, window, wrap, NULL, &got) ||
+            akgl_alloc_failed_since(failures)) {
+            FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot measure the text",
+                             font->path);
+        }
+        if (window == n || got + MEASURE_MARGIN < window) {
+            *fit = got;
+            SUCCEED_RETURN(errctx);
+        }
+        window = window <= n / 2 ? window * 2 : n;
+    }
+}
+
+/* Where a line that starts at `spot` ends (the start of the next), by
+ * SDL3_ttf's rules: at a '\n'; wrapped, also at a lone '\r', and after the
+ * last blank that fits, or inside a word only when no blank does. */
+static akerr_ErrorContext *line_end(const akgl_Font *font, const char *utf8, size_t length,
+                                    size_t spot, int wrap, int row, size_t *next)
+{
+    PREPARE_ERROR(errctx);
+    const char *nl = memchr(utf8 + spot, '\n', length - spot);
+    size_t para_end = nl != NULL ? (size_t)(nl - utf8) : length;
+    if (wrap == 0) {
+        *next = nl != NULL ? para_end + 1 : length;
+        SUCCEED_RETURN(errctx);
+    }
+    size_t fit = 0;
+    if (para_end > spot) {
+        PASS(errctx, measure_fit(font, utf8 + spot, para_end - spot, wrap, &fit));
+    }
+    size_t end = spot + fit;
+    if (spot + fit == para_end) {
+        end = nl != NULL ? para_end + 1 : length; /* the paragraph fits: to its '\n' */
+    } else if (fit == 0 && row > 0) {
+        end = spot + sequence_length((unsigned char)utf8[spot]); /* a character a line, at least */
+    }
+    size_t p = spot;
+    size_t saved = 0; /* after the last delimiter; 0: none (a line never ends at 0) */
+    while (p < end) {
+        char c = utf8[p];
+        p += sequence_length((unsigned char)c);
+        if (is_delimiter(c)) {
+            saved = p;
+            if (c == '\n' || (c == '\r' && (p >= length || utf8[p] != '\n'))) {
+                break;
+            }
+        }
+    }
+    *next = saved != 0 && p < length ? saved : p;
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The text's lines, wrapped at `wrap` pixels (0: only at '\n'), into
+ * *lines (SDL_malloc'd, *rows of them; the caller frees it). Wrapped past
+ * AKGL_TEXT_MAX_LINES, the text is refused before anything is laid out.
+ */
+static akerr_ErrorContext *break_lines(const akgl_Font *font, const char *utf8, size_t length,
+                                       int wrap, LineSpan **lines, int *rows)
+{
+    PREPARE_ERROR(errctx);
+    *lines = NULL;
+    *rows = 0;
+    int cap = newline_rows(utf8, length); /* at most AKGL_TEXT_MAX_LINES: text_for checked */
+    /* Wrapped, each line holds at least a character. */
+    if (wrap > 0) {
+        cap = length < AKGL_TEXT_MAX_LINES ? (int)length + 1 : AKGL_TEXT_MAX_LINES;
+    }
+    unsigned long failures = akgl_alloc_mark();
+    LineSpan *spans = SDL_malloc((size_t)cap * sizeof(*spans));
+    if (spans == NULL) {
+        FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot break the text",
+                         font->path);
+    }
+    int n = 0;
+    size_t spot = 0;
+    for (;;) {
+        /* A wrapped line does not start with the blanks it was wrapped at. */
+        if (n > 0 && spot > 0 && utf8[spot - 1] != '\n') {
+            while (spot < length && (utf8[spot] == ' ' || utf8[spot] == '\t')) {
+                spot++;
+            }
+        }
+        if (n > 0) {
+            spans[n - 1].length = spot - spans[n - 1].start;
+        }
+        if (spot >= length) {
+            break;
+        }
+        if (n == cap) {
+            SDL_free(spans);
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "font \"%s\": the text wraps to more than %d lines at %d pixels; the "
+                        "limit is %d (AKGL_TEXT_MAX_LINES)", font->path, AKGL_TEXT_MAX_LINES,
+                        wrap, AKGL_TEXT_MAX_LINES);
+        }
+        spans[n].start = spot;
+        spans[n].length = length - spot;
+        akerr_ErrorContext *e = line_end(font, utf8, length, spot, wrap, n, &spot);
+        if (e != NULL) {
+            SDL_free(spans);
+            PASS(errctx, e);
+        }
+        n++;
+    }
+    /* Each line without the delimiter that ended it, and its trailing blanks. */
+    for (int i = 0; i < n; i++) {
+        const char *t = utf8 + spans[i].start;
+        size_t len = spans[i].length;
+        if (len > 0 && t[len - 1] == '\n') {
+            len--;
+            if (len > 0 && t[len - 1] == '\r') {
+                len--;
+            }
+        }
+        while (len > 0 && is_delimiter(t[len - 1])) {
+            len--;
+        }
+        spans[i].length = len;
+    }
+    *lines = spans;
+    *rows = n;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ---- laying out and the cache ------------------------------------------ */
+
+/* Lays the text's lines into `slot`: one line is the whole string in the
+ * slot's own text, as SDL3_ttf lays it out; several are one text each,
+ * measured and laid out once. The box: the longest line (the wrap width,
+ * when wrapped to several lines) by the tallest line and a line skip for
+ * each further row. */
+static akerr_ErrorContext *lay_out(akgl_Font *font, TextSlot *slot, const char *utf8,
+                                   size_t length, int wrap, const LineSpan *lines, int rows)
+{
+    PREPARE_ERROR(errctx);
+    unsigned long failures = akgl_alloc_mark();
+    bool ok = true;
+    slot->w = slot->h = 0;
+    if (rows == 1) {
+        ok = TTF_SetTextString(slot->text, utf8, length) &&
+             TTF_SetTextWrapWidth(slot->text, wrap) && TTF_UpdateText(slot->text) &&
+             TTF_GetTextSize(slot->text, &slot->w, &slot->h);
+        slot->drawn = ok;
+        slot->text_row = 0;
+    } else {
+        int filled = 0; /* lines with glyphs */
+        for (int i = 0; i < rows; i++) {
+            filled += lines[i].length > 0;
+        }
+        if (filled > 1) {
+            slot->more = SDL_calloc((size_t)filled - 1, sizeof(*slot->more));
+            ok = slot->more != NULL;
+        }
+        int tallest = 0;
+        for (int i = 0; i < rows && ok; i++) {
+            if (lines[i].length == 0) {
+                continue;
+            }
+            const char *line = utf8 + lines[i].start;
+            TTF_Text *text = slot->text;
+            if (!slot->drawn) {
+                ok = TTF_SetTextString(text, line, lines[i].length) &&
+                     TTF_SetTextWrapWidth(text, 0);
+                slot->drawn = true;
+                slot->text_row = i;
+            } else {
+                text = TTF_CreateText(font->engine, font->ttf, line, lines[i].length);
+                ok = text != NULL;
+                if (ok) {
+                    slot->more[slot->nmore].text = text;
+                    slot->more[slot->nmore++].row = i;
+                }
+            }
+            int w = 0, h = 0;
+            ok = ok && TTF_UpdateText(text) && TTF_GetTextSize(text, &w, &h);
+            slot->w = w > slot->w ? w : slot->w;
+            tallest = h > tallest ? h : tallest;
+        }
+        if (slot->drawn) {
+            slot->h = tallest + font->lineskip * (rows - 1);
+            /* As SDL3_ttf sizes a text it wrapped: the wrap width (or a
+             * wider line's, a word that fits no line, so the box holds it). */
+            if (wrap > slot->w) {
+                slot->w = wrap;
+            }
+        }
+    }
+    /* Any allocation that failed on the way makes the layout suspect, even
+     * when SDL3_ttf reports success: 3.2.2's LayoutText returns true with no
+     * lines when measuring or wrapping ran out of memory, so the text would
+     * draw as nothing (the fault harness found it). */
+    if (!ok || akgl_alloc_failed_since(failures)) {
+        empty_slot(slot);
+        FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot lay out the text",
+                         font->path);
+    }
+    /* A fresh TTF_Text starts white; every line of the entry starts so. */
+    TTF_Text *first = slot->text;
+    (void)TTF_SetTextColor(first, 255, 255, 255, 255);
+    for (int i = 0; i < slot->nmore; i++) {
+        (void)TTF_SetTextColor(slot->more[i].text, 255, 255, 255, 255);
+    }
+    slot->color = (SDL_Color){255, 255, 255, 255};
+    SUCCEED_RETURN(errctx);
+}
+
+/* Keeps the string's bytes in the slot, for the cache's comparison (its
+ * first text holds only its first line when it has several). */
+static akerr_ErrorContext *keep_bytes(const akgl_Font *font, TextSlot *slot, const char *utf8,
+                                      size_t length)
+{
+    PREPARE_ERROR(errctx);
+    if (slot->bytes_size < length + 1) {
+        unsigned long failures = akgl_alloc_mark();
+        char *bytes = SDL_realloc(slot->bytes, length + 1);
+        if (bytes == NULL) {
+            FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot keep the text",
+                             font->path);
+        }
+        slot->bytes = bytes;
+        slot->bytes_size = length + 1;
+    }
+    memcpy(slot->bytes, utf8, length);
+    slot->bytes[length] = '\0';
+    SUCCEED_RETURN(errctx);
 }
 
 /* The laid-out text for (utf8, wrap_width): from the cache, or laid out into
- * the least recently used entry. */
-static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_width,
-                                    TextSlot **dest)
+ * the least recently used entry. `length` is checked already (check_length). */
+static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, size_t length,
+                                    int wrap_width, TextSlot **dest)
 {
     PREPARE_ERROR(errctx);
-    size_t length = strlen(utf8);
     uint32_t hash = hash_bytes(utf8, length);
     TextSlot *oldest = &font->cache[0];
     font->tick++;
     for (int i = 0; i < AKGL_FONT_TEXT_CACHE; i++) {
         TextSlot *slot = &font->cache[i];
         if (slot->valid && slot->hash == hash && slot->length == length &&
-            slot->wrap_width == wrap_width && memcmp(slot->text->text, utf8, length) == 0) {
+            slot->wrap_width == wrap_width && memcmp(slot->bytes, utf8, length) == 0) {
             slot->used = font->tick;
             font->stats.hits++;
             *dest = slot;
@@ -381,29 +787,32 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, int wrap_
         }
     }
     PASS(errctx, check_utf8(font, utf8, length));
+    /* Refused for too many lines before a glyph is loaded or a line laid out. */
+    int rows = newline_rows(utf8, length);
+    if (rows > AKGL_TEXT_MAX_LINES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "font \"%s\": the text has %d lines; the limit is %d (AKGL_TEXT_MAX_LINES)",
+                    font->path, rows, AKGL_TEXT_MAX_LINES);
+    }
+    /* Before anything of SDL3_ttf's measures the text (see check_glyphs). */
     PASS(errctx, check_glyphs(font, utf8, length));
-    oldest->valid = false;
+    LineSpan *lines = NULL;
+    akerr_ErrorContext *e = NULL;
+    if (rows > 1 || wrap_width > 0) {
+        e = break_lines(font, utf8, length, wrap_width, &lines, &rows);
+    }
+    if (e == NULL) {
+        empty_slot(oldest);
+        e = keep_bytes(font, oldest, utf8, length);
+    }
     /* Lay it out and upload its glyphs now, not at its first draw: a game
      * that measures its HUD strings while loading then draws its first
      * frame without a texture upload in the middle of it. */
-    unsigned long failures = akgl_alloc_mark();
-    bool laid_out = TTF_SetTextString(oldest->text, utf8, length) &&
-                    TTF_SetTextWrapWidth(oldest->text, wrap_width) &&
-                    TTF_UpdateText(oldest->text);
-    /* Any allocation that failed on the way makes the layout suspect, even
-     * when SDL3_ttf reports success: 3.2.2's LayoutText returns true with no
-     * lines when measuring or wrapping ran out of memory, so the text would
-     * draw as nothing (the fault harness found it). */
-    if (!laid_out || akgl_alloc_failed_since(failures)) {
-        forget_text(oldest);
-        FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot lay out the text",
-                         font->path);
+    if (e == NULL) {
+        e = lay_out(font, oldest, utf8, length, wrap_width, lines, rows);
     }
-    /* A fresh TTF_Text starts white; what it was given last is what it has. */
-    if (!TTF_GetTextColor(oldest->text, &oldest->color.r, &oldest->color.g, &oldest->color.b,
-                          &oldest->color.a)) {
-        FAIL_RETURN(errctx, AKERR_API, "font \"%s\": %s", font->path, SDL_GetError());
-    }
+    SDL_free(lines);
+    PASS(errctx, e);
     oldest->valid = true;
     oldest->hash = hash;
     oldest->length = length;
@@ -439,11 +848,13 @@ akerr_ErrorContext *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8,
         FAIL_RETURN(errctx, AKERR_VALUE, "font \"%s\": wrap width %d; it must be 0 or more",
                     font->path, wrap_width);
     }
-    if (utf8[0] != '\0') {
+    size_t length = 0;
+    PASS(errctx, check_length(font, utf8, &length));
+    if (length > 0) {
         PASS(errctx, check_renderer(font));
-        PASS(errctx, text_for(font, utf8, wrap_width, &slot));
-        FAIL_ZERO_RETURN(errctx, TTF_GetTextSize(slot->text, &tw, &th), AKERR_API,
-                         "font \"%s\": cannot measure the text: %s", font->path, SDL_GetError());
+        PASS(errctx, text_for(font, utf8, length, wrap_width, &slot));
+        tw = slot->w;
+        th = slot->h;
     }
     if (w != NULL) {
         *w = tw;
@@ -468,7 +879,6 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
                                           const akgl_TextStyle *style)
 {
     TextSlot *slot = NULL;
-    int w = 0, h = 0;
     bool seen = true;
     PREPARE_ERROR(errctx);
 
@@ -490,21 +900,22 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
         FAIL_RETURN(errctx, AKERR_VALUE, "font \"%s\": wrap width %d; it must be 0 or more",
                     font->path, st->wrap_width);
     }
+    size_t length = 0;
+    PASS(errctx, check_length(font, utf8, &length));
     PASS(errctx, check_renderer(font));
     akgl_Renderer *r = game.renderer;
-    if (utf8[0] == '\0') {
+    if (length == 0) {
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, text_for(font, utf8, st->wrap_width, &slot));
-    FAIL_ZERO_RETURN(errctx, TTF_GetTextSize(slot->text, &w, &h), AKERR_API,
-                     "font \"%s\": cannot measure the text: %s", font->path, SDL_GetError());
+    PASS(errctx, text_for(font, utf8, length, st->wrap_width, &slot));
+    float w = (float)slot->w, h = (float)slot->h;
     if (st->align == AKGL_TEXT_ALIGN_CENTER) {
-        x -= (float)w / 2.0f;
+        x -= w / 2.0f;
     } else if (st->align == AKGL_TEXT_ALIGN_RIGHT) {
-        x -= (float)w;
+        x -= w;
     }
     if (st->world && r->camera != NULL) {
-        SDL_FRect box = {x, y, (float)w, (float)h};
+        SDL_FRect box = {x, y, w, h};
         seen = akgl_render_view_sees(r->camera, &box);
         x -= r->camera->x;
         y -= r->camera->y;
@@ -514,16 +925,27 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
         SUCCEED_RETURN(errctx);
     }
     if (!same_color(slot->color, st->color)) {
-        FAIL_ZERO_RETURN(errctx, TTF_SetTextColor(slot->text, st->color.r, st->color.g,
-                                                  st->color.b, st->color.a),
-                         AKERR_API, "font \"%s\": %s", font->path, SDL_GetError());
+        /* Sets a field of each text: allocates nothing, lays nothing out. */
+        bool ok = TTF_SetTextColor(slot->text, st->color.r, st->color.g, st->color.b,
+                                   st->color.a);
+        for (int i = 0; i < slot->nmore; i++) {
+            ok = TTF_SetTextColor(slot->more[i].text, st->color.r, st->color.g, st->color.b,
+                                  st->color.a) && ok;
+        }
+        FAIL_ZERO_RETURN(errctx, ok, AKERR_API, "font \"%s\": %s", font->path, SDL_GetError());
         slot->color = st->color;
     }
     /* SDL3_ttf 3.2.2 ignores SDL_RenderGeometryRaw's result: a batch of
      * glyphs the renderer could not queue for want of memory is missing
-     * from a draw that reports success. */
+     * from a draw that reports success. Each line is drawn on its row. */
     unsigned long failures = akgl_alloc_mark();
-    if (!TTF_DrawRendererText(slot->text, x, y) || akgl_alloc_failed_since(failures)) {
+    float skip = (float)font->lineskip;
+    bool drawn = !slot->drawn ||
+                 TTF_DrawRendererText(slot->text, x, y + skip * (float)slot->text_row);
+    for (int i = 0; i < slot->nmore && drawn; i++) {
+        drawn = TTF_DrawRendererText(slot->more[i].text, x, y + skip * (float)slot->more[i].row);
+    }
+    if (!drawn || akgl_alloc_failed_since(failures)) {
         FONT_FAIL_RETURN(errctx, failures, AKERR_API, "font \"%s\": cannot draw the text",
                          font->path);
     }

@@ -23,7 +23,10 @@
 #endif
 #define H AKGL_HOSTILE_DIR "/"
 
-typedef enum Loader { SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT, TMJ } Loader;
+typedef enum Loader {
+    SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT, TMJ,
+    TEXT, TEXT_WRAP /* the text rows */
+} Loader;
 
 typedef struct Hostile
 {
@@ -129,12 +132,53 @@ static const Hostile table[] = {
     {"tilemap_entities.tmx", TMX, AKERR_OUTOFBOUNDS,
      "more than 4 times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION)", 1000},
     {"tilemap_tsx_256.tmx", TMX, 0, NULL, 3000},
+    /* Text, the file's bytes drawn with akgl_text_draw (TEXT_WRAP: wrapped at
+     * 8 pixels): at both limits it draws inside the bound (its cost grows
+     * with the square of the lines when SDL3_ttf lays it out whole, docs/19);
+     * past them, refused before anything is laid out. */
+    {"text_length_cap.txt", TEXT, 0, NULL, 1000},
+    {"text_length_cap_plus_1.txt", TEXT, AKERR_OUTOFBOUNDS,
+     "the text is 16385 bytes; the limit is 16384 (AKGL_TEXT_MAX_LENGTH)", 1000},
+    {"text_1mb_line.txt", TEXT, AKERR_OUTOFBOUNDS,
+     "the text is 1048576 bytes; the limit is 16384 (AKGL_TEXT_MAX_LENGTH)", 1000},
+    {"text_16384_lines.txt", TEXT, AKERR_OUTOFBOUNDS,
+     "the text is 131072 bytes; the limit is 16384 (AKGL_TEXT_MAX_LENGTH)", 1000},
+    {"text_lines_cap_plus_1.txt", TEXT, AKERR_OUTOFBOUNDS,
+     "the text has 1025 lines; the limit is 1024 (AKGL_TEXT_MAX_LINES)", 1000},
+    {"text_wraps_past_the_lines.txt", TEXT_WRAP, AKERR_OUTOFBOUNDS,
+     "wraps to more than 1024 lines at 8 pixels; the limit is 1024 (AKGL_TEXT_MAX_LINES)",
+     1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
  * row does not also fail every row after it). */
 static akgl_Tilemap *map;
 static akgl_Font *font;
+
+#define TEXT_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+/* The text rows: the file's bytes drawn with a font loaded for the row (and
+ * given back after it). A refused text must have drawn nothing. */
+static akerr_ErrorContext *draw_text_file(const char *path, int wrap)
+{
+    size_t len = 0;
+    char *bytes = SDL_LoadFile(path, &len);
+    if (bytes == NULL) {
+        test_failf_(__FILE__, __LINE__, "%s: %s", path, SDL_GetError());
+        return NULL;
+    }
+    akgl_TextStyle style = AKGL_TEXT_STYLE_DEFAULT;
+    style.wrap_width = wrap;
+    akerr_ErrorContext *e = akgl_font_load(TEXT_FONT, 12.0f, &font);
+    if (e == NULL) {
+        uint64_t submitted = sf_canvas.backend.stats.submitted;
+        e = akgl_text_draw_styled(font, bytes, 0.0f, 0.0f, &style);
+        CHECK_MSG(e == NULL || sf_canvas.backend.stats.submitted == submitted,
+                  "%s: a refused text was drawn", path);
+    }
+    SDL_free(bytes);
+    return e;
+}
 
 static akerr_ErrorContext *load(Loader loader, const char *path)
 {
@@ -146,6 +190,8 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case TMX: return akgl_tilemap_load_tmx(path, &map);
     case FONT: return akgl_font_load(path, 12.0f, &font);
     case TMJ: return akgl_tilemap_load_json(path, &map);
+    case TEXT: return draw_text_file(path, 0);
+    case TEXT_WRAP: return draw_text_file(path, 8);
     }
     return NULL;
 }
@@ -157,12 +203,16 @@ static int in_use(akgl_HeapLayer layer)
     return n;
 }
 
-/* A font's messages begin `font "path"` (it has no JSON file around it);
- * every other loader's begin with the file it was given. */
+/* A font's messages begin `font "path"` (it has no JSON file around it), and
+ * so do those of text drawn with it; every other loader's begin with the
+ * file it was given. */
 static bool names_file_first(Loader loader, const char *msg, const char *path)
 {
     if (loader == FONT) {
         return strncmp(msg, "font \"", 6) == 0 && strncmp(msg + 6, path, strlen(path)) == 0;
+    }
+    if (loader == TEXT || loader == TEXT_WRAP) {
+        return strncmp(msg, "font \"" TEXT_FONT "\"", strlen("font \"" TEXT_FONT "\"")) == 0;
     }
     return strncmp(msg, path, strlen(path)) == 0;
 }
@@ -370,12 +420,26 @@ static void test_a_glyph_larger_than_the_atlas(void)
     SF_CHECK_COUNTS_UNCHANGED(before, "a glyph over the atlas");
 }
 
+/* SDL's renderer keeps its vertex buffer at the largest size a batch
+ * needed: the text at the limits is drawn once before the cases (with a font
+ * given back after), so its row finds the buffer at that size already. */
+static void warm_the_renderer(void)
+{
+    CHECK_OK(draw_text_file(H "text_length_cap.txt", 0));
+    CHECK(SDL_FlushRenderer(sf_canvas.sdl));
+    if (font != NULL) {
+        CHECK_OK(akgl_heap_release_font(font));
+        font = NULL;
+    }
+}
+
 int main(void)
 {
     sf_begin();
     AKGL_TEST_BEGIN();
     sf_bind_renderer();
     sf_add_counters();
+    warm_the_renderer();
     RUN_TEST(test_the_table);
     RUN_TEST(test_a_damaged_font);
     RUN_TEST(test_a_glyph_larger_than_the_atlas);

@@ -11,3 +11,7 @@ target_compile_definitions(akgl_render_logical
                            PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}/render_logical")
 # SDL3_ttf only for TTF_WasInit: a refused load must leave no TTF_Init reference.
 akgl_add_test(akgl_text SOURCES test_text.c LIBS akgl SDL3_image::SDL3_image SDL3_ttf::SDL3_ttf m)
+# Text of many lines, the text limits and the strict UTF-8 check; SDL3_ttf
+# directly too, for its own layout of the same strings.
+akgl_add_test(akgl_text_lines SOURCES test_text_lines.c
+              LIBS akgl SDL3_image::SDL3_image SDL3_ttf::SDL3_ttf m)
