@@ -26,6 +26,7 @@
 #include <SDL3_ttf/SDL_ttf.h>
 
 #include "scene.h"
+#include "sdl_alloc_count.h"
 
 #define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define W 480
@@ -33,53 +34,6 @@
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 
-/* ---- every SDL allocation, counted -------------------------------------- */
-
-static SDL_malloc_func sys_malloc;
-static SDL_calloc_func sys_calloc;
-static SDL_realloc_func sys_realloc;
-static SDL_free_func sys_free;
-static SDL_AtomicInt allocations;
-static SDL_AtomicInt live_blocks;
-
-static void *SDLCALL count_malloc(size_t n)
-{
-    void *p = sys_malloc(n);
-    SDL_AddAtomicInt(&allocations, 1);
-    SDL_AddAtomicInt(&live_blocks, p != NULL);
-    return p;
-}
-
-static void *SDLCALL count_calloc(size_t n, size_t size)
-{
-    void *p = sys_calloc(n, size);
-    SDL_AddAtomicInt(&allocations, 1);
-    SDL_AddAtomicInt(&live_blocks, p != NULL);
-    return p;
-}
-
-static void *SDLCALL count_realloc(void *old, size_t n)
-{
-    void *p = sys_realloc(old, n);
-    SDL_AddAtomicInt(&allocations, 1);
-    SDL_AddAtomicInt(&live_blocks, old == NULL && p != NULL);
-    return p;
-}
-
-static void SDLCALL count_free(void *p)
-{
-    SDL_AddAtomicInt(&live_blocks, -(p != NULL));
-    sys_free(p);
-}
-
-static void count_allocations(void)
-{
-    SDL_GetOriginalMemoryFunctions(&sys_malloc, &sys_calloc, &sys_realloc, &sys_free);
-    if (!SDL_SetMemoryFunctions(count_malloc, count_calloc, count_realloc, count_free)) {
-        fprintf(stderr, "SDL_SetMemoryFunctions: %s\n", SDL_GetError());
-        exit(1);
-    }
-}
 
 /* ---- helpers ------------------------------------------------------------- */
 
