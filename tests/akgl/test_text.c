@@ -23,25 +23,13 @@
 #include <math.h>
 
 #include "scene.h"
-#include "sdl_alloc_count.h"
+#include "text_fixture.h"
 
-#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define W 200
 #define H 100
 
 
 /* ---- helpers ------------------------------------------------------------- */
-
-static akgl_Font *load_font(float size)
-{
-    akgl_Font *font = NULL;
-    akerr_ErrorContext *e = akgl_font_load(FONT, size, &font);
-    if (e != NULL) {
-        test_failf_(__FILE__, __LINE__, "akgl_font_load: %s", e->message);
-        e = akerr_release_error(e);
-    }
-    return font;
-}
 
 /* Pixels that are not the clear colour, inside and outside a box. */
 typedef struct Ink

@@ -26,9 +26,8 @@
 #include <SDL3_ttf/SDL_ttf.h>
 
 #include "scene.h"
-#include "sdl_alloc_count.h"
+#include "text_fixture.h"
 
-#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define W 480
 #define H 320
 
@@ -36,17 +35,6 @@ static const SDL_Color WHITE = {255, 255, 255, 255};
 
 
 /* ---- helpers ------------------------------------------------------------- */
-
-static akgl_Font *load_font(float size)
-{
-    akgl_Font *font = NULL;
-    akerr_ErrorContext *e = akgl_font_load(FONT, size, &font);
-    if (e != NULL) {
-        test_failf_(__FILE__, __LINE__, "akgl_font_load: %s", e->message);
-        e = akerr_release_error(e);
-    }
-    return font;
-}
 
 /* Draws with akgl on a cleared canvas; returns the pixels. */
 static SDL_Surface *draw_akgl(Scene *s, akgl_Font *font, const char *text, float x, float y,

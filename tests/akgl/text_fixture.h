@@ -1,17 +1,24 @@
 /*
- * Every SDL allocation of a test program, counted: the calls
+ * What the two text suites share: their font (FONT, load_font) and every
+ * SDL allocation of the program, counted: the calls
  * (`allocations`: malloc, calloc and realloc) and the blocks live
  * (`live_blocks`). count_allocations() installs the counters in front of
  * SDL's own allocator; call it before SDL allocates anything. For the text
  * suites, which check that a cached draw allocates nothing and that a
  * refused string leaves no block behind.
  */
-#ifndef AKGL_TEST_SDL_ALLOC_COUNT_H
-#define AKGL_TEST_SDL_ALLOC_COUNT_H
+#ifndef AKGL_TEST_TEXT_FIXTURE_H
+#define AKGL_TEST_TEXT_FIXTURE_H
+
+#include <akgl/text.h>
 
 #include <SDL3/SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "test.h"
+
+#define FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 static SDL_malloc_func sys_malloc;
 static SDL_calloc_func sys_calloc;
@@ -59,4 +66,16 @@ static void count_allocations(void)
     }
 }
 
-#endif /* AKGL_TEST_SDL_ALLOC_COUNT_H */
+/* The suites' font at `size`; a failed load fails the case and gives NULL. */
+static akgl_Font *load_font(float size)
+{
+    akgl_Font *font = NULL;
+    akerr_ErrorContext *e = akgl_font_load(FONT, size, &font);
+    if (e != NULL) {
+        test_failf_(__FILE__, __LINE__, "akgl_font_load: %s", e->message);
+        e = akerr_release_error(e);
+    }
+    return font;
+}
+
+#endif /* AKGL_TEST_TEXT_FIXTURE_H */
