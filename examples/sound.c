@@ -18,11 +18,9 @@ static bool music = true, paused;
 
 static akerr_ErrorContext *play(const char *name)
 {
-    akgl_Sound *s = NULL;
     PREPARE_ERROR(errctx);
-    PASS(errctx, akgl_sound_get(name, &s));
     pan = coin->x / 152.0f - 1.0f; /* -1 at the left edge .. 1 at the right */
-    PASS(errctx, akgl_sound_play(s, 1.0f, SDL_clamp(pan, -1.0f, 1.0f), NULL));
+    PASS(errctx, akgl_sound_play_named(name, 1.0f, SDL_clamp(pan, -1.0f, 1.0f), NULL));
     last = name;
     SUCCEED_RETURN(errctx);
 }

@@ -145,10 +145,17 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load(const char *name, const char 
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_load_json(const char *filename);
 
 /**
- * @brief The sound registered as @p name (borrowed), or NULL.
+ * @brief The sound registered as @p name (borrowed).
+ *
+ * A miss is an error at the lookup, not a NULL handed on to fail later: its
+ * message names the sound, suggests the nearest registered name when the
+ * miss looks like a typo, and lists the first few that are registered
+ * (`no sound named "cion" is registered; did you mean "coin"? (3
+ * registered: "coin", "jump", "theme")`).
  * @param name The registry key.
- * @param dest Gets the sound (borrowed), or NULL.
- * @return NULL (a miss is success with *dest = NULL); AKERR_NULLPOINTER.
+ * @param dest Gets the sound (borrowed); NULL after a miss.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no sound is registered as
+ *         @p name (or the sound registry does not exist).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_get(const char *name, akgl_Sound **dest);
 
@@ -225,6 +232,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sound_get(struct akgl_Characte
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play(akgl_Sound *sound, float volume, float pan,
                                                    akgl_Voice *dest);
+
+/**
+ * @brief Looks @p name up and plays it as an effect: akgl_sound_get, then
+ *        akgl_sound_play.
+ * @param name   The sound's registry key.
+ * @param volume As akgl_sound_play.
+ * @param pan    As akgl_sound_play.
+ * @param dest   Receives the voice handle; may be NULL.
+ * @return NULL; AKERR_NULLPOINTER for a NULL name; AKERR_KEY as
+ *         akgl_sound_get (nothing plays); the errors of akgl_sound_play.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play_named(const char *name, float volume,
+                                                         float pan, akgl_Voice *dest);
 
 /**
  * @brief Plays @p sound as the music, looping, fading in over @p fade_ms.

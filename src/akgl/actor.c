@@ -138,9 +138,14 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
     FAIL_ZERO_RETURN(errctx, charname, AKERR_NULLPOINTER,
                      "akgl_actor_set_character: NULL character name for actor \"%s\"", obj->name);
     PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", charname, &found));
-    FAIL_ZERO_RETURN(errctx, found, AKERR_KEY,
-                     "akgl_actor_set_character: actor \"%s\": no character named \"%s\" is "
-                     "loaded", obj->name, charname);
+    if (found == NULL) {
+        char nearby[AKERR_MAX_ERROR_MESSAGE_LENGTH / 2];
+        akgl_registry_describe_miss(AKGL_REGISTRY_CHARACTER, "character", charname, nearby,
+                                    sizeof(nearby));
+        FAIL_RETURN(errctx, AKERR_KEY,
+                    "akgl_actor_set_character: actor \"%s\": no character named \"%s\" is "
+                    "loaded%s", obj->name, charname, nearby);
+    }
     akgl_Character *basechar = found;
     akgl_Character *old = obj->basechar;
     basechar->refcount++; /* the actor keeps a pointer: it holds a reference */

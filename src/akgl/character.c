@@ -13,6 +13,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "registry_private.h"
 #include "sprite_private.h"
 #include "sound_load.h"
 
@@ -241,9 +242,14 @@ static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping)
         CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", spritename->data,
                                         &sprite));
         /* The seed's status for this: a lookup miss reported as a NULL pointer. */
-        FAIL_ZERO_BREAK(errctx, sprite, AKERR_NULLPOINTER,
-                        "character \"%s\" state %d: sprite \"%s\" is not loaded (load sprites "
-                        "before characters)", obj->name, state, spritename->data);
+        if (sprite == NULL) {
+            char nearby[AKERR_MAX_ERROR_MESSAGE_LENGTH / 2];
+            akgl_registry_describe_miss(AKGL_REGISTRY_SPRITE, "sprite", spritename->data, nearby,
+                                        sizeof(nearby));
+            FAIL_BREAK(errctx, AKERR_NULLPOINTER,
+                       "character \"%s\" state %d: sprite \"%s\" is not loaded (load sprites "
+                       "before characters)%s", obj->name, state, spritename->data, nearby);
+        }
         CATCH(errctx, obj->sprite_add(obj, sprite, state));
     } CLEANUP {
         if (spritename != NULL) {

@@ -81,8 +81,20 @@ akerr_ErrorContext *akgl_sound_get(const char *name, akgl_Sound **dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sound_get: NULL name");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sound_get: NULL destination");
-    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", name, &found));
+    *dest = NULL;
+    PASS(errctx, akgl_registry_require(AKGL_REGISTRY_SOUND, "sound", name, &found));
     *dest = found;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_play_named(const char *name, float volume, float pan,
+                                          akgl_Voice *dest)
+{
+    akgl_Sound *sound = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sound_play_named: NULL name");
+    PASS(errctx, akgl_sound_get(name, &sound));
+    PASS(errctx, akgl_sound_play(sound, volume, pan, dest));
     SUCCEED_RETURN(errctx);
 }
 

@@ -391,6 +391,10 @@ static void test_spawn_failures_leave_nothing_claimed(void)
     CHECK_STATUS_MSG(akgl_actor_spawn("x", "nobody", 0, 0, &a), AKERR_KEY,
                      "no character named \"nobody\"");
     CHECK(a == NULL);
+    /* A typo of a loaded character's name: the message offers it. */
+    CHECK_STATUS_MSG(akgl_actor_spawn("x", "spawn cahr", 0, 0, &a), AKERR_KEY,
+                     "no character named \"spawn cahr\" is loaded; did you mean \"spawn char\"?");
+    CHECK(a == NULL);
     CHECK_STATUS(akgl_actor_spawn("", "spawn char", 0, 0, &a), AKERR_VALUE);
     CHECK_STATUS(akgl_actor_spawn(long_name, "spawn char", 0, 0, &a), AKERR_OUTOFBOUNDS);
     CHECK_INT_EQ(live(AKGL_HEAP_ACTOR), 0);
@@ -668,6 +672,43 @@ static void test_registry_require(void)
     CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", "present", &thing));
 }
 
+/* What a miss's message says about the names that are there. */
+static void test_registry_require_names_what_is_there(void)
+{
+    int things[6] = {0};
+    const char *names[] = {"walk", "coin", "jump", "theme", "hero.idle", "zap"};
+    void *found = NULL;
+    CHECK_STATUS_MSG(akgl_registry_require(AKGL_REGISTRY_SPRITE, "sprite", "coin", &found),
+                     AKERR_KEY,
+                     "no sprite named \"coin\" is registered (the sprite registry is empty)");
+    CHECK_OK(akgl_registry_add(AKGL_REGISTRY_SPRITE, "sprite", names[1], &things[1]));
+    /* A typo gets the nearest name, and the list. */
+    CHECK_STATUS_MSG(akgl_registry_require(AKGL_REGISTRY_SPRITE, "sprite", "cion", &found),
+                     AKERR_KEY, "no sprite named \"cion\" is registered; did you mean \"coin\"? "
+                     "(1 registered: \"coin\")");
+    for (int i = 0; i < 6; i++) {
+        if (i != 1) {
+            CHECK_OK(akgl_registry_add(AKGL_REGISTRY_SPRITE, "sprite", names[i], &things[i]));
+        }
+    }
+    /* The first four in byte order, then "...". */
+    CHECK_STATUS_MSG(akgl_registry_require(AKGL_REGISTRY_SPRITE, "sprite", "thme", &found),
+                     AKERR_KEY, "did you mean \"theme\"? (6 registered: \"coin\", "
+                     "\"hero.idle\", \"jump\", \"theme\", ...)");
+    /* Nothing near: no suggestion. */
+    CHECK_STATUS_MSG(akgl_registry_require(AKGL_REGISTRY_SPRITE, "sprite", "dragon", &found),
+                     AKERR_KEY, "no sprite named \"dragon\" is registered (6 registered:");
+    CHECK(found == NULL);
+    /* A long key is compared and shown by its first bytes, never overruns. */
+    char longkey[300];
+    memset(longkey, 'w', sizeof(longkey) - 1);
+    longkey[sizeof(longkey) - 1] = '\0';
+    CHECK_STATUS(akgl_registry_require(AKGL_REGISTRY_SPRITE, "sprite", longkey, &found), AKERR_KEY);
+    for (int i = 0; i < 6; i++) {
+        CHECK_OK(akgl_registry_remove(AKGL_REGISTRY_SPRITE, "sprite", names[i], &things[i]));
+    }
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -685,5 +726,6 @@ int main(void)
     RUN_TEST(test_missing_sprite_is_logged_once);
     RUN_TEST(test_character_walk_keeps_its_first_error);
     RUN_TEST(test_registry_require);
+    RUN_TEST(test_registry_require_names_what_is_there);
     return AKGL_TEST_END();
 }

@@ -101,7 +101,8 @@ static void test_load_wav_converts_to_device_format(void)
     CHECK_OK(akgl_sound_get("tone", &found));
     CHECK(found == snd);
     CHECK_OK(akgl_heap_release_sound(snd));
-    CHECK_OK(akgl_sound_get("tone", &found));
+    CHECK_STATUS_MSG(akgl_sound_get("tone", &found), AKERR_KEY,
+                     "no sound named \"tone\" is registered");
     CHECK(found == NULL);
 }
 
@@ -347,6 +348,31 @@ static void test_bad_arguments(void)
     CHECK_STATUS(akgl_heap_next_sound(NULL), AKERR_NULLPOINTER);
 }
 
+/* A missing name fails at the lookup, with what is there; playing by name is one call. */
+static void test_lookup_by_name(void)
+{
+    akgl_Sound *coin = NULL, *found = (akgl_Sound *)&found;
+    CHECK_OK(akgl_sound_load("coin", FIX "/tone.wav", 1.0f, false, &coin));
+    CHECK_STATUS_MSG(akgl_sound_get("cion", &found), AKERR_KEY,
+                     "no sound named \"cion\" is registered; did you mean \"coin\"? "
+                     "(1 registered: \"coin\")");
+    CHECK(found == NULL);
+    CHECK_STATUS_MSG(akgl_sound_play_named("cion", 1.0f, 0.0f, NULL), AKERR_KEY,
+                     "did you mean \"coin\"?");
+    CHECK_STATUS(akgl_sound_play_named(NULL, 1.0f, 0.0f, NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS_MSG(akgl_sound_play_named("coin", 2.0f * AKGL_SOUND_MAX_VOLUME, 0.0f, NULL),
+                     AKERR_VALUE, "volume");
+    akgl_Voice voice = AKGL_VOICE_NONE;
+    akgl_VoiceState state = AKGL_VOICE_ENDED;
+    CHECK_OK(akgl_sound_play_named("coin", 1.0f, 0.0f, &voice));
+    CHECK(voice != AKGL_VOICE_NONE);
+    CHECK_OK(akgl_sound_voice_state(voice, &state));
+    CHECK_INT_EQ(state, AKGL_VOICE_PLAYING);
+    CHECK_OK(akgl_sound_voice_stop(voice, 0));
+    CHECK_OK(akgl_heap_release_sound(coin));
+    CHECK_STATUS_MSG(akgl_sound_get("coin", &found), AKERR_KEY, "(the sound registry is empty)");
+}
+
 static void test_volumes(void)
 {
     float v = 0.0f;
@@ -373,7 +399,7 @@ static void test_bank_loads(void)
     CHECK_OK(akgl_sound_get("beep", &snd));
     CHECK(snd != NULL && snd->volume == 1.0f && !snd->loop);
     CHECK_OK(akgl_game_unload(AKGL_UNLOAD_SOUNDS));
-    CHECK_OK(akgl_sound_get("tone", &snd));
+    CHECK_STATUS(akgl_sound_get("tone", &snd), AKERR_KEY);
     CHECK(snd == NULL);
 
     /* Beside the JSON: a bank written next to its sounds, loaded from elsewhere. */
@@ -414,7 +440,7 @@ static void test_bank_refusals(void)
     CHECK_STATUS(akgl_sound_load_json(NULL), AKERR_NULLPOINTER);
     /* The first entries of the failed banks were loaded, then given back. */
     akgl_Sound *snd = NULL;
-    CHECK_OK(akgl_sound_get("tone", &snd));
+    CHECK_STATUS(akgl_sound_get("tone", &snd), AKERR_KEY);
     CHECK(snd == NULL);
     CHECK_INT_EQ(chdir(cwd), 0);
 }
@@ -546,6 +572,7 @@ int main(void)
     RUN_TEST(test_ogg_claiming_a_length_it_has_not);
     RUN_TEST(test_samples_a_voice_cannot_play);
     RUN_TEST(test_bad_arguments);
+    RUN_TEST(test_lookup_by_name);
     RUN_TEST(test_volumes);
     RUN_TEST(test_bank_loads);
     RUN_TEST(test_bank_refusals);
