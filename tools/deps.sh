@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything akgl needs on Debian 12 and builds SDL3, SDL3_image and
-# SDL3_ttf from Debian 13's own source packages into a private prefix.
+# SDL3_ttf (and libvorbis, see LIBVORBIS_FLAGS) from Debian 13's own source
+# packages into a private prefix.
 #
 #   tools/deps.sh            install/build what is missing, print the prefix
 #   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
@@ -27,6 +28,7 @@ PATCHES=$(cd "$(dirname "${BASH_SOURCE[0]}")/patches" && pwd)
 SDL3_VERSION=3.2.10
 SDL3_IMAGE_VERSION=3.2.4
 SDL3_TTF_VERSION=3.2.2
+LIBVORBIS_VERSION=1.3.7
 PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
 WORK=$PREFIX/.work
 LOG=$WORK/deps.log
@@ -39,7 +41,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     dpkg-dev xz-utils ca-certificates
     libjansson-dev libpng-dev zlib1g-dev
-    libzstd-dev libexpat1-dev libvorbis-dev
+    libzstd-dev libexpat1-dev libogg-dev
     libfreetype-dev libharfbuzz-dev fonts-dejavu-core
     valgrind doxygen
     libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
@@ -69,6 +71,13 @@ SDL3_TTF_FLAGS=(
     -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
     -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF -DSDLTTF_HARFBUZZ=ON
     -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+)
+# libvorbis, libvorbisfile and libvorbisenc: Debian 12's crash when a malloc
+# fails; ours carry the fixes in tools/patches/libvorbis. libogg is Debian 12's.
+# The libraries find each other in the prefix (RUNPATH $ORIGIN), not in /usr/lib.
+LIBVORBIS_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+    -DCMAKE_INSTALL_RPATH='$ORIGIN'
 )
 
 say() { printf 'deps: %s\n' "$*" >&2; }
@@ -126,7 +135,8 @@ system_mirror() {
 fetch_sources() {
     local apt_dir=$WORK/apt
     [ -n "$(ls "$WORK"/libsdl3_${SDL3_VERSION}*.dsc "$WORK"/libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc \
-        "$WORK"/libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc 2>/dev/null | sed -n 3p)" ] && return 0
+        "$WORK"/libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc \
+        "$WORK"/libvorbis_${LIBVORBIS_VERSION}*.dsc 2>/dev/null | sed -n 4p)" ] && return 0
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
     echo "deb-src $(system_mirror) trixie main" >"$apt_dir/sources.list"
     local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
@@ -134,10 +144,10 @@ fetch_sources() {
                 -o "Dir::State::Lists=$apt_dir/lists"
                 -o "Dir::Cache=$apt_dir/cache"
                 -o "APT::Sandbox::User=root")
-    say "downloading SDL3, SDL3_image and SDL3_ttf sources from Debian 13 (trixie)"
+    say "downloading SDL3, SDL3_image, SDL3_ttf and libvorbis sources from Debian 13 (trixie)"
     run apt-get "${opts[@]}" update
     (cd "$WORK" && run apt-get "${opts[@]}" source --download-only --only-source \
-        libsdl3 libsdl3-image libsdl3-ttf)
+        libsdl3 libsdl3-image libsdl3-ttf libvorbis)
 }
 
 build_one() { # name version dsc-glob srcdir flags...
@@ -178,6 +188,8 @@ main() {
         sdl3-image-src "${SDL3_IMAGE_FLAGS[@]}"
     build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
         sdl3-ttf-src "${SDL3_TTF_FLAGS[@]}"
+    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
+        libvorbis-src "${LIBVORBIS_FLAGS[@]}"
     echo "$PREFIX"
 }
 

@@ -295,7 +295,8 @@ static akerr_ErrorContext *vorbis_room(const char *path, float **dst, int64_t *c
 
 /* Reads frames into *dst (grown as they come) until the end or `total`. */
 static akerr_ErrorContext *vorbis_read_all(const char *path, OggVorbis_File *vf, int channels,
-                                           int64_t total, float **dst, int64_t *got)
+                                           int64_t total, unsigned long failures, float **dst,
+                                           int64_t *got)
 {
     int64_t cap = 0;
     int section = 0;
@@ -306,6 +307,11 @@ static akerr_ErrorContext *vorbis_read_all(const char *path, OggVorbis_File *vf,
         if (n == 0) {
             break;
         }
+        /* libvorbis ends a packet it had no memory for with OV_EFAULT (our
+         * patch, tools/patches/libvorbis); errno says. */
+        FAIL_NONZERO_RETURN(errctx, n < 0 && akgl_alloc_failed_since(failures), ENOMEM,
+                            "sound \"%s\": out of memory decoding Ogg Vorbis at frame %lld",
+                            path, (long long)*got);
         FAIL_NONZERO_RETURN(errctx, n < 0, AKERR_FORMAT, "sound \"%s\": Ogg Vorbis data is "
                             "corrupt at frame %lld: %s", path, (long long)*got,
                             vorbis_error((int)n));
@@ -329,9 +335,15 @@ static akerr_ErrorContext *decode_vorbis_frames(const char *path, OggVorbis_File
 {
     float *dst = NULL;
     int64_t got = 0;
+    unsigned long failures = akgl_alloc_mark();
     PREPARE_ERROR(errctx);
     ATTEMPT {
-        CATCH(errctx, vorbis_read_all(path, vf, channels, total, &dst, &got));
+        CATCH(errctx, vorbis_read_all(path, vf, channels, total, failures, &dst, &got));
+        /* A stream that ends early because memory ran out (libogg drops a
+         * page it cannot store) is ENOMEM, not a file that lies. */
+        FAIL_NONZERO_BREAK(errctx, got < total && akgl_alloc_failed_since(failures), ENOMEM,
+                           "sound \"%s\": out of memory decoding Ogg Vorbis at frame %lld",
+                           path, (long long)got);
         /* Every page is whole (ogg_whole_pages), so fewer frames than the
          * last page's granule position says is a file that lies about its
          * length, or a stream that ends early. */
