@@ -252,7 +252,8 @@ static akerr_ErrorContext *meet_the_cast(void)
 {
     PREPARE_ERROR(errctx);
     for (int i = 0; i < demo.map->nspawned && demo.nthings < AKGL_MAX_HEAP_ACTOR; i++) {
-        akgl_Actor *a = demo.map->spawned[i];
+        akgl_Actor *a = NULL;
+        PASS(errctx, akgl_actor_from_ref(demo.map->spawned[i], &a));
         Thing *t = &demo.things[demo.nthings++];
         const char *who = a->basechar->name;
         a->userdata = t;
