@@ -894,6 +894,19 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
     /* Marked releasing inside: a child that lists this actor among its own
      * children (a cycle) skips it instead of recursing for ever. */
     obj->releasing = true;
+    /* A parent holds a reference, so it cannot list an actor that reaches
+     * 0, unless a reference not the caller's was given back (a map's actor
+     * released by the game, the map then giving back "its" one). The
+     * parent must not keep a pointer to a freed slot either way. */
+    akgl_Actor *parent = obj->parent;
+    obj->parent = NULL;
+    if (parent != NULL && parent->refcount > 0) {
+        for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+            if (parent->children[i] == obj) {
+                parent->children[i] = NULL;
+            }
+        }
+    }
     akgl_actor_release_held(obj, &first);
     akgl_object_keep_first(&first,
                            akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));

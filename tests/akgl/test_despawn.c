@@ -161,6 +161,48 @@ static void test_collect_in_overlap_then_level_change(void)
     }
 }
 
+/*
+ * akgl_heap_release_actor on a map's actor that something else holds too
+ * (a parent, a camera): the game gives back the map's reference, so the
+ * actor ends one release before the map expects. Whenever it ends, the map
+ * forgets it (its reference no longer resolves) and the parent forgets it
+ * (a teardown unlinks the actor from a parent that still lists it): the
+ * level change afterwards works.
+ */
+static void test_release_of_a_map_actor_held_elsewhere(void)
+{
+    if (!level_begin()) {
+        level_end();
+        return;
+    }
+    int actors = live_actors();
+    akgl_Tilemap *map = level_load();
+    akgl_Actor *holder = NULL;
+    CHECK_OK(akgl_actor_spawn("holder", "hero", 0.0f, 0.0f, &holder));
+    akgl_Actor *coin = named("hero1");
+    akgl_Actor *other = named("level.tmj#2");
+    if (map == NULL || holder == NULL || coin == NULL || other == NULL) {
+        physics_end();
+        level_end();
+        return;
+    }
+    CHECK_OK(akgl_actor_add_child(holder, coin));
+    CHECK_OK(akgl_heap_release_actor(coin)); /* the map's reference, in effect */
+    CHECK(named("hero1") == coin && coin->refcount == 1);
+    akgl_Camera cam;
+    CHECK_OK(akgl_camera_init(&cam, 64.0f, 48.0f));
+    CHECK_OK(akgl_camera_follow(&cam, other, 0.0f, 0.0f));
+    CHECK_OK(akgl_heap_release_actor(other));
+    CHECK_OK(akgl_camera_follow(&cam, NULL, 0.0f, 0.0f)); /* its last reference */
+    CHECK(named("level.tmj#2") == NULL);
+    advance_ms(10);
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK_OK(akgl_game_unload(AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_TILEMAPS));
+    CHECK_INT_EQ(live_actors(), actors);
+    physics_end();
+    level_end();
+}
+
 /* ---- inside the frame's update pass -------------------------------------- */
 
 static akgl_Actor *victims[2];
@@ -459,6 +501,7 @@ int main(void)
 {
     AKGL_TEST_BEGIN();
     RUN_TEST(test_collect_in_overlap_then_level_change);
+    RUN_TEST(test_release_of_a_map_actor_held_elsewhere);
     RUN_TEST(test_despawn_in_update_callback);
     RUN_TEST(test_despawn_with_holders_and_children);
     RUN_TEST(test_stale_reference_after_release_and_reuse);
