@@ -159,13 +159,14 @@ static akerr_ErrorContext *bat_update(akgl_Actor *obj)
     SUCCEED_RETURN(errctx);
 }
 
-/* A collected coin sparkles once, then goes. */
+/* A collected coin sparkles once, then leaves the world (the map forgets it). */
 static akerr_ErrorContext *coin_update(akgl_Actor *obj)
 {
     PREPARE_ERROR(errctx);
     Thing *t = obj->userdata;
-    if (t->gone) {
-        obj->visible = akgl_time_now() - t->gone_ns < 280 * AKGL_TIME_ONEMS_NS;
+    if (t->gone && akgl_time_now() - t->gone_ns >= 280 * AKGL_TIME_ONEMS_NS) {
+        PASS(errctx, akgl_actor_despawn(obj));
+        SUCCEED_RETURN(errctx);
     }
     PASS(errctx, akgl_actor_run_update(obj));
     SUCCEED_RETURN(errctx);
@@ -252,7 +253,8 @@ static akerr_ErrorContext *meet_the_cast(void)
 {
     PREPARE_ERROR(errctx);
     for (int i = 0; i < demo.map->nspawned && demo.nthings < AKGL_MAX_HEAP_ACTOR; i++) {
-        akgl_Actor *a = demo.map->spawned[i];
+        akgl_Actor *a = NULL;
+        PASS(errctx, akgl_actor_from_ref(demo.map->spawned[i], &a));
         Thing *t = &demo.things[demo.nthings++];
         const char *who = a->basechar->name;
         a->userdata = t;

@@ -20,12 +20,11 @@ static akerr_ErrorContext *touch(akgl_Physics *p, akgl_Actor *a, akgl_Actor *b, 
 {
     (void)p;
     (void)ud;
-    akgl_Actor *coin = (a == hero) ? b : a;
-    if ((a == hero || b == hero) && coin->visible) {
-        coin->visible = false;
-        coins++;
+    if (a != hero && b != hero) {
+        return NULL;
     }
-    return NULL;
+    coins++;
+    return akgl_actor_despawn(a == hero ? b : a); /* out of the world; the map forgets it */
 }
 
 static akerr_ErrorContext *init(akgl_App *app)

@@ -14,6 +14,7 @@
 
 #include <akerror.h>
 #include <akgl/character.h>
+#include <akgl/heap.h>
 #include <akgl/state.h>
 #include <akgl/limits.h>
 #include <akgl/sprite.h>
@@ -39,8 +40,9 @@ typedef akerr_ErrorContext *(*akgl_ActorChangeFrameFunc)(akgl_Actor *obj, akgl_S
 /**
  * A per-actor overlap callback: @p self's box overlaps @p other's, and
  * self's collision_mask takes other's collision_layers (see akgl/physics.h).
- * It may release either actor, or any other: the physics stops reporting
- * an actor once it is released.
+ * It may despawn either actor, or any other (akgl_actor_despawn), and
+ * release references it holds: the physics stops reporting an actor once it
+ * is gone.
  */
 typedef akerr_ErrorContext *(*akgl_ActorOverlapFunc)(akgl_Actor *self, akgl_Actor *other);
 /** A per-actor hook that draws the actor. */
@@ -149,7 +151,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const 
  * @param x         World x of the top-left, pixels.
  * @param y         World y of the top-left, pixels.
  * @param dest Gets the actor with the caller's reference (release it with
- *             akgl_heap_release_actor, or let akgl_game_unload do it).
+ *             akgl_heap_release_actor, take it out of the world with
+ *             akgl_actor_despawn, or let akgl_game_unload do it).
  * @return NULL; AKERR_NULLPOINTER for a NULL argument; AKGL_ERR_HEAP when
  *         every actor slot is taken; akgl_actor_initialize's errors (a name
  *         empty, too long or taken); AKERR_KEY when no character has that
@@ -157,6 +160,68 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const 
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_spawn(const char *name, const char *character,
                                                     float x, float y, akgl_Actor **dest);
+
+/**
+ * @brief Removes @p actor from the world, whoever holds it, at once.
+ *
+ * Whatever its reference count: the camera following it stops following
+ * (the view stays where it is), a controller driving it is left with no
+ * actor (as akgl_controller_set_actor(c, NULL)), its parent forgets it, its
+ * children are despawned with it (a child to keep is detached first, with
+ * akgl_actor_remove_child), and the map that spawned it forgets it (the map
+ * keeps an akgl_ActorRef). Then it is torn down as its last release would:
+ * it leaves AKGL_REGISTRY_ACTOR (its name is free again at once), gives back
+ * its character and the sprite it shows, stops a looping state sound, and
+ * its slot is freed and the slot's generation bumped, so every akgl_ActorRef
+ * to it stops resolving. Every reference anyone held, the game's own from
+ * akgl_actor_spawn included, is void: a pointer kept to it points at a free
+ * slot (keep an akgl_ActorRef instead; the slot keeps the actor's name until
+ * it is used again, for messages).
+ *
+ * Safe anywhere the game's code runs: an overlap callback, an update or
+ * render hook, the overlay, between frames. The sweeps of the frame skip a
+ * despawned actor from the moment it is gone: the update pass and the draw
+ * do not reach it, the physics reports no more overlaps of it (not even the
+ * rest of the current step's), the camera does not follow it. Nothing is
+ * allocated; the cost is the actor and its children, not the pool.
+ * @param actor A live actor: a pool slot, or an actor struct of the game's
+ *              own that akgl_actor_initialize registered.
+ * @return NULL; AKERR_NULLPOINTER for NULL; AKGL_ERR_HEAP naming the actor
+ *         when it is already gone (despawned, or released to 0); AKERR_BEHAVIOR
+ *         for a pointer that is no actor (into a slot, or a struct
+ *         akgl_actor_initialize did not make), with nothing changed; the first
+ *         error of a teardown step, after every other step has run (the actor
+ *         is gone all the same).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_despawn(akgl_Actor *actor);
+
+/**
+ * @brief A reference to @p actor that can be kept across frames and checked
+ *        (akgl_actor_from_ref): its slot and the slot's generation.
+ * @param actor A live actor of the pool (akgl_actor_spawn, akgl_heap_next_actor).
+ * @param dest  Gets the reference; AKGL_ACTOR_REF_NONE on failure.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an actor outside the
+ *         pool (a struct of the game's own has no slot to name); AKGL_ERR_HEAP
+ *         for a released slot, naming the actor it held.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_ref(const akgl_Actor *actor, akgl_ActorRef *dest);
+
+/**
+ * @brief The actor @p ref names, if it is still there.
+ *
+ * A reference resolves while the actor it was taken from is live: from its
+ * despawn or last release on, it never resolves again, also when a new
+ * actor takes the slot. O(1): one slot and one generation are read.
+ * @param ref  The reference (akgl_actor_ref).
+ * @param dest Gets the actor, borrowed (no reference is taken); NULL when
+ *             it is gone.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKERR_KEY when the
+ *         actor is gone, the message naming the actor the slot held (or the
+ *         one now in it) and both generations; AKERR_KEY also for
+ *         AKGL_ACTOR_REF_NONE and for a slot past the pool (a reference from
+ *         another game).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_from_ref(akgl_ActorRef ref, akgl_Actor **dest);
 
 /**
  * @brief Makes @p obj an instance of the character registered as @p charname:

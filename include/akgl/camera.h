@@ -17,7 +17,8 @@
  * With bounds set, the view is then clamped inside them (a map smaller than
  * the view is centred). The camera holds a reference on the actor it follows,
  * through a table akgl_game_unload walks so that a level change makes every
- * camera let go first (AKGL_MAX_ACTOR_HOLDS cameras and controllers at once).
+ * camera let go first (AKGL_MAX_ACTOR_HOLDS cameras and controllers at once),
+ * and akgl_actor_despawn too (the camera then follows nothing).
  * So a camera that follows an actor must stop following (akgl_camera_follow
  * with NULL) before its storage goes away.
  */

@@ -131,7 +131,8 @@ struct akgl_Controller
 {
     akgl_Actor *actor;                /**< The bound actor (holds a reference, through the table
                                            akgl_game_unload walks: release the controller before
-                                           its storage goes away), or NULL. */
+                                           its storage goes away), or NULL; NULL
+                                           again once the actor is despawned. */
     SDL_JoystickID gamepad_filter;    /**< The one pad it may use, or 0 for any. */
     SDL_Gamepad *gamepad;             /**< The pad in use (opened by us), or NULL. */
     SDL_JoystickID gamepad_id;        /**< Its instance id, or 0. */

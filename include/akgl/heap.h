@@ -40,6 +40,8 @@
 #include <akgl/limits.h>
 #include <akgl/staticstring.h>
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -63,6 +65,28 @@ extern struct akgl_SpriteSheet *akgl_heap_spritesheets;
 extern struct akgl_Character *akgl_heap_characters;
 extern akgl_String *akgl_heap_strings;
 /** @} */
+
+/**
+ * @brief A reference to a pooled actor that can be kept across frames and
+ *        checked: the slot and the slot's generation when it was taken.
+ *
+ * A slot's generation goes up each time its actor is released or
+ * despawned, so a reference to an actor that is gone, even when a new actor
+ * has since taken its slot, no longer resolves. Take one with
+ * akgl_actor_ref and turn it back into a pointer with akgl_actor_from_ref
+ * (<akgl/actor.h>). A value: copy it, store it, compare it field by field.
+ * All zero bytes is "no actor" (AKGL_ACTOR_REF_NONE), which never resolves.
+ * A reference is good for the game it was taken in: akgl_game_quit frees
+ * the pools, and a new game starts every generation again.
+ */
+typedef struct akgl_ActorRef
+{
+    uint32_t slot;       /**< The actor's pool slot + 1; 0: no actor. */
+    uint32_t generation; /**< The slot's generation when the reference was taken. */
+} akgl_ActorRef;
+
+/** @brief The reference to no actor (all zero): it never resolves. */
+#define AKGL_ACTOR_REF_NONE ((akgl_ActorRef){0u, 0u})
 
 /** @brief The heap layers, for akgl_heap_in_use(). */
 typedef enum akgl_HeapLayer
@@ -128,7 +152,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_string(akgl_String **dest);
  * staticstring.c), which owns the teardown; the heap only hands slots out and
  * takes them back:
  * - actor: releases each child (cycle-safe) and its character, and leaves
- *   AKGL_REGISTRY_ACTOR;
+ *   AKGL_REGISTRY_ACTOR; the slot keeps the actor's name (for messages)
+ *   until it is acquired again. This gives back one reference; to take an
+ *   actor out of the world whoever holds it, akgl_actor_despawn;
  * - sprite: leaves AKGL_REGISTRY_SPRITE and releases its sheet;
  * - spritesheet: leaves AKGL_REGISTRY_SPRITESHEET and destroys its texture
  *   (from the thread that owns the renderer);

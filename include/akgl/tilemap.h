@@ -43,6 +43,7 @@
 #define AKGL_TILEMAP_H
 
 #include <akerror.h>
+#include <akgl/heap.h>
 #include <akgl/limits.h>
 #include <akgl/sprite.h>
 
@@ -152,9 +153,9 @@ typedef enum akgl_TilemapObjectShape
 } akgl_TilemapObjectShape;
 
 /*
- * Actors are above the map model: a map only points at the ones it spawned
- * (akgl_Tilemap::spawned), so their struct is named by its tag here and
- * <akgl/actor.h> is not included.
+ * Actors are above the map model: a map only refers to the ones it spawned
+ * (akgl_Tilemap::spawned, akgl_ActorRef values of <akgl/heap.h>), so their
+ * struct is named by its tag here and <akgl/actor.h> is not included.
  */
 struct akgl_Actor;
 
@@ -362,8 +363,11 @@ typedef struct akgl_Tilemap
     uint8_t *solid_cells;                  /**< The solid grid's cells (malloc'd by
                                                 akgl_tilemap_solid_grid), or NULL. */
     akgl_SolidGrid solid;                  /**< The grid last built over solid_cells. */
-    struct akgl_Actor **spawned;           /**< Actors spawned from the objects (malloc'd);
-                                                the map holds one reference on each. */
+    akgl_ActorRef *spawned;                /**< Actors spawned from the objects (malloc'd),
+                                                by reference (akgl_actor_from_ref): the map
+                                                holds one reference on each while it is
+                                                there; one despawned or released since no
+                                                longer resolves, and the map forgets it. */
     int nspawned;                          /**< Entries in spawned. */
 
     void *storage;                         /**< Private: every block the loader allocated. */
@@ -640,7 +644,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * empty or taken, the map's part cut (never "#<id>") to fit an actor name's
  * 31 bytes; visible only when the object is. Objects whose type names
  * no character are left alone. The map holds one reference on each actor it
- * spawned (map->spawned) and gives them back when it is released.
+ * spawned and keeps an akgl_ActorRef to it (map->spawned; resolve one with
+ * akgl_actor_from_ref), and gives them back when it is released. An actor
+ * taken out of the world meanwhile (akgl_actor_despawn, or released to 0)
+ * no longer resolves, and the map forgets it: a level change afterwards
+ * works.
  * @param map   The map.
  * @param count Receives how many actors were spawned.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when the actor pool is full;

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <string.h>
 
-AKGL_HEAP_POOL(akgl_heap_pool_actor, akgl_Actor, akgl_heap_actors);
+/* A released actor keeps its name (zeroed when the slot is acquired again):
+ * a message about it, "already released" or a stale reference, names it. */
+AKGL_HEAP_POOL_KEEP(akgl_heap_pool_actor, akgl_Actor, akgl_heap_actors, name);
 
 void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
 {
@@ -897,6 +899,19 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
     /* Marked releasing inside: a child that lists this actor among its own
      * children (a cycle) skips it instead of recursing for ever. */
     obj->releasing = true;
+    /* A parent holds a reference, so it cannot list an actor that reaches
+     * 0, unless a reference not the caller's was given back (a map's actor
+     * released by the game, the map then giving back "its" one). The
+     * parent must not keep a pointer to a freed slot either way. */
+    akgl_Actor *parent = obj->parent;
+    obj->parent = NULL;
+    if (parent != NULL && parent->refcount > 0) {
+        for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+            if (parent->children[i] == obj) {
+                parent->children[i] = NULL;
+            }
+        }
+    }
     akgl_actor_release_held(obj, &first);
     akgl_object_keep_first(&first,
                            akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
@@ -958,6 +973,160 @@ void akgl_actor_drop_holds(akerr_ErrorContext **first)
             akgl_object_keep_first(first, akgl_heap_release_actor(actor));
         }
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Despawning, and references that know when their actor is gone            */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Every remembered holder (camera, controller) of @p obj lets go, without
+ * giving a reference back: the despawn ends the actor whatever its count.
+ * The table is bounded (AKGL_MAX_ACTOR_HOLDS) and holds one entry per
+ * holder that has an actor, so this is not a sweep over the pool.
+ */
+static void forget_holds_of(const akgl_Actor *obj)
+{
+    for (int i = 0; i < nholds;) {
+        if (*holds[i] == obj) {
+            *holds[i] = NULL;
+            holds[i] = holds[--nholds];
+        } else {
+            i++;
+        }
+    }
+}
+
+/*
+ * Takes @p obj out of every holder's hands (its parent's, a camera's, a
+ * controller's; the map holds an akgl_ActorRef and needs nothing), despawns
+ * its children, and tears it down with one release of a count set to 1.
+ * Marked releasing meanwhile: a cycle written into children[] that leads
+ * back here is skipped.
+ */
+static void despawn_tree(akgl_Actor *obj, akerr_ErrorContext **first)
+{
+    obj->releasing = true;
+    akgl_Actor *parent = obj->parent;
+    obj->parent = NULL;
+    if (parent != NULL) {
+        for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+            if (parent->children[i] == obj) {
+                parent->children[i] = NULL; /* the parent's reference goes with it */
+            }
+        }
+    }
+    forget_holds_of(obj);
+    for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
+        akgl_Actor *child = obj->children[i];
+        obj->children[i] = NULL;
+        if (child == NULL || child->releasing || child->refcount <= 0) {
+            continue;
+        }
+        if (child->parent == obj) {
+            child->parent = NULL;
+        }
+        despawn_tree(child, first);
+    }
+    obj->refcount = 1;
+    obj->releasing = false;
+    akgl_object_keep_first(first, akgl_heap_release_actor(obj));
+}
+
+/* " (slot 3)" for a pool slot, "" for a struct of the game's own. */
+static void slot_words(const akgl_Actor *obj, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (akgl_heap_holds(AKGL_HEAP_ACTOR, obj)) {
+        snprintf(buf, size, " (slot %d)",
+                 (int)(((const char *)obj - (const char *)akgl_heap_pool_actor.base) /
+                       (ptrdiff_t)akgl_heap_pool_actor.size));
+    }
+}
+
+akerr_ErrorContext *akgl_actor_despawn(akgl_Actor *actor)
+{
+    akerr_ErrorContext *first = NULL;
+    char slot[32];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_actor_despawn: NULL actor");
+    /* Judged as a release judges it, before anything is written: a pointer
+     * into the pool that is not a slot's start, or a struct outside it that
+     * akgl_actor_initialize did not make and register, is refused. */
+    if (!akgl_heap_holds(AKGL_HEAP_ACTOR, actor) && !akgl_heap_outside(AKGL_HEAP_ACTOR, actor)) {
+        akerr_ErrorContext *refused = akgl_heap_release_actor(actor); /* refuses: writes nothing */
+        FAIL_ZERO_RETURN(errctx, refused, AKERR_BEHAVIOR,
+                         "akgl_actor_despawn: %p is not an actor slot", (void *)actor);
+        PASS(errctx, akerr_prefix_message(refused, "akgl_actor_despawn"));
+    }
+    PASS(errctx, akerr_prefix_message(
+                     akgl_object_check_release(AKGL_HEAP_ACTOR, AKGL_REGISTRY_ACTOR, "actor",
+                                               actor, actor->name, sizeof(actor->name)),
+                     "akgl_actor_despawn"));
+    if (actor->refcount <= 0) {
+        slot_words(actor, slot, sizeof(slot));
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP,
+                    "akgl_actor_despawn: actor \"%.*s\"%s is already gone (despawned, or "
+                    "released to 0)", (int)sizeof(actor->name) - 1, actor->name, slot);
+    }
+    if (actor->releasing) {
+        SUCCEED_RETURN(errctx); /* its teardown is under way: it is leaving already */
+    }
+    despawn_tree(actor, &first);
+    return akerr_trace_append(first, __FILE__, __func__, __LINE__);
+}
+
+akerr_ErrorContext *akgl_actor_ref(const akgl_Actor *actor, akgl_ActorRef *dest)
+{
+    char slot[32];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_ref: NULL destination");
+    *dest = AKGL_ACTOR_REF_NONE;
+    FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_actor_ref: NULL actor");
+    const akgl_HeapPool *p = &akgl_heap_pool_actor;
+    FAIL_ZERO_RETURN(errctx, akgl_heap_holds(AKGL_HEAP_ACTOR, actor), AKERR_VALUE,
+                     "akgl_actor_ref: %p is not a slot of the actor pool: a reference names "
+                     "a slot (an actor of akgl_actor_spawn or akgl_heap_next_actor), and an "
+                     "actor struct of the game's own has none", (const void *)actor);
+    slot_words(actor, slot, sizeof(slot));
+    if (actor->refcount <= 0) {
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_actor_ref: actor \"%.*s\"%s is released",
+                    (int)sizeof(actor->name) - 1, actor->name, slot);
+    }
+    size_t i = (size_t)((const char *)actor - (const char *)p->base) / p->size;
+    dest->slot = (uint32_t)i + 1u;
+    dest->generation = p->generation[i];
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_from_ref(akgl_ActorRef ref, akgl_Actor **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_from_ref: NULL destination");
+    *dest = akgl_actor_resolve(ref);
+    if (*dest != NULL) {
+        SUCCEED_RETURN(errctx);
+    }
+    const akgl_HeapPool *p = &akgl_heap_pool_actor;
+    FAIL_ZERO_RETURN(errctx, ref.slot, AKERR_KEY,
+                     "akgl_actor_from_ref: the reference names no actor (AKGL_ACTOR_REF_NONE)");
+    if (p->base == NULL || ref.slot > (uint32_t)p->capacity) {
+        FAIL_RETURN(errctx, AKERR_KEY,
+                    "akgl_actor_from_ref: slot %u is past the actor pool's %d slots (a "
+                    "reference from another game?)", ref.slot - 1u, p->capacity);
+    }
+    uint32_t i = ref.slot - 1u;
+    const akgl_Actor *now = (const akgl_Actor *)(const void *)(p->base + (size_t)i * p->size);
+    if (now->refcount > 0) {
+        FAIL_RETURN(errctx, AKERR_KEY,
+                    "akgl_actor_from_ref: the actor of slot %u is gone (despawned or released; "
+                    "generation %u, the reference's %u); the slot now holds actor \"%s\"",
+                    i, p->generation[i], ref.generation, now->name);
+    }
+    FAIL_RETURN(errctx, AKERR_KEY,
+                "akgl_actor_from_ref: actor \"%s\" (slot %u) is gone: despawned or released "
+                "(generation %u, the reference's %u)", now->name, i, p->generation[i],
+                ref.generation);
 }
 
 /* ------------------------------------------------------------------------ */

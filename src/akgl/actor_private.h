@@ -146,4 +146,21 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_hold(akgl_Actor **slot, akgl_Actor
 /* Every remembered slot lets go of its actor (set to NULL, reference given back). */
 void akgl_actor_drop_holds(akerr_ErrorContext **first);
 
+/*
+ * The actor @p ref names, or NULL when it is gone (released or despawned
+ * since, its slot reused or not), when @p ref is AKGL_ACTOR_REF_NONE, or
+ * when the slot is past the pool: akgl_actor_from_ref without the error
+ * context, for holders that look their actors up every frame.
+ */
+static inline akgl_Actor *akgl_actor_resolve(akgl_ActorRef ref)
+{
+    const akgl_HeapPool *p = &akgl_heap_pool_actor;
+    if (ref.slot == 0 || p->base == NULL || ref.slot > (uint32_t)p->capacity) {
+        return NULL;
+    }
+    uint32_t i = ref.slot - 1u;
+    akgl_Actor *a = (akgl_Actor *)(void *)(p->base + (size_t)i * p->size);
+    return p->generation[i] == ref.generation && a->refcount > 0 ? a : NULL;
+}
+
 #endif /* AKGL_SRC_ACTOR_PRIVATE_H */

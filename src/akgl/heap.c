@@ -8,9 +8,11 @@
  * stack; slots never handed out are taken in order through `fresh`. Nothing
  * scans the pool, so the cost of an acquire does not grow with how full it is.
  *
- * Invariant: a free slot is all zero bytes. Release zeroes the slot before
- * it returns to the free stack and akgl_heap_init zeroes everything, so an
- * acquire only has to set the refcount.
+ * Invariant: a free slot is all zero bytes, but for the range its pool keeps
+ * (keep_offset: the actor's name, so that a message about a released actor
+ * names it). Release zeroes the rest before the slot returns to the free
+ * stack, akgl_heap_init zeroes everything, and an acquire zeroes the kept
+ * range and sets the refcount: every slot handed out is zero.
  *
  * The kinds' descriptors are attached by the game when it starts
  * (akgl_heap_attach): the heap sits below every kind and names none.
@@ -166,6 +168,9 @@ akerr_ErrorContext *akgl_heap_acquire(akgl_HeapLayer layer, void **dest)
                     p->what, p->capacity, (int)layer, p->ceiling, p->default_capacity);
     }
     unsigned char *slot = p->base + (size_t)id * p->size;
+    if (p->keep_size != 0 && p->keep_offset + p->keep_size <= p->size) {
+        memset(slot + p->keep_offset, 0, p->keep_size); /* what its release kept */
+    }
     *(int *)slot = 1;
     p->acquired[id] = ++p->acquisitions;
     mark_live(p, id);
@@ -267,7 +272,16 @@ void akgl_heap_release_end(akgl_HeapLayer layer, void *obj)
     }
     akgl_HeapPool *p = pools[layer];
     int id = pool_index(p, obj);
-    memset(obj, 0, p->size);
+    /* All but the kept bytes (the actor's name: a message about a released
+     * actor still names it); the next acquire zeroes those. */
+    unsigned char *bytes = obj;
+    size_t keep_end = p->keep_offset + p->keep_size;
+    if (p->keep_size == 0 || keep_end > p->size) {
+        memset(bytes, 0, p->size);
+    } else {
+        memset(bytes, 0, p->keep_offset);
+        memset(bytes + keep_end, 0, p->size - keep_end);
+    }
     if (id >= 0) {
         p->free_stack[p->free_count++] = id;
         mark_free(p, id);

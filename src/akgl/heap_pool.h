@@ -65,6 +65,9 @@ typedef struct akgl_HeapPool
     uint64_t releases;     /* slots released since the game started: a report that
                             * gathered slots knows none went while it is unchanged */
     void *block;           /* what was allocated (base is its first 64-byte boundary) */
+    size_t keep_offset;    /* bytes [keep_offset, keep_offset + keep_size) of a slot outlive */
+    size_t keep_size;      /* its release (the actor's name, for messages about a released
+                            * actor); an acquire zeroes them. 0: nothing is kept. */
 } akgl_HeapPool;
 
 /*
@@ -78,7 +81,16 @@ typedef struct akgl_HeapPool
     _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
     type *array = NULL;                                                                   \
     akgl_HeapPool var = {NULL, NULL, NULL, sizeof(type), 0, 0, NULL, 0, 0, 0,            \
-                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0, NULL}
+                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0, NULL, 0, 0}
+
+/* AKGL_HEAP_POOL whose slots keep `field` when released (keep_offset above). */
+#define AKGL_HEAP_POOL_KEEP(var, type, array, field)                                      \
+    _Static_assert(offsetof(type, refcount) == 0, "refcount must lead " #type);          \
+    _Static_assert(offsetof(type, field) >= sizeof(int), "the count is never kept");     \
+    type *array = NULL;                                                                   \
+    akgl_HeapPool var = {NULL, NULL, NULL, sizeof(type), 0, 0, NULL, 0, 0, 0,            \
+                         NULL, NULL, NULL, (void *)&array, NULL, 0, 0, NULL,             \
+                         offsetof(type, field), sizeof(((type *)NULL)->field)}
 
 /*
  * Puts `pool` (a module's AKGL_HEAP_POOL descriptor) behind `layer`, naming

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actor_private.h"
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
@@ -288,13 +289,18 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     SUCCEED_RETURN(errctx);
 }
 
-/* Gives back the actors spawned from index `from` on, and forgets them. */
+/*
+ * Gives back the actors spawned from index `from` on, and forgets them. One
+ * despawned or released to 0 since no longer resolves: its reference went
+ * with it, and a new actor in its slot is not the map's.
+ */
 static void drop_spawned(akgl_Tilemap *map, int from, akerr_ErrorContext **first)
 {
     for (int i = from; i < map->nspawned; i++) {
-        if (map->spawned[i] != NULL) {
-            akgl_object_keep_first(first, akgl_heap_release_actor(map->spawned[i]));
-            map->spawned[i] = NULL;
+        akgl_Actor *actor = akgl_actor_resolve(map->spawned[i]);
+        map->spawned[i] = AKGL_ACTOR_REF_NONE;
+        if (actor != NULL) {
+            akgl_object_keep_first(first, akgl_heap_release_actor(actor));
         }
     }
     map->nspawned = from;
@@ -327,8 +333,14 @@ static akerr_ErrorContext *spawn_all(akgl_Tilemap *map)
         for (int i = 0; i < layer->nobjects; i++) {
             if (names_character(&layer->objects[i])) {
                 akgl_Actor *actor = NULL;
+                akgl_ActorRef ref = AKGL_ACTOR_REF_NONE;
                 PASS(errctx, spawn_one(map, &layer->objects[i], &actor));
-                map->spawned[map->nspawned++] = actor;
+                akerr_ErrorContext *e = akgl_actor_ref(actor, &ref); /* a pool slot: cannot fail */
+                if (e != NULL) {
+                    IGNORE(akgl_heap_release_actor(actor));
+                    PASS(errctx, e);
+                }
+                map->spawned[map->nspawned++] = ref;
             }
         }
     }
@@ -352,7 +364,7 @@ akerr_ErrorContext *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count)
         SUCCEED_RETURN(errctx);
     }
     /* Room for all of them first: nothing can fail half-way for want of memory. */
-    akgl_Actor **grown = realloc(map->spawned, sizeof(*grown) * (size_t)(map->nspawned + wanted));
+    akgl_ActorRef *grown = realloc(map->spawned, sizeof(*grown) * (size_t)(map->nspawned + wanted));
     FAIL_ZERO_RETURN(errctx, grown, ENOMEM,
                      "akgl_tilemap_spawn_actors: map %s: no memory for %d actors", SHOWN(map, shown),
                      map->nspawned + wanted);

@@ -258,10 +258,51 @@ static void test_outside_structs_the_kind_made_still_release(void)
     CHECK_INT_EQ(actor.refcount, 0);
     CHECK_INT_EQ(character.refcount, 0);
     CHECK_INT_EQ(string.refcount, 0);
-    /* Released, a struct outside the pool is all zeros: a second release
-     * is "already released", as for a slot. */
+    /* Released, a struct outside the pool is all zeros but for an actor's
+     * name: a second release is "already released", as for a slot. */
     CHECK_STATUS_MSG(akgl_heap_release_actor(&actor), AKGL_ERR_HEAP,
                      "(not a pool slot) is already released (refcount 0)");
+}
+
+
+/*
+ * A released actor keeps its name in its slot (all else is zeroed), so a
+ * message about it names it; the next acquire of the slot zeroes the name,
+ * so the slot handed out is all zero but its count.
+ */
+static void test_a_released_actor_keeps_its_name_for_messages(void)
+{
+    akgl_Actor *a = NULL;
+    CHECK_OK(akgl_heap_next_actor(&a));
+    if (a == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_actor_initialize(a, "coin"));
+    a->x = 12.0f;
+    a->userdata = a;
+    int slot = (int)(a - akgl_heap_actors);
+    CHECK_OK(akgl_heap_release_actor(a));
+    CHECK_STR_EQ(a->name, "coin");
+    CHECK(a->x == 0.0f && a->userdata == NULL && a->refcount == 0);
+    char want[96];
+    snprintf(want, sizeof(want), "actor 'coin' (slot %d) is already released (refcount 0)", slot);
+    CHECK_STATUS_MSG(akgl_heap_release_actor(a), AKGL_ERR_HEAP, want);
+    akgl_Actor *again = NULL;
+    CHECK_OK(akgl_heap_next_actor(&again));
+    CHECK(again == a);
+    if (again != NULL) {
+        static const akgl_Actor zero;
+        akgl_Actor want_slot = zero;
+        want_slot.refcount = 1;
+        CHECK(memcmp(again, &want_slot, sizeof(want_slot)) == 0);
+        CHECK_OK(akgl_heap_release_actor(again));
+    }
+    /* Outside the pool the name is kept too. */
+    static akgl_Actor mine;
+    CHECK_OK(akgl_actor_initialize(&mine, "mine"));
+    CHECK_OK(akgl_heap_release_actor(&mine));
+    CHECK_STATUS_MSG(akgl_heap_release_actor(&mine), AKGL_ERR_HEAP,
+                     "actor 'mine' (not a pool slot) is already released");
 }
 
 static void test_a_fake_named_as_a_registered_object_is_refused(void)
@@ -316,5 +357,6 @@ int main(void)
     RUN_TEST(test_outside_structs_the_kind_made_still_release);
     RUN_TEST(test_a_fake_named_as_a_registered_object_is_refused);
     RUN_TEST(test_a_fake_without_a_name_is_refused);
+    RUN_TEST(test_a_released_actor_keeps_its_name_for_messages);
     return AKGL_TEST_END();
 }

@@ -343,7 +343,7 @@ static void test_spawned_list_filled_by_hand(void)
         if (map->spawned == NULL || actor == NULL) {
             return;
         }
-        map->spawned[0] = actor;
+        CHECK_OK(akgl_actor_ref(actor, &map->spawned[0]));
         map->nspawned = 1;
         int actors = akgl_test_layer_count_(AKGL_HEAP_ACTOR);
         if (installed) {
