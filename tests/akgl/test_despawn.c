@@ -450,23 +450,23 @@ static void test_despawn_null_twice_and_strays(void)
     level_end();
 }
 
-/* ---- cost: the actors despawned, not the pool ----------------------------- */
+/* ---- many at once, in a big pool ------------------------------------------ */
 
 #define BIG_POOL 262144
 #define DESPAWNS 1000
 
 /*
  * 1000 actors despawned inside one frame's update (each by its own hook), in
- * a pool of 262,144 slots. Were a despawn to walk the pool, that would be
- * 262 million slot visits (seconds); walking the live actors and the holders
- * only, it is a few milliseconds. The bound is generous for a loaded machine.
+ * a pool of 262,144 slots: every one goes, the pool and the registry end
+ * empty. What a despawn costs (the actor, its children and the hold table,
+ * never the pool) is the code's to show, not a clock's: tests are not timed.
  */
 static akerr_ErrorContext *despawn_self(akgl_Actor *self)
 {
     return akgl_actor_despawn(self);
 }
 
-static void test_despawning_n_costs_n(void)
+static void test_despawning_many_in_a_big_pool(void)
 {
     akgl_test_stop_game();
     akgl_GameConfig cfg = {0};
@@ -484,13 +484,8 @@ static void test_despawning_n_costs_n(void)
             a->updatefunc = despawn_self;
         }
         CHECK_INT_EQ(live_actors(), DESPAWNS);
-        Uint64 t0 = SDL_GetTicksNS();
         CHECK_OK(akgl_game_update(NULL));
-        Uint64 took = SDL_GetTicksNS() - t0;
         CHECK_INT_EQ(live_actors(), 0);
-        CHECK_MSG(took < 200 * AKGL_TIME_ONEMS_NS,
-                  "a frame despawning %d actors of a %d-slot pool took %.1f ms", DESPAWNS,
-                  BIG_POOL, (double)took / 1e6);
     }
     level_end();
     CHECK_OK(akgl_game_quit());
@@ -506,6 +501,6 @@ int main(void)
     RUN_TEST(test_despawn_with_holders_and_children);
     RUN_TEST(test_stale_reference_after_release_and_reuse);
     RUN_TEST(test_despawn_null_twice_and_strays);
-    RUN_TEST(test_despawning_n_costs_n);
+    RUN_TEST(test_despawning_many_in_a_big_pool);
     return AKGL_TEST_END();
 }
