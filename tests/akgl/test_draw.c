@@ -605,6 +605,66 @@ static void test_in_the_overlay_over_the_world(void)
     scene_close(&s);
 }
 
+/* An actor's renderfunc that draws a rectangle after its frame. */
+static akerr_ErrorContext *frame_and_box(akgl_Actor *obj, akgl_Renderer *r)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_actor_draw(obj, r));
+    PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_WORLD, obj->x + 30, obj->y + 30, 40, 40, BLUE));
+    SUCCEED_RETURN(errctx);
+}
+
+/* From a renderfunc a shape lands where its actor does in the layer order:
+ * over lower layers, under higher ones. */
+static void test_in_a_renderfunc_in_layer_order(void)
+{
+    Scene s;
+    if (!scene_open_bound(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    const int red[] = {0}, green[] = {1};
+    akgl_Sprite *sr = make_sprite(&s, "draw-lo", red, 1, 100, true, false);
+    akgl_Sprite *sg = make_sprite(&s, "draw-hi", green, 1, 100, true, false);
+    akgl_Character *c = make_character("draw-layers", 100);
+    int lo_state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT;
+    int hi_state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_RIGHT;
+    CHECK_OK(c->sprite_add(c, sr, lo_state));
+    CHECK_OK(c->sprite_add(c, sg, hi_state));
+    akgl_Actor *lo = make_actor("draw-lo", "draw-layers");
+    akgl_Actor *hi = make_actor("draw-hi", "draw-layers");
+    lo->state = lo_state;
+    hi->state = hi_state;
+    lo->x = 20.0f;
+    lo->y = 10.0f;
+    lo->layer = 0;
+    lo->renderfunc = frame_and_box; /* the box covers world 50..89 x 40..79 */
+    hi->x = 70.0f;
+    hi->y = 60.0f; /* covers 70..117 x 60..107 */
+    hi->layer = 1;
+    scene_capture(&s.r);
+    CHECK_OK(akgl_game_update(NULL));
+    SDL_Surface *f = scene_last_frame;
+    CHECK_PIXEL(f, 20, 10, cell_marker(0));
+    CHECK_PIXEL(f, 55, 45, BLUE);        /* the box over its own actor's frame */
+    CHECK_PIXEL(f, 89, 59, BLUE);
+    CHECK_PIXEL(f, 75, 65, CELL_FILL[1]); /* the higher actor over the box */
+    CHECK_PIXEL(f, 90, 45, CLEAR);
+    /* The other way round: the box over the actor below it. */
+    lo->layer = 2;
+    CHECK_OK(akgl_game_update(NULL));
+    f = scene_last_frame;
+    CHECK_PIXEL(f, 75, 65, BLUE);
+    CHECK_PIXEL(f, 100, 100, CELL_FILL[1]);
+    scene_capture_done();
+    CHECK_OK(akgl_heap_release_actor(lo));
+    CHECK_OK(akgl_heap_release_actor(hi));
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sprite(sr));
+    CHECK_OK(akgl_heap_release_sprite(sg));
+    scene_close(&s);
+}
+
 /* ---- refusals ------------------------------------------------------------- */
 
 static int images_in_use(void)
@@ -810,6 +870,7 @@ int main(void)
     RUN_TEST(test_world_through_the_camera_screen_not);
     RUN_TEST(test_images);
     RUN_TEST(test_in_the_overlay_over_the_world);
+    RUN_TEST(test_in_a_renderfunc_in_layer_order);
     RUN_TEST(test_refused_draws);
     RUN_TEST(test_refused_loads);
     RUN_TEST(test_an_image_of_another_renderer);
