@@ -1,8 +1,9 @@
 /*
  * Text and a HUD: TrueType text through SDL3_ttf, drawn from the overlay hook
  * after the world. Left, centred and right-aligned lines, a wrapped
- * paragraph, a size measured to centre a box, and a label in world
- * coordinates that moves with the camera over a walking knight.
+ * paragraph, a size measured to centre a box, a bar drawn with two
+ * rectangles, and a label in world coordinates that moves with the camera
+ * over a walking knight.
  *
  *   akgl_example_text_hud [--frames N] [--screenshot OUT.png] [--assets DIR]
  */
@@ -46,6 +47,12 @@ static akerr_ErrorContext *draw(akgl_App *app)
     PREPARE_ERROR(errctx);
     SDL_snprintf(line, sizeof(line), "SCORE %06d", app->frame * 10);
     PASS(errctx, akgl_text_draw(big, line, 12.0f, 8.0f, (SDL_Color){255, 220, 90, 255}));
+    /* A bar from two rectangles (akgl/draw.h): it fills over two seconds. */
+    float filled = 200.0f * (float)(app->frame % 120) / 119.0f;
+    PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_SCREEN, 14.0f, 46.0f, filled, 8.0f,
+                                       (SDL_Color){255, 220, 90, 255}));
+    PASS(errctx, akgl_draw_rect(AKGL_DRAW_SCREEN, 12.0f, 44.0f, 204.0f, 12.0f,
+                                (SDL_Color){255, 255, 255, 255}));
     style.align = AKGL_TEXT_ALIGN_RIGHT;
     SDL_snprintf(line, sizeof(line), "frame %d", app->frame);
     PASS(errctx, akgl_text_draw_styled(small, line, 628.0f, 16.0f, &style));

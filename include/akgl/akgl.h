@@ -18,10 +18,12 @@
 #include <akgl/camera.h>
 #include <akgl/character.h>
 #include <akgl/controller.h>
+#include <akgl/draw.h>
 #include <akgl/error.h>
 #include <akgl/file.h>
 #include <akgl/game.h>
 #include <akgl/heap.h>
+#include <akgl/image.h>
 #include <akgl/json.h>
 #include <akgl/limits.h>
 #include <akgl/physics.h>

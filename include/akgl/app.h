@@ -130,8 +130,9 @@ typedef struct akgl_AppDesc
      *  draws (akgl_game_frame): the game's own rules. NULL: none. */
     akgl_AppFunc frame;
     /** Called each frame after the world is drawn and before it is
-     *  presented, in screen coordinates (the overlay, chapter 17): a HUD.
-     *  NULL: none. */
+     *  presented (the overlay, chapter 17): a HUD, with text and the
+     *  shapes and images of akgl/draw.h (screen or world coordinates),
+     *  drawn over the whole world. NULL: none. */
     akgl_AppFunc draw;
     /** Called once at the end, when @ref init was called (even if it failed),
      *  before everything is unloaded: give back what the game holds outside

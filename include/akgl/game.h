@@ -153,9 +153,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
 #define AKGL_UNLOAD_TILEMAPS   (1u << 3) /**< Every tilemap (the actors it spawned go when nothing else holds them). */
 #define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every font. */
 #define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
+#define AKGL_UNLOAD_IMAGES     (1u << 6) /**< Every image (akgl_image_load). */
 /** Everything. */
 #define AKGL_UNLOAD_ALL        (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_SPRITES | \
-                                AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS)
+                                AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS | \
+                                AKGL_UNLOAD_IMAGES)
 /** @} */
 
 /**

@@ -99,6 +99,7 @@ typedef enum akgl_HeapLayer
     AKGL_HEAP_TILEMAP,  /**< akgl/tilemap.h */
     AKGL_HEAP_FONT,     /**< akgl/text.h */
     AKGL_HEAP_SOUND,    /**< akgl/sound.h */
+    AKGL_HEAP_IMAGE,    /**< akgl/image.h */
     AKGL_HEAP_LAYER_COUNT
 } akgl_HeapLayer;
 

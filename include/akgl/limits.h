@@ -43,6 +43,9 @@
 #ifndef AKGL_MAX_HEAP_SOUND
 #define AKGL_MAX_HEAP_SOUND 128
 #endif
+#ifndef AKGL_MAX_HEAP_IMAGE
+#define AKGL_MAX_HEAP_IMAGE 256
+#endif
 /** @} */
 /** @def AKGL_MAX_HEAP_ACTOR
  *  Actor slots. */
@@ -60,6 +63,8 @@
  *  Font slots. */
 /** @def AKGL_MAX_HEAP_SOUND
  *  Sound slots. */
+/** @def AKGL_MAX_HEAP_IMAGE
+ *  Image slots (akgl_image_load). */
 
 /** @name Field capacities (terminator included)
  *  @{ */
@@ -109,6 +114,10 @@
 /** Widest and highest glyph drawn, in pixels: under the atlas side, whose
  *  overflow SDL3_ttf 3.2.2 does not survive cleanly (docs/19). */
 #define AKGL_FONT_MAX_GLYPH_SIDE 1000
+/** An image's path as akgl_image_load keeps it, terminator included. */
+#define AKGL_IMAGE_MAX_PATH_LENGTH 512
+/** Largest radius of a drawn circle, in pixels (akgl/draw.h). */
+#define AKGL_DRAW_MAX_RADIUS 16384.0f
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)

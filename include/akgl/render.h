@@ -165,6 +165,9 @@ struct akgl_Renderer
     akgl_RenderLogical prior_logical;
     SDL_Color clear_color;           /**< What frame_start clears to (default opaque black). */
     akgl_RenderStats stats;          /**< Counts of draws submitted and culled. */
+    /** Between frame_start and frame_end: the drawing of akgl/draw.h is
+     *  accepted only then (anything drawn before frame_start is cleared). */
+    bool in_frame;
     akgl_RenderFrameFunc frame_start;   /**< Clears the target (under an integer or letterbox
                                              presentation: the bars black, the picture
                                              clear_color). */

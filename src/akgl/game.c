@@ -3,6 +3,7 @@
 #include <akgl/camera.h>
 #include <akgl/error.h>
 #include <akgl/heap.h>
+#include <akgl/image.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
@@ -130,6 +131,7 @@ extern akgl_HeapPool akgl_heap_pool_string;
 extern akgl_HeapPool akgl_heap_pool_sound;
 extern akgl_HeapPool akgl_heap_pool_tilemap;
 extern akgl_HeapPool akgl_heap_pool_font;
+extern akgl_HeapPool akgl_heap_pool_image;
 
 /*
  * The heap sits below every kind it stores and names none of them; the
@@ -147,6 +149,7 @@ static void attach_pools(void)
     akgl_heap_attach(AKGL_HEAP_TILEMAP, &akgl_heap_pool_tilemap);
     akgl_heap_attach(AKGL_HEAP_FONT, &akgl_heap_pool_font);
     akgl_heap_attach(AKGL_HEAP_SOUND, &akgl_heap_pool_sound);
+    akgl_heap_attach(AKGL_HEAP_IMAGE, &akgl_heap_pool_image);
 }
 
 akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_GameConfig *cfg)
@@ -214,6 +217,7 @@ static akerr_ErrorContext *release_sheet(void *obj) { return akgl_heap_release_s
 static akerr_ErrorContext *release_string(void *obj) { return akgl_heap_release_string(obj); }
 static akerr_ErrorContext *release_tilemap(void *obj) { return akgl_heap_release_tilemap(obj); }
 static akerr_ErrorContext *release_font(void *obj) { return akgl_heap_release_font(obj); }
+static akerr_ErrorContext *release_image(void *obj) { return akgl_heap_release_image(obj); }
 
 /* In the order they go: holders before what they hold. */
 static const struct
@@ -229,6 +233,7 @@ static const struct
     {AKGL_UNLOAD_SPRITES, AKGL_HEAP_SPRITESHEET, release_sheet},
     {AKGL_UNLOAD_SOUNDS, AKGL_HEAP_SOUND, akgl_sound_release_any},
     {AKGL_UNLOAD_FONTS, AKGL_HEAP_FONT, release_font},
+    {AKGL_UNLOAD_IMAGES, AKGL_HEAP_IMAGE, release_image},
 };
 
 /* A kind goes with every kind holding references to it (see game.h). */
@@ -303,7 +308,7 @@ static void describe_live(char *buf, size_t size, const int live[AKGL_HEAP_LAYER
         [AKGL_HEAP_ACTOR] = "actor", [AKGL_HEAP_SPRITE] = "sprite",
         [AKGL_HEAP_SPRITESHEET] = "spritesheet", [AKGL_HEAP_CHARACTER] = "character",
         [AKGL_HEAP_STRING] = "string", [AKGL_HEAP_TILEMAP] = "tilemap",
-        [AKGL_HEAP_FONT] = "font", [AKGL_HEAP_SOUND] = "sound",
+        [AKGL_HEAP_FONT] = "font", [AKGL_HEAP_SOUND] = "sound", [AKGL_HEAP_IMAGE] = "image",
     };
     size_t used = 0;
     buf[0] = '\0';

@@ -55,13 +55,15 @@ static akgl_HeapPool unattached[AKGL_HEAP_LAYER_COUNT] = {
                         .default_capacity = AKGL_MAX_HEAP_FONT},
     [AKGL_HEAP_SOUND] = {.what = "sound", .ceiling = "AKGL_MAX_HEAP_SOUND",
                          .default_capacity = AKGL_MAX_HEAP_SOUND},
+    [AKGL_HEAP_IMAGE] = {.what = "image", .ceiling = "AKGL_MAX_HEAP_IMAGE",
+                         .default_capacity = AKGL_MAX_HEAP_IMAGE},
 };
 
 static akgl_HeapPool *pools[AKGL_HEAP_LAYER_COUNT] = {
     &unattached[0], &unattached[1], &unattached[2], &unattached[3],
-    &unattached[4], &unattached[5], &unattached[6], &unattached[7],
+    &unattached[4], &unattached[5], &unattached[6], &unattached[7], &unattached[8],
 };
-_Static_assert(AKGL_HEAP_LAYER_COUNT == 8, "a heap layer without a descriptor");
+_Static_assert(AKGL_HEAP_LAYER_COUNT == 9, "a heap layer without a descriptor");
 
 void akgl_heap_attach(akgl_HeapLayer layer, akgl_HeapPool *pool)
 {

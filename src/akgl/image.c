@@ -8,13 +8,20 @@
  * its header and the size has passed the renderer's largest texture and the
  * pixel budget. The file is read into memory first (it is capped), which
  * also gives the fault switch its open and read points.
+ *
+ * Below the checked loader: the image pool and akgl_image_load (akgl/image.h),
+ * a PNG as a texture of the bound renderer in one call, which the draws of
+ * akgl/draw.h show.
  */
 #include "image_private.h"
 
 #include "fault_private.h"
 #include "file_private.h"
+#include "heap_pool.h"
 
+#include <akgl/game_object.h>
 #include <akgl/limits.h>
+#include <akgl/render.h>
 #include <akstdlib.h>
 
 #include <SDL3_image/SDL_image.h>
@@ -192,5 +199,95 @@ akerr_ErrorContext *akgl_image_load_texture(SDL_Renderer *renderer, const char *
         SDL_free(data);
     } PROCESS(errctx) {
     } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Images of akgl_image_load                                                */
+/* ------------------------------------------------------------------------ */
+
+AKGL_HEAP_POOL(akgl_heap_pool_image, akgl_Image, akgl_heap_images);
+
+akerr_ErrorContext *akgl_heap_next_image(akgl_Image **dest)
+{
+    return akgl_heap_acquire(AKGL_HEAP_IMAGE, (void **)dest);
+}
+
+akerr_ErrorContext *akgl_heap_release_image(akgl_Image *image)
+{
+    bool teardown = false;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_IMAGE, image, image ? image->path : "", false,
+                                         &teardown));
+    if (!teardown) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (image->texture != NULL) {
+        SDL_DestroyTexture(image->texture);
+    }
+    akgl_heap_release_end(AKGL_HEAP_IMAGE, image);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_image_load(const char *path, akgl_Image **dest)
+{
+    SDL_Texture *texture = NULL;
+    akgl_Image *image = NULL;
+    float w = 0.0f, h = 0.0f;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_image_load: NULL path");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_image_load: NULL destination");
+    size_t length = strlen(path);
+    if (length >= AKGL_IMAGE_MAX_PATH_LENGTH) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "akgl_image_load: the path is %zu bytes; the limit is %d "
+                    "(AKGL_IMAGE_MAX_PATH_LENGTH - 1)", length, AKGL_IMAGE_MAX_PATH_LENGTH - 1);
+    }
+    if (game.renderer == NULL || game.renderer->sdl_renderer == NULL) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "image \"%s\": no renderer is bound (akgl_render_2d_init or "
+                    "akgl_render_2d_bind first)", path);
+    }
+    SDL_Renderer *renderer = game.renderer->sdl_renderer;
+    /* The file is read and checked before a slot is claimed: a file that
+     * fails costs no slot. */
+    PASS(errctx, akgl_image_load_texture(renderer, path, &texture));
+    ATTEMPT {
+        /* Pixel art: sampled exactly when scaled, as sprite sheets are. */
+        FAIL_ZERO_BREAK(errctx, SDL_SetTextureScaleMode(texture, SDL_SCALEMODE_NEAREST),
+                        AKERR_API, "image \"%s\": cannot set nearest-pixel scaling: %s", path,
+                        SDL_GetError());
+        FAIL_ZERO_BREAK(errctx, SDL_GetTextureSize(texture, &w, &h), AKERR_API,
+                        "image \"%s\": cannot read the texture's size: %s", path,
+                        SDL_GetError());
+        CATCH(errctx, akgl_heap_next_image(&image));
+    } CLEANUP {
+    } PROCESS(errctx) {
+        SDL_DestroyTexture(texture);
+    } FINISH(errctx, true);
+    memcpy(image->path, path, length + 1);
+    image->texture = texture;
+    image->renderer = renderer;
+    image->w = (int)w;
+    image->h = (int)h;
+    *dest = image;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_image_size(const akgl_Image *image, int *w, int *h)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, image, AKERR_NULLPOINTER, "akgl_image_size: NULL image");
+    if (image->refcount <= 0 || image->texture == NULL) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_image_size: the image has been released (or was never loaded)");
+    }
+    if (w != NULL) {
+        *w = image->w;
+    }
+    if (h != NULL) {
+        *h = image->h;
+    }
     SUCCEED_RETURN(errctx);
 }

@@ -7,8 +7,23 @@
 #define AKGL_SRC_IMAGE_PRIVATE_H
 
 #include <akerror.h>
+#include <akgl/image.h>
+#include <akgl/limits.h>
 
 #include <SDL3/SDL.h>
+
+/*
+ * An image of akgl_image_load: a slot of the image pool (heap layer
+ * AKGL_HEAP_IMAGE). Layer: backend; the draws of akgl/draw.h (world) read it.
+ */
+struct akgl_Image
+{
+    int refcount;                           /* 0: free or released */
+    SDL_Texture *texture;                   /* on `renderer`; NULL until loaded */
+    SDL_Renderer *renderer;                 /* the renderer bound when it loaded */
+    int w, h;                               /* the texture's size in pixels */
+    char path[AKGL_IMAGE_MAX_PATH_LENGTH];  /* as given to akgl_image_load */
+};
 
 /*
  * Loads the PNG at `path` as a texture of `renderer`. The file must be a

@@ -62,6 +62,7 @@ akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r)
                   SDL_RenderClear(r->sdl_renderer);
     }
     FAIL_ZERO_RETURN(errctx, cleared, AKERR_API, "frame_start: %s", SDL_GetError());
+    r->in_frame = true;
     SUCCEED_RETURN(errctx);
 }
 
@@ -70,6 +71,7 @@ akerr_ErrorContext *akgl_render_2d_frame_end(akgl_Renderer *r)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_end: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_end: renderer not bound");
+    r->in_frame = false; /* presented or not, the frame is over */
     FAIL_ZERO_RETURN(errctx, SDL_RenderPresent(r->sdl_renderer), AKERR_API, "frame_end: %s",
                      SDL_GetError());
     SUCCEED_RETURN(errctx);

@@ -8,6 +8,7 @@
  */
 #include <akgl/actor.h>
 #include <akgl/character.h>
+#include <akgl/image.h>
 #include <akgl/sound.h>
 #include <akgl/sprite.h>
 #include <akgl/staticstring.h>
@@ -43,6 +44,7 @@ NEXT_AND_RELEASE(character, akgl_Character)
 NEXT_AND_RELEASE(string, akgl_String)
 NEXT_AND_RELEASE(tilemap, akgl_Tilemap)
 NEXT_AND_RELEASE(font, akgl_Font)
+NEXT_AND_RELEASE(image, akgl_Image)
 NEXT_AND_RELEASE(sound, akgl_Sound)
 
 /* The fakes: static, a count of 1, a name where the kind has one. The font
@@ -55,6 +57,7 @@ static akgl_String fake_string = {.refcount = 1, .data = "fake"};
 static akgl_Tilemap fake_tilemap = {.refcount = 1, .path = "/fake.tmj"};
 static akgl_Sound fake_sound = {.refcount = 1, .name = "fake"};
 static _Alignas(64) unsigned char fake_font[1 << 16] = {1};
+static _Alignas(64) unsigned char fake_image[1 << 12] = {1};
 
 typedef enum Outside
 {
@@ -92,6 +95,8 @@ static const Kind kinds[] = {
     {"font", AKGL_HEAP_FONT, next_font, release_font, 0, NONE, 0, fake_font, sizeof(fake_font),
      POOL_ONLY},
     KIND(sound, AKGL_HEAP_SOUND, akgl_Sound, name, POOL_ONLY),
+    {"image", AKGL_HEAP_IMAGE, next_image, release_image, 0, NONE, 0, fake_image,
+     sizeof(fake_image), POOL_ONLY},
 };
 
 static int in_use(akgl_HeapLayer layer)

@@ -12,6 +12,7 @@
 
 #include <sys/stat.h>
 
+#include <akgl/image.h>
 #include <akgl/sound.h>
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
@@ -25,7 +26,8 @@
 
 typedef enum Loader {
     SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT, TMJ,
-    TEXT, TEXT_WRAP /* the text rows */
+    TEXT, TEXT_WRAP, /* the text rows */
+    IMAGE            /* akgl_image_load, the PNG alone */
 } Loader;
 
 typedef struct Hostile
@@ -47,6 +49,14 @@ static const Hostile table[] = {
     {"sprite_png_4097x4096.json", SPRITE, AKERR_OUTOFBOUNDS,
      "16781312 pixels; the limit is 16777216 (AKGL_IMAGE_MAX_PIXELS)", 1000},
     {"sprite_png_file_cap_plus_1.json", SPRITE, AKERR_OUTOFBOUNDS,
+     "is 67108865 bytes; the limit is 67108864 bytes", 1000},
+    /* The same images loaded alone (akgl_image_load). */
+    {"png_30000.png", IMAGE, AKERR_OUTOFBOUNDS, "the image is 30000x30000", 1000},
+    {"png_30000_header.png", IMAGE, AKERR_OUTOFBOUNDS, "the image is 30000x30000", 1000},
+    {"png_16385x1.png", IMAGE, AKERR_OUTOFBOUNDS, "largest texture is 16384x16384", 1000},
+    {"png_4097x4096.png", IMAGE, AKERR_OUTOFBOUNDS,
+     "16781312 pixels; the limit is 16777216 (AKGL_IMAGE_MAX_PIXELS)", 1000},
+    {"png_file_cap_plus_1.png", IMAGE, AKERR_OUTOFBOUNDS,
      "is 67108865 bytes; the limit is 67108864 bytes", 1000},
     /* Defect 5: sizes that overflowed the frame maths, and one over the cap. */
     {"sprite_height_int_max.json", SPRITE, AKERR_OUTOFBOUNDS,
@@ -154,6 +164,7 @@ static const Hostile table[] = {
  * row does not also fail every row after it). */
 static akgl_Tilemap *map;
 static akgl_Font *font;
+static akgl_Image *image;
 
 #define TEXT_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -192,6 +203,7 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case TMJ: return akgl_tilemap_load_json(path, &map);
     case TEXT: return draw_text_file(path, 0);
     case TEXT_WRAP: return draw_text_file(path, 8);
+    case IMAGE: return akgl_image_load(path, &image);
     }
     return NULL;
 }
@@ -208,6 +220,9 @@ static int in_use(akgl_HeapLayer layer)
  * file it was given. */
 static bool names_file_first(Loader loader, const char *msg, const char *path)
 {
+    if (loader == IMAGE) {
+        return strncmp(msg, "image \"", 7) == 0 && strncmp(msg + 7, path, strlen(path)) == 0;
+    }
     if (loader == FONT) {
         return strncmp(msg, "font \"", 6) == 0 && strncmp(msg + 6, path, strlen(path)) == 0;
     }
@@ -272,6 +287,7 @@ static void run_one(const Hostile *h)
     int sounds_before = in_use(AKGL_HEAP_SOUND);
     int maps_before = in_use(AKGL_HEAP_TILEMAP);
     int fonts_before = in_use(AKGL_HEAP_FONT);
+    int images_before = in_use(AKGL_HEAP_IMAGE);
     Uint64 start = SDL_GetTicksNS();
     int status = test_status_of_(load(h->loader, path), msg);
     double ms = (double)(SDL_GetTicksNS() - start) / 1e6;
@@ -304,6 +320,12 @@ static void run_one(const Hostile *h)
         IGNORE(akgl_heap_release_font(font));
         font = NULL;
     }
+    if (image != NULL) {
+        IGNORE(akgl_heap_release_image(image));
+        image = NULL;
+    }
+    CHECK_MSG(in_use(AKGL_HEAP_IMAGE) == images_before, "%s: images %d -> %d", h->file,
+              images_before, in_use(AKGL_HEAP_IMAGE));
     CHECK_MSG(in_use(AKGL_HEAP_SOUND) == sounds_before && in_use(AKGL_HEAP_TILEMAP) == maps_before &&
               in_use(AKGL_HEAP_FONT) == fonts_before, "%s: sounds %d -> %d, maps %d -> %d, "
               "fonts %d -> %d", h->file, sounds_before, in_use(AKGL_HEAP_SOUND), maps_before,

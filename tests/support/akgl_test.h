@@ -46,6 +46,7 @@ static int akgl_test_strings_(void) { return akgl_test_layer_count_(AKGL_HEAP_ST
 static int akgl_test_sounds_(void) { return akgl_test_layer_count_(AKGL_HEAP_SOUND); }
 static int akgl_test_reg_sounds_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_SOUND); }
 static int akgl_test_fonts_(void) { return akgl_test_layer_count_(AKGL_HEAP_FONT); }
+static int akgl_test_images_(void) { return akgl_test_layer_count_(AKGL_HEAP_IMAGE); }
 static int akgl_test_reg_actors_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_ACTOR); }
 static int akgl_test_reg_sprites_(void) { return akgl_test_registry_count_(AKGL_REGISTRY_SPRITE); }
 static int akgl_test_reg_sheets_(void)
@@ -68,6 +69,7 @@ static inline void akgl_test_add_counters(void)
     test_add_counter("character slots in use", akgl_test_characters_);
     test_add_counter("string slots in use", akgl_test_strings_);
     test_add_counter("font slots in use", akgl_test_fonts_);
+    test_add_counter("image slots in use", akgl_test_images_);
     test_add_counter("actor registry entries", akgl_test_reg_actors_);
     test_add_counter("sprite registry entries", akgl_test_reg_sprites_);
     test_add_counter("spritesheet registry entries", akgl_test_reg_sheets_);
