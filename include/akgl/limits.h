@@ -109,6 +109,9 @@
 /** Widest and highest glyph drawn, in pixels: under the atlas side, whose
  *  overflow SDL3_ttf 3.2.2 does not survive cleanly (docs/19). */
 #define AKGL_FONT_MAX_GLYPH_SIDE 1000
+/** Largest scale of the default pixel font (akgl_font_default): 8 makes its
+ *  characters 48 x 80 pixels. */
+#define AKGL_FONT_DEFAULT_MAX_SCALE 8
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)
