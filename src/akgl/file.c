@@ -155,9 +155,7 @@ akerr_ErrorContext *akgl_file_missing(const char *label, const char *path)
         snprintf(looked, sizeof(looked), "%s", path);
     } else {
         /* (Cut short past AKGL_MAX_STRING_LENGTH, as the message would be.) */
-        int n = snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd,
-                         path);
-        (void)n;
+        (void)snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
     }
     deepest_directory(looked, deepest);
     size_t used = 0;

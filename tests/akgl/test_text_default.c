@@ -162,6 +162,15 @@ static void test_scales_colours_and_descenders(void)
         CHECK_OK(akgl_text_measure(big, "Hi", &w, &h));
         CHECK(w == 2 * 6 * AKGL_FONT_DEFAULT_MAX_SCALE && h == 10 * AKGL_FONT_DEFAULT_MAX_SCALE);
 
+        /* Two colours in one frame: each draw keeps its own. */
+        CHECK_OK(s.r.frame_start(&s.r));
+        CHECK_OK(akgl_text_draw(NULL, "A", 0.0f, 0.0f, RED));
+        CHECK_OK(akgl_text_draw(NULL, "A", 10.0f, 0.0f, WHITE));
+        f = read_screen(s.r.sdl_renderer);
+        CHECK_INT_EQ(glyph_mismatches(f, 0, 0, 1, GLYPH_A, RED), 0);
+        CHECK_INT_EQ(glyph_mismatches(f, 10, 0, 1, GLYPH_A, WHITE), 0);
+        SDL_DestroySurface(f);
+
         /* Half transparent: blended over the clear colour. */
         f = draw_default(&s, NULL, "A", 0.0f, 0.0f,
                          &(akgl_TextStyle){{255, 255, 255, 128}, AKGL_TEXT_ALIGN_LEFT, 0, false});
@@ -403,6 +412,26 @@ static void test_limits_and_bad_input(void)
     CHECK(akgl_pixel_font_atlas_renderer() == NULL);
 }
 
+static void test_a_window_renderer_draws_the_same_pixels(void)
+{
+    Scene s;
+    if (scene_open_window(&s, W, H)) {
+        akgl_Font *font = NULL;
+        CHECK_OK(akgl_font_default(2, &font));
+        SDL_Surface *f = draw_default(&s, font, "Ag\xC3\xA9", 11.0f, 13.0f, NULL);
+        CHECK_INT_EQ(glyph_mismatches(f, 11, 13, 2, GLYPH_A, WHITE), 0);
+        CHECK_INT_EQ(glyph_mismatches(f, 23, 13, 2, GLYPH_g, WHITE), 0);
+        CHECK_INT_EQ(glyph_mismatches(f, 35, 13, 2, GLYPH_BOX, WHITE), 0);
+        int in = 0, out = 0;
+        ink(f, 11, 13, 36, 20, &in, &out);
+        CHECK_INT_EQ(out, 0);
+        SDL_DestroySurface(f);
+        CHECK(akgl_pixel_font_atlas_renderer() == s.r.sdl_renderer);
+    }
+    scene_close(&s);
+    CHECK(akgl_pixel_font_atlas_renderer() == NULL);
+}
+
 /* ---- the atlas ----------------------------------------------------------- */
 
 typedef struct Hud
@@ -489,6 +518,7 @@ int main(void)
     RUN_TEST(test_lines_and_wrapping);
     RUN_TEST(test_alignment_and_world_text);
     RUN_TEST(test_limits_and_bad_input);
+    RUN_TEST(test_a_window_renderer_draws_the_same_pixels);
     RUN_TEST(test_the_atlas_is_made_once_and_follows_the_renderer);
     CHECK_OK(akgl_time_use_manual(false));
     return AKGL_TEST_END();
