@@ -11,7 +11,6 @@
 
 static akgl_Physics physics;
 static akgl_Controller pad;
-static akgl_Font *font;
 static SDL_Scancode keys[2] = {SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT}; /* left, right */
 static int waiting = -1; /* which binding the next key replaces, or -1 */
 
@@ -35,7 +34,6 @@ static akerr_ErrorContext *init(akgl_App *app)
     (void)app;
     PASS(errctx, akgl_set_property("physics.drag.x", "8"));
     PASS(errctx, akgl_physics_init_arcade(&physics));
-    PASS(errctx, akgl_font_load("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 9, &font));
     PASS(errctx, akgl_actor_spawn("knight", "knight", 152.0f, 100.0f, &knight));
     PASS(errctx, akgl_controller_initialize(&pad, knight));
     PASS(errctx, bind());
@@ -93,7 +91,7 @@ static akerr_ErrorContext *draw(akgl_App *app)
     SDL_snprintf(text, sizeof(text), "left: %s   right: %s\n%s%s", SDL_GetScancodeName(keys[0]),
                  SDL_GetScancodeName(keys[1]), waiting < 0 ? "R remaps" : "press the key for ",
                  waiting < 0 ? "" : names[waiting]);
-    return akgl_text_draw(font, text, 8.0f, 8.0f, (SDL_Color){255, 255, 255, 255});
+    return akgl_text_draw(NULL, text, 8.0f, 8.0f, (SDL_Color){255, 255, 255, 255});
 }
 
 static akerr_ErrorContext *quit(akgl_App *app)
@@ -106,7 +104,6 @@ static const akgl_AppDesc desc = {
     .title = "input remapping", .width = 640, .height = 360,
     .logical_width = 320, .logical_height = 180, .clear_color = {50, 40, 70, 255},
     .characters = (const char *const[]){"knight.json", NULL},
-    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .event = event, .frame = step, .draw = draw, .quit = quit,
 };
 AKGL_APP_MAIN(desc)

@@ -10,7 +10,6 @@
 #include <akgl/akgl.h>
 
 static const char *const EFFECTS[] = {"jump", "coin", "hurt", "footstep"};
-static akgl_Font *font;
 static akgl_Actor *coin;
 static const char *last = "";
 static float pan;
@@ -31,7 +30,6 @@ static akerr_ErrorContext *init(akgl_App *app)
     const char *path = NULL;
     PREPARE_ERROR(errctx);
     (void)app;
-    PASS(errctx, akgl_font_load("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 9, &font));
     PASS(errctx, akgl_actor_spawn("coin", "coin", 0.0f, 100.0f, &coin));
     PASS(errctx, akgl_app_asset("sounds/sounds.json", &path));
     PASS(errctx, akgl_sound_load_json(path));
@@ -75,8 +73,8 @@ static akerr_ErrorContext *draw(akgl_App *app)
     SDL_snprintf(text, sizeof(text), "device: %s, %d Hz, %d voices\nlast: %-8s pan %+.2f\nmusic %s%s",
                  on ? "open" : "none (silent)", rate, voices, last, (double)pan,
                  music ? "on" : "off", paused ? ", paused" : "");
-    PASS(errctx, akgl_text_draw(font, text, 8.0f, 8.0f, (SDL_Color){200, 255, 220, 255}));
-    PASS(errctx, akgl_text_draw(font, "1-4 effects  M music  P pause", 8.0f, 160.0f,
+    PASS(errctx, akgl_text_draw(NULL, text, 8.0f, 8.0f, (SDL_Color){200, 255, 220, 255}));
+    PASS(errctx, akgl_text_draw(NULL, "1-4 effects  M music  P pause", 8.0f, 160.0f,
                                 (SDL_Color){140, 170, 160, 255}));
     SUCCEED_RETURN(errctx);
 }
@@ -86,7 +84,6 @@ static const akgl_AppDesc desc = {
     .clear_color = {20, 40, 50, 255},
     .sprites = (const char *const[]){"coin_spin.json", "coin_sparkle.json", NULL},
     .characters = (const char *const[]){"coin.json", NULL},
-    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .init = init, .event = key, .frame = step, .draw = draw,
 };
 AKGL_APP_MAIN(desc)

@@ -151,7 +151,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
 #define AKGL_UNLOAD_CHARACTERS (1u << 1) /**< Every character (and so every actor). */
 #define AKGL_UNLOAD_SPRITES    (1u << 2) /**< Every sprite and sheet (and so characters, maps, actors). */
 #define AKGL_UNLOAD_TILEMAPS   (1u << 3) /**< Every tilemap (the actors it spawned go when nothing else holds them). */
-#define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every font. */
+#define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every loaded font, and the default font's atlas texture (the default font stays usable). No other flag takes fonts. */
 #define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
 #define AKGL_UNLOAD_IMAGES     (1u << 6) /**< Every image (akgl_image_load). */
 /** Everything. */

@@ -118,6 +118,9 @@
 #define AKGL_IMAGE_MAX_PATH_LENGTH 512
 /** Largest radius of a drawn circle, in pixels (akgl/draw.h). */
 #define AKGL_DRAW_MAX_RADIUS 16384.0f
+/** Largest scale of the default pixel font (akgl_font_default): 8 makes its
+ *  characters 48 x 80 pixels. */
+#define AKGL_FONT_DEFAULT_MAX_SCALE 8
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)

@@ -1,7 +1,8 @@
 /**
  * @file akgl/text.h
- * @brief Fonts and text: TrueType fonts through SDL3_ttf, drawn with its
- *        renderer text engine, for HUDs and labels in the world.
+ * @brief Fonts and text: a built-in pixel font, and TrueType fonts through
+ *        SDL3_ttf, drawn with its renderer text engine, for HUDs and labels in
+ *        the world.
  *
  * Layer: assets (docs/03-layers.md).
  *
@@ -25,6 +26,15 @@
  * bytes or more than AKGL_TEXT_MAX_LINES lines (counted after wrapping), and
  * with AKERR_FORMAT one that is not well-formed UTF-8.
  *
+ * The default font needs no file: a pixel font of akgl's own, compiled in,
+ * covering printable ASCII (U+0020..U+007E; every other character draws as a
+ * box). Every text call takes NULL for it (as a NULL style is the default
+ * style); akgl_font_default gives it at a larger whole-number scale. Each
+ * character is one cell of AKGL_FONT_DEFAULT_CELL_W x AKGL_FONT_DEFAULT_CELL_H
+ * pixels times the scale, so a line of n characters measures
+ * n * 6 * scale by 10 * scale. It draws on whichever renderer is bound, from
+ * a small atlas texture made on the first draw.
+ *
  * SDL3_ttf's types stay out of this header: the library links it privately.
  * Every font holds one TTF_Init reference, given back when it is released,
  * so SDL3_ttf runs exactly while a font is loaded.
@@ -43,8 +53,16 @@
 extern "C" {
 #endif
 
-/** @brief A font at one size (opaque; a slot of the font pool). */
+/** @brief A font at one size (opaque; a slot of the font pool, or the
+ *         default font at one scale). */
 typedef struct akgl_Font akgl_Font;
+
+/** Width of a character of the default font at scale 1, in pixels: a glyph
+ *  of 5 and a blank column. */
+#define AKGL_FONT_DEFAULT_CELL_W 6
+/** Height of a line of the default font at scale 1, in pixels: capitals and
+ *  digits on rows 0-6, descenders on rows 7-8, and a blank row. */
+#define AKGL_FONT_DEFAULT_CELL_H 10
 
 /** @brief Where the x of a draw lies on the text's box. */
 typedef enum akgl_TextAlign
@@ -101,10 +119,28 @@ typedef struct akgl_FontStats
 akerr_ErrorContext AKERR_NOIGNORE *akgl_font_load(const char *path, float size, akgl_Font **dest);
 
 /**
+ * @brief The default pixel font at a whole-number @p scale: the font every
+ *        text call draws with when it is given NULL, @p scale times larger.
+ *        It needs no file and no renderer until it draws, is not a slot of
+ *        the font pool, and lives as long as the program: releasing it
+ *        (akgl_heap_release_font) does nothing, and akgl_game_unload leaves
+ *        it usable (AKGL_UNLOAD_FONTS destroys its atlas texture, which the
+ *        next draw makes again).
+ * @param scale 1 to AKGL_FONT_DEFAULT_MAX_SCALE: a character is
+ *              AKGL_FONT_DEFAULT_CELL_W * scale by AKGL_FONT_DEFAULT_CELL_H *
+ *              scale pixels.
+ * @param dest  Receives the font (NULL on failure).
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKERR_VALUE naming the
+ *         scale and the limit for a @p scale outside 1 ..
+ *         AKGL_FONT_DEFAULT_MAX_SCALE.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_font_default(int scale, akgl_Font **dest);
+
+/**
  * @brief Draws @p utf8 in @p color with the top-left of its box at screen
  *        pixel (@p x, @p y). The same as akgl_text_draw_styled with the
  *        default style and that colour.
- * @param font  A loaded font.
+ * @param font  A loaded font, a default font, or NULL for the default font.
  * @param utf8  The text, UTF-8, '\n' between lines.
  * @param x, y  Screen pixels of the box's top-left corner (finite).
  * @param color The glyphs' colour; color.a is their opacity.
@@ -117,28 +153,32 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw(akgl_Font *font, const char *u
  * @brief Draws @p utf8 with @p style (NULL: AKGL_TEXT_STYLE_DEFAULT). The
  *        box's top is at @p y; @p x is its left edge, centre or right edge
  *        as style->align says. An empty string draws nothing. A draw counts
- *        in the renderer's stats (submitted, or culled for world text).
- * @param font  A loaded font.
+ *        in the renderer's stats (submitted, or culled for world text). The
+ *        default font is drawn at whole pixels (x and y rounded).
+ * @param font  A loaded font, a default font, or NULL for the default font.
  * @param utf8  The text, UTF-8, '\n' between lines.
  * @param x, y  Where the box goes (finite): screen pixels, or world pixels
  *              with style->world.
  * @param style How to draw; NULL for AKGL_TEXT_STYLE_DEFAULT.
- * @return NULL; AKERR_NULLPOINTER for a NULL font or string; AKERR_VALUE for
- *         a position that is not finite, an unknown alignment or a negative
- *         wrap width; AKERR_OUTOFBOUNDS for a string of more than
- *         AKGL_TEXT_MAX_LENGTH bytes or AKGL_TEXT_MAX_LINES lines (once
- *         wrapped), the message naming the count, the limit and its name;
- *         AKERR_FORMAT for a string that is not well-formed UTF-8 (the
+ * @return NULL; AKERR_NULLPOINTER for a NULL string; AKERR_BEHAVIOR for a
+ *         font released since (by akgl_heap_release_font or akgl_game_unload),
+ *         saying so; AKERR_VALUE for a position that is not finite, an unknown
+ *         alignment or a negative wrap width; AKERR_OUTOFBOUNDS for a string of
+ *         more than AKGL_TEXT_MAX_LENGTH bytes or AKGL_TEXT_MAX_LINES lines
+ *         (once wrapped), the message naming the count, the limit and its
+ *         name; AKERR_FORMAT for a string that is not well-formed UTF-8 (the
  *         message gives the byte offset, the byte and what is wrong: an
  *         overlong form, a surrogate, a code point above U+10FFFF, a cut
  *         sequence) or a character whose glyph cannot be loaded (a damaged
  *         font); AKERR_OUTOFBOUNDS for a glyph wider or higher than
  *         AKGL_FONT_MAX_GLYPH_SIDE pixels (all checked before the text is
- *         laid out, so a refused text draws nothing); AKERR_BEHAVIOR when the font's renderer is
- *         no longer the bound one; ENOMEM when an allocation failed while the
- *         text was laid out or drawn (even one SDL3_ttf reported success
- *         after: nothing of such a layout is kept, and the next draw lays it
- *         out again); AKERR_API with SDL3_ttf's error.
+ *         laid out, so a refused text draws nothing); AKERR_BEHAVIOR when the
+ *         font's renderer is no longer the bound one, or, for the default
+ *         font, when no renderer is bound; ENOMEM when an allocation failed
+ *         while the text was laid out or drawn, or the default font's atlas
+ *         made (even one SDL3_ttf reported success after: nothing of such a
+ *         layout is kept, and the next draw lays it out again); AKERR_API
+ *         with SDL3_ttf's or SDL's error.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const char *utf8,
                                                          float x, float y,
@@ -147,16 +187,18 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_draw_styled(akgl_Font *font, const 
 /**
  * @brief The size of the box @p utf8 would be drawn in, unwrapped: the width
  *        of its longest line and the height of all its lines. An empty string
- *        is 0 x 0. @p w or @p h may be NULL.
- * @param font A loaded font.
+ *        is 0 x 0. @p w or @p h may be NULL. The default font's box is
+ *        counted in cells and needs no renderer.
+ * @param font A loaded font, a default font, or NULL for the default font.
  * @param utf8 The text, UTF-8.
  * @param w, h Receive the box's width and height in pixels (may be NULL).
- * @return NULL; AKERR_NULLPOINTER for a NULL font or string;
- *         AKERR_OUTOFBOUNDS for a string over AKGL_TEXT_MAX_LENGTH bytes or
- *         AKGL_TEXT_MAX_LINES lines; AKERR_FORMAT for text that is not
- *         well-formed UTF-8 or a glyph that cannot be loaded;
- *         AKERR_OUTOFBOUNDS for a glyph over AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when the
- *         font's renderer is no longer the bound one (laying text out uploads
+ * @return NULL; AKERR_NULLPOINTER for a NULL string; AKERR_BEHAVIOR for a
+ *         released font; AKERR_OUTOFBOUNDS for a string over
+ *         AKGL_TEXT_MAX_LENGTH bytes or AKGL_TEXT_MAX_LINES lines;
+ *         AKERR_FORMAT for text that is not well-formed UTF-8 or a glyph that
+ *         cannot be loaded; AKERR_OUTOFBOUNDS for a glyph over
+ *         AKGL_FONT_MAX_GLYPH_SIDE; AKERR_BEHAVIOR when a loaded font's
+ *         renderer is no longer the bound one (laying text out uploads
  *         glyphs to it); ENOMEM when an allocation failed while the text was
  *         laid out; AKERR_API with SDL3_ttf's error.
  */
@@ -165,7 +207,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure(akgl_Font *font, const char
 
 /**
  * @brief As akgl_text_measure, wrapped at @p wrap_width pixels (0: only at '\n').
- * @param font       A loaded font.
+ * @param font       A loaded font, a default font, or NULL for the default font.
  * @param utf8       The text, UTF-8.
  * @param wrap_width The width lines are wrapped to, in pixels; 0: only at '\n'.
  * @param w, h       Receive the box's width and height in pixels (may be NULL).
@@ -176,10 +218,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_text_measure_wrapped(akgl_Font *font, co
                                                              int wrap_width, int *w, int *h);
 
 /**
- * @brief The font's cache counters.
- * @param font A loaded font.
+ * @brief The font's cache counters. The default font lays nothing out: each
+ *        of its draws and measures counts as a hit.
+ * @param font A loaded font, a default font, or NULL for the default font.
  * @param dest Receives a copy of its counters.
- * @return NULL; AKERR_NULLPOINTER.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKERR_BEHAVIOR for a
+ *         released font.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_font_stats(const akgl_Font *font, akgl_FontStats *dest);
 
@@ -196,7 +240,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_heap_next_font(akgl_Font **dest);
  *        strings, its glyph textures and the font, and gives back its
  *        TTF_Init reference. Release fonts before the renderer they were
  *        loaded for is shut down, on the thread that owns it.
- * @param font The font; after its last reference, a dangling pointer.
+ * @param font The font; after its last reference, a dangling pointer. A
+ *             default font (akgl_font_default) is not released: nothing
+ *             happens and the call succeeds.
  * @return NULL; AKERR_NULLPOINTER; AKGL_ERR_HEAP when already released;
  *         AKERR_BEHAVIOR, with nothing written, for a pointer that is not a
  *         slot of the font pool (a font only ever lives in it).

@@ -120,6 +120,64 @@ akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
     SUCCEED_RETURN(errctx);
 }
 
+/* The deepest directory `path` (absolute) names that exists, into out: "/"
+ * at least. */
+static void deepest_directory(const char *path, char out[AKGL_MAX_STRING_LENGTH])
+{
+    struct stat st;
+    snprintf(out, AKGL_MAX_STRING_LENGTH, "%s", path);
+    for (;;) {
+        char *slash = strrchr(out, '/');
+        if (slash == NULL || slash == out) {
+            snprintf(out, AKGL_MAX_STRING_LENGTH, "/");
+            return;
+        }
+        *slash = '\0';
+        if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+            return;
+        }
+    }
+}
+
+akerr_ErrorContext *akgl_file_missing(const char *label, const char *path)
+{
+    char cwd[AKGL_MAX_STRING_LENGTH] = "";
+    char looked[AKGL_MAX_STRING_LENGTH];
+    char deepest[AKGL_MAX_STRING_LENGTH];
+    char rootlist[AKGL_MAX_STRING_LENGTH] = "";
+    PREPARE_ERROR(errctx);
+    akerr_ErrorContext *e = aksl_getcwd(cwd, sizeof(cwd));
+    if (e != NULL) {
+        RELEASE_ERROR(e);
+        snprintf(cwd, sizeof(cwd), "(unknown)");
+    }
+    if (path[0] == '/' || cwd[0] != '/') {
+        snprintf(looked, sizeof(looked), "%s", path);
+    } else {
+        /* (Cut short past AKGL_MAX_STRING_LENGTH, as the message would be.) */
+        (void)snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
+    }
+    deepest_directory(looked, deepest);
+    size_t used = 0;
+    for (int i = 0; i < roots.count && used < sizeof(rootlist); i++) {
+        int n = snprintf(rootlist + used, sizeof(rootlist) - used, "%s\"%s\"",
+                         i == 0 ? "" : ", ", roots.dir[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    if (roots.count == 0) {
+        FAIL_RETURN(errctx, ENOENT,
+                    "%s: no such file: akgl looked for \"%s\" (the working directory is "
+                    "\"%s\"); the deepest folder of it that exists is \"%s\"; no asset root "
+                    "is set", label, looked, cwd, deepest);
+    }
+    FAIL_RETURN(errctx, ENOENT,
+                "%s: no such file: akgl looked for \"%s\" (the working directory is \"%s\"); "
+                "the deepest folder of it that exists is \"%s\"; the asset root%s %s %s "
+                "(a relative path is taken from the working directory, not from a root)",
+                label, looked, cwd, deepest, roots.count > 1 ? "s" : "",
+                roots.count > 1 ? "are" : "is", rootlist);
+}
+
 /* aksl's words, after the loader's label; the cap's name after a size refusal. */
 static akerr_ErrorContext *explain_open_failure(akerr_ErrorContext *errctx, const char *label,
                                                 const char *cap_name)

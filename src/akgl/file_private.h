@@ -60,4 +60,13 @@ void akgl_file_roots_put(const akgl_FileRoots *src);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_file_resolve(const char *label, const char *path,
                                                      char resolved[AKGL_MAX_STRING_LENGTH]);
 
+/*
+ * An ENOENT error for `path`, which does not exist, saying where akgl
+ * looked: `label: no such file: akgl looked for "/abs/path" (the working
+ * directory is "/cwd"); the deepest folder of it that exists is "/abs";
+ * no asset root is set` (or the roots in force, and that paths are taken
+ * from the working directory, not from them). Never NULL.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_file_missing(const char *label, const char *path);
+
 #endif /* AKGL_SRC_FILE_PRIVATE_H */

@@ -26,6 +26,7 @@
 #include "render_2d_private.h"
 #include "sound_load.h"
 #include "sound_private.h"
+#include "text_font_private.h"
 #include "tilemap_game.h"
 
 #if defined(__SSE2__)
@@ -285,6 +286,9 @@ static akerr_ErrorContext *unload(unsigned int what)
             akgl_object_keep_first(&first, akgl_heap_release_all(unload_steps[i].layer,
                                                                  unload_steps[i].release));
         }
+    }
+    if (what & AKGL_UNLOAD_FONTS) {
+        akgl_pixel_font_release(); /* the default font's atlas; its next draw makes it again */
     }
     return first;
 }

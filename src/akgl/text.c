@@ -36,6 +36,7 @@
 #include "heap_pool.h"
 #include "object.h"
 #include "render_private.h"
+#include "text_font_private.h"
 
 /* One line of a laid-out string: its text and the row it is drawn on. */
 typedef struct TextLine
@@ -70,6 +71,7 @@ struct akgl_Font
     int refcount; /* first: the heap's bookkeeping */
     char path[AKGL_FONT_MAX_PATH_LENGTH];
     float size;
+    int scale;        /* the default pixel font at this scale; 0: a loaded font */
     bool ttf_started; /* holds a TTF_Init reference */
     TTF_Font *ttf;
     unsigned char *file; /* the font file's bytes: FreeType reads them while the font lives */
@@ -84,6 +86,65 @@ struct akgl_Font
 
 AKGL_HEAP_POOL(akgl_heap_pool_font, akgl_Font, akgl_heap_fonts);
 
+/* The default pixel font, one at each scale: never in the pool, never
+ * released, holding nothing of SDL3_ttf's (text_font.c draws it). */
+static akgl_Font default_fonts[AKGL_FONT_DEFAULT_MAX_SCALE];
+
+static bool is_default_font(const akgl_Font *font)
+{
+    return font >= default_fonts && font < default_fonts + AKGL_FONT_DEFAULT_MAX_SCALE;
+}
+
+/* The default font at `scale` (1 .. AKGL_FONT_DEFAULT_MAX_SCALE), set up on
+ * first use. */
+static akgl_Font *default_font(int scale)
+{
+    akgl_Font *font = &default_fonts[scale - 1];
+    if (font->scale == 0) {
+        font->refcount = 1;
+        font->scale = scale;
+        if (scale == 1) {
+            snprintf(font->path, sizeof(font->path), "(default)");
+        } else {
+            snprintf(font->path, sizeof(font->path), "(default x%d)", scale);
+        }
+    }
+    return font;
+}
+
+akerr_ErrorContext *akgl_font_default(int scale, akgl_Font **dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_font_default: NULL destination");
+    *dest = NULL;
+    if (scale < 1 || scale > AKGL_FONT_DEFAULT_MAX_SCALE) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "akgl_font_default: scale %d; it must be 1 to %d "
+                    "(AKGL_FONT_DEFAULT_MAX_SCALE)", scale, AKGL_FONT_DEFAULT_MAX_SCALE);
+    }
+    *dest = default_font(scale);
+    SUCCEED_RETURN(errctx);
+}
+
+/* The font a text call draws with: NULL is the default font at scale 1. A
+ * font released since (its slot emptied) is refused: its glyphs, its
+ * renderer and its name are gone with it. */
+static akerr_ErrorContext *font_for(const char *caller, akgl_Font *font, akgl_Font **dest)
+{
+    PREPARE_ERROR(errctx);
+    if (font == NULL) {
+        font = default_font(1);
+    }
+    if (font->refcount <= 0) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "%s: the font was released (akgl_heap_release_font, or akgl_game_unload "
+                    "with AKGL_UNLOAD_FONTS, which releases every loaded font); load it again, "
+                    "or draw with the default font (NULL)", caller);
+    }
+    *dest = font;
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_heap_next_font(akgl_Font **dest)
 {
     return akgl_heap_acquire(AKGL_HEAP_FONT, (void **)dest);
@@ -93,6 +154,9 @@ akerr_ErrorContext *akgl_heap_release_font(akgl_Font *font)
 {
     bool teardown = false;
     PREPARE_ERROR(errctx);
+    if (is_default_font(font)) {
+        SUCCEED_RETURN(errctx); /* built in: nothing to give back */
+    }
     PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_FONT, font, font ? font->path : "", false,
                                          &teardown));
     if (!teardown) {
@@ -155,7 +219,9 @@ static akerr_ErrorContext *check_load(const char *path, float size, akgl_Font **
     /* Ask the file system first, so a missing file is ENOENT, not a font error. */
     PASS(errctx, aksl_path_exists(path, &exists));
     if (!exists) {
-        FAIL_RETURN(errctx, ENOENT, "font \"%s\": %s", path, strerror(ENOENT));
+        char label[AKGL_FONT_MAX_PATH_LENGTH + 16];
+        snprintf(label, sizeof(label), "font \"%s\"", path);
+        PASS(errctx, akgl_file_missing(label, path));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -295,9 +361,10 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
 akerr_ErrorContext *akgl_font_stats(const akgl_Font *font, akgl_FontStats *dest)
 {
     PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, font, AKERR_NULLPOINTER, "akgl_font_stats: NULL font");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_font_stats: NULL destination");
-    *dest = font->stats;
+    akgl_Font *f = NULL;
+    PASS(errctx, font_for("akgl_font_stats", (akgl_Font *)font, &f));
+    *dest = f->stats;
     SUCCEED_RETURN(errctx);
 }
 
@@ -828,10 +895,53 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, size_t le
 static akerr_ErrorContext *check_renderer(const akgl_Font *font)
 {
     PREPARE_ERROR(errctx);
+    if (font->scale > 0) {
+        /* The default font draws on whichever renderer is bound. */
+        if (game.renderer == NULL || game.renderer->sdl_renderer == NULL) {
+            FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                        "font \"%s\": no renderer is bound (akgl_render_2d_init or "
+                        "akgl_render_2d_bind first)", font->path);
+        }
+        SUCCEED_RETURN(errctx);
+    }
     if (game.renderer == NULL || game.renderer->sdl_renderer != font->renderer) {
         FAIL_RETURN(errctx, AKERR_BEHAVIOR,
                     "font \"%s\" was loaded for a renderer that is no longer bound", font->path);
     }
+    SUCCEED_RETURN(errctx);
+}
+
+/* The default font's box for the text, and the cells its lines wrap to:
+ * every character one cell, so nothing is laid out. Checks the text's UTF-8
+ * and its lines against the limits, as a loaded font's first layout does. */
+static akerr_ErrorContext *pixel_box(akgl_Font *font, const char *utf8, size_t length, int wrap,
+                                     int *cols, int *w, int *h)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_utf8(font, utf8, length));
+    int rows = newline_rows(utf8, length);
+    if (rows > AKGL_TEXT_MAX_LINES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "font \"%s\": the text has %d lines; the limit is %d (AKGL_TEXT_MAX_LINES)",
+                    font->path, rows, AKGL_TEXT_MAX_LINES);
+    }
+    int cell_w = AKGL_FONT_DEFAULT_CELL_W * font->scale;
+    *cols = wrap <= 0 ? 0 : wrap / cell_w > 0 ? wrap / cell_w : 1;
+    int widest = 0;
+    akgl_pixel_font_measure(utf8, length, *cols, AKGL_TEXT_MAX_LINES, &rows, &widest);
+    if (rows > AKGL_TEXT_MAX_LINES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "font \"%s\": the text wraps to more than %d lines at %d pixels; the "
+                    "limit is %d (AKGL_TEXT_MAX_LINES)", font->path, AKGL_TEXT_MAX_LINES, wrap,
+                    AKGL_TEXT_MAX_LINES);
+    }
+    *w = widest * cell_w;
+    /* As a loaded font's: text wrapped to several lines is as wide as the wrap. */
+    if (wrap > *w && rows > 1) {
+        *w = wrap;
+    }
+    *h = rows * AKGL_FONT_DEFAULT_CELL_H * font->scale;
+    font->stats.hits++;
     SUCCEED_RETURN(errctx);
 }
 
@@ -841,7 +951,7 @@ akerr_ErrorContext *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8,
     TextSlot *slot = NULL;
     int tw = 0, th = 0;
     PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, font, AKERR_NULLPOINTER, "akgl_text_measure: NULL font");
+    PASS(errctx, font_for("akgl_text_measure", font, &font));
     FAIL_ZERO_RETURN(errctx, utf8, AKERR_NULLPOINTER, "akgl_text_measure: NULL text (font \"%s\")",
                      font->path);
     if (wrap_width < 0) {
@@ -850,7 +960,10 @@ akerr_ErrorContext *akgl_text_measure_wrapped(akgl_Font *font, const char *utf8,
     }
     size_t length = 0;
     PASS(errctx, check_length(font, utf8, &length));
-    if (length > 0) {
+    if (length > 0 && font->scale > 0) {
+        int cols = 0;
+        PASS(errctx, pixel_box(font, utf8, length, wrap_width, &cols, &tw, &th));
+    } else if (length > 0) {
         PASS(errctx, check_renderer(font));
         PASS(errctx, text_for(font, utf8, length, wrap_width, &slot));
         tw = slot->w;
@@ -882,7 +995,7 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     bool seen = true;
     PREPARE_ERROR(errctx);
 
-    FAIL_ZERO_RETURN(errctx, font, AKERR_NULLPOINTER, "akgl_text_draw: NULL font");
+    PASS(errctx, font_for("akgl_text_draw", font, &font));
     FAIL_ZERO_RETURN(errctx, utf8, AKERR_NULLPOINTER, "akgl_text_draw: NULL text (font \"%s\")",
                      font->path);
     const akgl_TextStyle plain = AKGL_TEXT_STYLE_DEFAULT;
@@ -907,8 +1020,15 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     if (length == 0) {
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, text_for(font, utf8, length, st->wrap_width, &slot));
-    float w = (float)slot->w, h = (float)slot->h;
+    int cols = 0, bw = 0, bh = 0;
+    if (font->scale > 0) {
+        PASS(errctx, pixel_box(font, utf8, length, st->wrap_width, &cols, &bw, &bh));
+    } else {
+        PASS(errctx, text_for(font, utf8, length, st->wrap_width, &slot));
+        bw = slot->w;
+        bh = slot->h;
+    }
+    float w = (float)bw, h = (float)bh;
     if (st->align == AKGL_TEXT_ALIGN_CENTER) {
         x -= w / 2.0f;
     } else if (st->align == AKGL_TEXT_ALIGN_RIGHT) {
@@ -922,6 +1042,14 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     }
     if (!seen) {
         r->stats.culled++;
+        SUCCEED_RETURN(errctx);
+    }
+    if (font->scale > 0) {
+        /* At whole pixels, so each glyph pixel is a whole square of them. */
+        PASS(errctx, akgl_pixel_font_draw(r->sdl_renderer, font->path, utf8, length, cols,
+                                          font->scale, (int)floorf(x + 0.5f),
+                                          (int)floorf(y + 0.5f), st->color));
+        r->stats.submitted++;
         SUCCEED_RETURN(errctx);
     }
     if (!same_color(slot->color, st->color)) {

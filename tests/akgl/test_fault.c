@@ -42,6 +42,7 @@
 #include "sound_fixture.h"
 #include "sound_private.h"
 #include "sprite_fixture.h"
+#include "text_font_private.h"
 
 #define SPRITES SF_SPRITES
 #define PROPS AKGL_TEST_ASSETS_DIR "/properties/good.json"
@@ -472,6 +473,65 @@ static bool font_only_loaded(void)
     return ok;
 }
 
+/* ---- the default font's first draw: its atlas made for the renderer, and
+ * its glyphs queued ---------------------------------------------------------- */
+
+#define DEFAULT_TEXT "Fault row: the default font\nwraps at 120 pixels, \xC3\xA9 is a box"
+
+static SDL_Surface *default_picture; /* the clean run's pixels */
+
+static akerr_ErrorContext *load_default_font(const char *path)
+{
+    akgl_TextStyle style = AKGL_TEXT_STYLE_DEFAULT;
+    (void)path;
+    style.wrap_width = 120;
+    return akgl_text_draw_styled(NULL, DEFAULT_TEXT, 4.0f, 4.0f, &style);
+}
+
+static void default_font_setup(void)
+{
+    akgl_pixel_font_release();
+    canvas_reset();
+    CHECK_OK(load_default_font(NULL));
+    CHECK(SDL_FlushRenderer(sf_canvas.sdl));
+    default_picture = SDL_DuplicateSurface(sf_canvas.surface);
+    CHECK(default_picture != NULL);
+    int ink = 0;
+    for (int y = 0; default_picture != NULL && y < default_picture->h; y++) {
+        for (int x = 0; x < default_picture->w; x++) {
+            ink += ((const Uint32 *)((const Uint8 *)default_picture->pixels +
+                                     (size_t)y * default_picture->pitch))[x] != 0;
+        }
+    }
+    CHECK_MSG(ink > 500, "the clean draw left %d pixels of ink", ink);
+    akgl_pixel_font_release();
+    canvas_reset();
+}
+
+static void default_font_teardown(void)
+{
+    SDL_DestroySurface(default_picture);
+    default_picture = NULL;
+}
+
+static bool default_font_loaded(void)
+{
+    return akgl_pixel_font_atlas_renderer() == sf_canvas.sdl && default_picture != NULL &&
+           picture_is(default_picture);
+}
+
+static void default_font_unload(void)
+{
+    akgl_pixel_font_release();
+    canvas_reset();
+}
+
+static bool default_font_unchanged(void)
+{
+    canvas_reset(); /* what a draw that failed half-way queued is not checked */
+    return akgl_pixel_font_atlas_renderer() == NULL;
+}
+
 /* ---- sound start: the lock, the voice table, each voice's stream -------- */
 
 /* The game started sound (AKGL_TEST_BEGIN): each run starts it afresh, on the
@@ -537,6 +597,9 @@ static const FaultRow rows[] = {
         bank_unchanged, nothing),
     ROW("font and its first draw", FONT, font_setup, load_font, font_loaded, font_unload,
         font_unchanged, font_teardown),
+    ROW("default font's first draw", "", default_font_setup, load_default_font,
+        default_font_loaded, default_font_unload, default_font_unchanged,
+        default_font_teardown),
     ROW_AGAIN("sound start", "", sound_setup, load_sound_start, sound_started, sound_unload,
               sound_not_started, sound_teardown),
     ROW_LIBC("image (libc)", SPRITES "/hero_standing_down.json", nothing, load_sprite,
@@ -551,6 +614,9 @@ static const FaultRow rows[] = {
      * k = 24, the first allocation vorbisfile makes. */
     ROW_LIBC("sound Ogg (libc)", "bank_ogg.json", bank_setup, load_bank_of, bank_ogg_loaded,
              bank_unload, bank_unchanged, nothing),
+    ROW_LIBC("default font's first draw (libc)", "", default_font_setup, load_default_font,
+             default_font_loaded, default_font_unload, default_font_unchanged,
+             default_font_teardown),
     ROW_LIBC("font load (libc)", FONT, font_setup, load_font_only, font_only_loaded,
              font_unload, font_unchanged, font_teardown),
     ROW_LIBC_NOT_YET("font and its first draw (libc)", FONT, font_setup, load_font, font_loaded,

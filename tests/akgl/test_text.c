@@ -15,12 +15,16 @@
  *
  * The font is Debian's fonts-dejavu-core, read where the package puts it.
  */
+#define _POSIX_C_SOURCE 200809L /* getcwd */
+
+#include <akgl/file.h>
 #include <akgl/render.h>
 #include <akgl/text.h>
 
 #include <SDL3_ttf/SDL_ttf.h>
 #include <errno.h>
 #include <math.h>
+#include <unistd.h>
 
 #include "scene.h"
 #include "text_fixture.h"
@@ -252,7 +256,7 @@ static void test_the_cache_keeps_the_most_recent_strings(void)
         CHECK_OK(akgl_text_draw(font, "s0", 0.0f, 0.0f, white));
         CHECK_OK(akgl_font_stats(font, &st));
         CHECK_INT_EQ(st.misses, 4 + AKGL_FONT_TEXT_CACHE);
-        CHECK_STATUS(akgl_font_stats(NULL, &st), AKERR_NULLPOINTER);
+        CHECK_OK(akgl_font_stats(NULL, &st)); /* the default font's */
         CHECK_STATUS(akgl_font_stats(font, NULL), AKERR_NULLPOINTER);
         CHECK_OK(akgl_heap_release_font(font));
     }
@@ -399,7 +403,31 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         akgl_Font *font = NULL;
         CHECK_STATUS(akgl_font_load(AKGL_TEST_ASSETS_DIR "/README.md", 12.0f, &font),
                      AKERR_FORMAT);
-        check_refused_load("/no/such/font.ttf", 12.0f, ENOENT, "font \"/no/such/font.ttf\"");
+        /* A missing file: where akgl looked, the working directory, the roots. */
+        char cwd[4096] = "";
+        CHECK(getcwd(cwd, sizeof(cwd)) != NULL);
+        char needle[4096 + 256];
+        check_refused_load("/no/such/font.ttf", 12.0f, ENOENT,
+                           "font \"/no/such/font.ttf\": no such file: akgl looked for "
+                           "\"/no/such/font.ttf\"");
+        snprintf(needle, sizeof(needle), "(the working directory is \"%s\"); the deepest "
+                 "folder of it that exists is \"/\"; no asset root is set", cwd);
+        check_refused_load("/no/such/font.ttf", 12.0f, ENOENT, needle);
+        snprintf(needle, sizeof(needle), "font \"fonts/missing.ttf\": no such file: akgl "
+                 "looked for \"%s/fonts/missing.ttf\" (the working directory is \"%s\"); the "
+                 "deepest folder of it that exists is \"%s\"", cwd, cwd, cwd);
+        check_refused_load("fonts/missing.ttf", 12.0f, ENOENT, needle);
+        CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR));
+        CHECK_OK(akgl_file_add_root("/usr/share/fonts"));
+        check_refused_load(AKGL_TEST_ASSETS_DIR "/fonts/none.ttf", 12.0f, ENOENT,
+                           "; the deepest folder of it that exists is \"" AKGL_TEST_ASSETS_DIR
+                           "\"; the asset roots are \"" AKGL_TEST_ASSETS_DIR "\", "
+                           "\"/usr/share/fonts\" (a relative path is taken from the working "
+                           "directory, not from a root)");
+        CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR));
+        check_refused_load("none.ttf", 12.0f, ENOENT,
+                           "; the asset root is \"" AKGL_TEST_ASSETS_DIR "\" (a relative");
+        CHECK_OK(akgl_file_set_root(NULL));
         check_refused_load(AKGL_TEST_ASSETS_DIR "/README.md", 12.0f, AKERR_FORMAT,
                            "README.md\" cannot be read as a font");
         check_refused_load(SHEET_PATH, 12.0f, AKERR_FORMAT, "sheet_192x96_48.png");
@@ -432,10 +460,11 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         CHECK_INT_EQ(st.misses, 1); /* refused text never took a cache entry */
 
         /* Bad draws. */
-        CHECK_STATUS(akgl_text_draw(NULL, "x", 0.0f, 0.0f, CLEAR), AKERR_NULLPOINTER);
         CHECK_STATUS(akgl_text_draw(font, NULL, 0.0f, 0.0f, CLEAR), AKERR_NULLPOINTER);
-        CHECK_STATUS(akgl_text_measure(NULL, "x", NULL, NULL), AKERR_NULLPOINTER);
         CHECK_STATUS(akgl_text_measure(font, NULL, NULL, NULL), AKERR_NULLPOINTER);
+        /* A NULL font is the default font (test_text_default.c), not an error. */
+        CHECK_OK(akgl_text_draw(NULL, "x", 0.0f, 0.0f, CLEAR));
+        CHECK_OK(akgl_text_measure(NULL, "x", NULL, NULL));
         CHECK_STATUS_MSG(akgl_text_draw(font, "x", NAN, 0.0f, CLEAR), AKERR_VALUE,
                          "(nan, 0) is not finite");
         CHECK_STATUS_MSG(akgl_text_draw(font, "x", 0.0f, -INFINITY, CLEAR), AKERR_VALUE,
@@ -489,6 +518,21 @@ static void test_fonts_go_with_the_level(void)
         CHECK_OK(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
         CHECK_INT_EQ(n, 0);
         CHECK_INT_EQ(TTF_WasInit(), 0);
+        /* A font kept after the unload: the message says it was released. */
+        const char *released = "the font was released (akgl_heap_release_font, or "
+                               "akgl_game_unload with AKGL_UNLOAD_FONTS, which releases every "
+                               "loaded font); load it again, or draw with the default font";
+        CHECK_STATUS_MSG(akgl_text_draw(a, "small", 0.0f, 0.0f, CLEAR), AKERR_BEHAVIOR,
+                         released);
+        CHECK_STATUS_MSG(akgl_text_draw(a, "small", 0.0f, 0.0f, CLEAR), AKERR_BEHAVIOR,
+                         "akgl_text_draw: the font was released");
+        CHECK_STATUS_MSG(akgl_text_measure(b, "large", NULL, NULL), AKERR_BEHAVIOR,
+                         "akgl_text_measure: the font was released");
+        akgl_FontStats st;
+        CHECK_STATUS_MSG(akgl_font_stats(b, &st), AKERR_BEHAVIOR, released);
+        CHECK_STATUS(akgl_heap_release_font(a), AKGL_ERR_HEAP);
+        CHECK_OK(akgl_heap_in_use(AKGL_HEAP_FONT, &n));
+        CHECK_INT_EQ(n, 0);
         /* A font held twice goes too. */
         a = load_font(10.0f);
         CHECK_OK(akgl_heap_next_font(&b)); /* claimed, never loaded */

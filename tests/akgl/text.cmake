@@ -15,3 +15,9 @@ akgl_add_test(akgl_text SOURCES test_text.c LIBS akgl SDL3_image::SDL3_image SDL
 # directly too, for its own layout of the same strings.
 akgl_add_test(akgl_text_lines SOURCES test_text_lines.c
               LIBS akgl SDL3_image::SDL3_image SDL3_ttf::SDL3_ttf m)
+# The default pixel font: no font file, pixels against its drawings, its
+# atlas; SDL3_ttf only for TTF_WasInit (it never starts).
+akgl_add_test(akgl_text_default SOURCES test_text_default.c
+              LIBS akgl SDL3_image::SDL3_image SDL3_ttf::SDL3_ttf m)
+# (text_font_private.h: where the atlas is, to see it made and destroyed.)
+target_include_directories(akgl_text_default PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)

@@ -67,7 +67,7 @@ static void count_allocations(void)
 }
 
 /* The suites' font at `size`; a failed load fails the case and gives NULL. */
-static akgl_Font *load_font(float size)
+static inline akgl_Font *load_font(float size)
 {
     akgl_Font *font = NULL;
     akerr_ErrorContext *e = akgl_font_load(FONT, size, &font);
