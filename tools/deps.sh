@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs everything akgl needs on Debian 12 and builds SDL3, SDL3_image and
-# SDL3_ttf (and libvorbis, see LIBVORBIS_FLAGS) from Debian 13's own source
-# packages into a private prefix.
+# Installs everything akgl needs on Debian 12 and builds SDL3, SDL3_image,
+# FreeType, SDL3_ttf and libvorbis from Debian 13's own source packages into a
+# private prefix.
 #
 #   tools/deps.sh            install/build what is missing, print the prefix
 #   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
@@ -29,6 +29,7 @@ SDL3_VERSION=3.2.10
 SDL3_IMAGE_VERSION=3.2.4
 SDL3_TTF_VERSION=3.2.2
 LIBVORBIS_VERSION=1.3.7
+FREETYPE_VERSION=2.13.3
 PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
 WORK=$PREFIX/.work
 LOG=$WORK/deps.log
@@ -65,12 +66,24 @@ SDL3_IMAGE_FLAGS=(
     -DSDLIMAGE_WEBP=OFF -DSDLIMAGE_JPG=OFF
     -DSDLIMAGE_SAMPLES=OFF -DSDLIMAGE_TESTS=OFF
 )
-# FreeType and HarfBuzz are Debian 12's; Debian strips the vendored copies and
-# plutosvg (colour emoji) is not packaged for bookworm.
+# FreeType with our out-of-memory fixes (tools/patches/freetype). Its
+# HarfBuzz support is off (HarfBuzz links FreeType: a cycle), as are brotli
+# and bzip2 (WOFF2 and .bz2 fonts); zlib and libpng are Debian 12's. Same
+# soname as Debian's (libfreetype.so.6): SDL3_ttf finds ours through its
+# RUNPATH, and Debian's HarfBuzz then binds to the one already loaded.
+FREETYPE_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+    -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON -DFT_DISABLE_BZIP2=ON
+    -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
+)
+# HarfBuzz is Debian 12's; Debian strips the vendored copies and plutosvg
+# (colour emoji) is not packaged for bookworm. RUNPATH $ORIGIN: the
+# prefix's FreeType, next to it, before the system's.
 SDL3_TTF_FLAGS=(
     -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
     -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF -DSDLTTF_HARFBUZZ=ON
     -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+    '-DCMAKE_INSTALL_RPATH=$ORIGIN'
 )
 # libvorbis, libvorbisfile and libvorbisenc: Debian 12's crash when a malloc
 # fails; ours carry the fixes in tools/patches/libvorbis. libogg is Debian 12's.
@@ -135,8 +148,8 @@ system_mirror() {
 fetch_sources() {
     local apt_dir=$WORK/apt
     [ -n "$(ls "$WORK"/libsdl3_${SDL3_VERSION}*.dsc "$WORK"/libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc \
-        "$WORK"/libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc \
-        "$WORK"/libvorbis_${LIBVORBIS_VERSION}*.dsc 2>/dev/null | sed -n 4p)" ] && return 0
+        "$WORK"/libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc "$WORK"/freetype_${FREETYPE_VERSION}*.dsc \
+        "$WORK"/libvorbis_${LIBVORBIS_VERSION}*.dsc 2>/dev/null | sed -n 5p)" ] && return 0
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
     echo "deb-src $(system_mirror) trixie main" >"$apt_dir/sources.list"
     local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
@@ -144,10 +157,33 @@ fetch_sources() {
                 -o "Dir::State::Lists=$apt_dir/lists"
                 -o "Dir::Cache=$apt_dir/cache"
                 -o "APT::Sandbox::User=root")
-    say "downloading SDL3, SDL3_image, SDL3_ttf and libvorbis sources from Debian 13 (trixie)"
+    say "downloading SDL3, SDL3_image, SDL3_ttf, libvorbis and FreeType sources from Debian 13 (trixie)"
     run apt-get "${opts[@]}" update
     (cd "$WORK" && run apt-get "${opts[@]}" source --download-only --only-source \
         libsdl3 libsdl3-image libsdl3-ttf libvorbis)
+    echo "+ apt-get source freetype" >>"$LOG"
+    (cd "$WORK" && apt-get "${opts[@]}" source --download-only --only-source freetype \
+        >>"$LOG" 2>&1) || fetch_freetype_pinned
+}
+
+# The FreeType revision our patches were made against, for a mirror that
+# lists a newer one it does not have yet (a partial or lagging mirror): the
+# .dsc's own hash is checked, and the .dsc holds the hashes of the rest.
+FREETYPE_PINNED=freetype_2.13.3+dfsg-1+deb13u1.dsc
+FREETYPE_PINNED_SHA256=8aa6e936f4b8ce5b1ac530d3c1bc7c5c36e6432ef81385c29ce649a3ed79e8cd
+
+fetch_freetype_pinned() {
+    local pool; pool=$(system_mirror); pool=${pool%/}/pool/main/f/freetype
+    local helper=(/usr/lib/apt/apt-helper -o "APT::Sandbox::User=root" download-file)
+    say "the mirror has no current FreeType source; fetching ${FREETYPE_PINNED%.dsc}"
+    rm -f "$WORK"/freetype_*
+    run "${helper[@]}" "$pool/$FREETYPE_PINNED" "$WORK/$FREETYPE_PINNED" \
+        "SHA256:$FREETYPE_PINNED_SHA256"
+    local sum size file
+    while read -r sum size file; do
+        run "${helper[@]}" "$pool/$file" "$WORK/$file" "SHA256:$sum"
+    done < <(awk '/^Checksums-Sha256:/ {on = 1; next} /^[^ ]/ {on = 0} on' \
+        "$WORK/$FREETYPE_PINNED")
 }
 
 build_one() { # name version dsc-glob srcdir flags...
@@ -186,6 +222,8 @@ main() {
     build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${SDL3_FLAGS[@]}"
     build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
         sdl3-image-src "${SDL3_IMAGE_FLAGS[@]}"
+    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
+        freetype-src "${FREETYPE_FLAGS[@]}"
     build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
         sdl3-ttf-src "${SDL3_TTF_FLAGS[@]}"
     build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \

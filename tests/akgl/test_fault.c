@@ -619,10 +619,8 @@ static const FaultRow rows[] = {
              default_font_teardown),
     ROW_LIBC("font load (libc)", FONT, font_setup, load_font_only, font_only_loaded,
              font_unload, font_unchanged, font_teardown),
-    ROW_LIBC_NOT_YET("font and its first draw (libc)", FONT, font_setup, load_font, font_loaded,
-                     font_unload, font_unchanged, font_teardown,
-                     "FreeType 2.12.1 crashes in FT_Load_Glyph when TT_New_Context's "
-                     "allocations fail (k = 186, 187: the first glyph of the draw)"),
+    ROW_LIBC("font and its first draw (libc)", FONT, font_setup, load_font, font_loaded,
+             font_unload, font_unchanged, font_teardown),
 };
 
 static long stride(void)
