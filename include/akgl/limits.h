@@ -264,6 +264,8 @@
  *  @{ */
 /** Nanoseconds in one millisecond: the game clock counts nanoseconds. */
 #define AKGL_TIME_ONEMS_NS UINT64_C(1000000)
+/** The fastest the game clock may run: akgl_time_set_scale(100) is a hundredfold. */
+#define AKGL_TIME_MAX_SCALE 100.0f
 /** The largest sprite speed in milliseconds: speed is a uint32_t of nanoseconds. */
 #define AKGL_SPRITE_MAX_SPEED_MS (UINT32_MAX / AKGL_TIME_ONEMS_NS)
 /** @} */
