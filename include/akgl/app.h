@@ -171,7 +171,9 @@ struct akgl_App
      *  makes the current frame the last (its screenshot is taken). */
     int frames;
     /** No display (SDL's offscreen or dummy video driver): the game runs on
-     *  the manual clock, AKGL_APP_FRAME_NS a frame, the same every run. */
+     *  the manual clock, AKGL_APP_FRAME_NS a frame, the same every run, and
+     *  draws with SDL's software renderer unless SDL_HINT_RENDER_DRIVER
+     *  names another. */
     bool headless;
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
@@ -219,6 +221,11 @@ struct akgl_App
  * end, whatever happened: desc->quit, akgl_game_unload(AKGL_UNLOAD_ALL), the
  * renderer's shutdown, the real clock again with the pause and scale it had
  * before the run, akgl_game_quit, SDL's subsystems.
+ *
+ * Headless (SDL's offscreen or dummy video driver), the renderer is SDL's
+ * software one unless SDL_HINT_RENDER_DRIVER names another
+ * (akgl_render_2d_init). The renderer in use is logged once, with SDL_Log,
+ * as the run starts.
  *
  * Options (each once or again, the last wins): `--frames N` (1 ..
  * AKGL_APP_MAX_FRAMES: run N frames, with a display too), `--screenshot

@@ -261,6 +261,25 @@ static akerr_ErrorContext *overlay(akgl_Renderer *r, void *userdata)
     SUCCEED_RETURN(errctx);
 }
 
+/* The renderer in use, once a run, and who chose it: a headless run on a GL
+ * renderer is several times slower than on SDL's software one. */
+static void log_renderer(void)
+{
+    const char *name = SDL_GetRendererName(app.renderer.sdl_renderer);
+    const char *hint = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    name = name != NULL ? name : "(unknown)";
+    if (hint != NULL && hint[0] != '\0') {
+        SDL_Log("%s: renderer \"%s\" (" SDL_HINT_RENDER_DRIVER " is \"%s\")", app.program, name,
+                hint);
+    } else if (app.headless) {
+        SDL_Log("%s: renderer \"%s\" (headless; " SDL_HINT_RENDER_DRIVER " picks another)",
+                app.program, name);
+    } else {
+        SDL_Log("%s: renderer \"%s\" (SDL's choice; " SDL_HINT_RENDER_DRIVER " picks another)",
+                app.program, name);
+    }
+}
+
 /* Everything between the game's start and the first frame. */
 static akerr_ErrorContext *start(bool *initialised)
 {
@@ -281,6 +300,7 @@ static akerr_ErrorContext *start(bool *initialised)
         }
     }
     PASS(errctx, akgl_render_2d_init(&app.renderer));
+    log_renderer();
     if (desc->clear_color.a != 0) {
         app.renderer.clear_color = desc->clear_color;
     }

@@ -53,6 +53,7 @@ typedef struct Probe
     uint64_t draw_dt_ns[100];         /* game.dt_ns at each draw (inside the update) */
     int pause_at, resume_at, scale_at; /* 1 + the frame whose callback pauses, resumes, scales */
     float scale;                      /* what scale_at sets */
+    char renderer[32];                /* the renderer init saw */
     char bare[AKGL_MAX_STRING_LENGTH]; /* a path: as long as the checkout's */
 } Probe;
 
@@ -71,6 +72,8 @@ static akerr_ErrorContext *probe_init(akgl_App *app)
     p->headless = app->headless;
     p->frames_total = app->frames;
     p->t0 = akgl_time_now();
+    const char *name = SDL_GetRendererName(app->renderer.sdl_renderer);
+    SDL_strlcpy(p->renderer, name != NULL ? name : "(none)", sizeof(p->renderer));
     PASS(errctx, akgl_actor_spawn("hero", "loop hero", 16.0f, 16.0f, &hero));
     hero->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT; /* "loop idle": frame 6 */
     if (p->push_quit || p->push_user) {
@@ -208,6 +211,7 @@ static akerr_ErrorContext *run_with(const akgl_AppDesc *desc, const char **argv)
 /* ---- the leak counters and the quit log ----------------------------------- */
 
 static int quit_released; /* "akgl_game_quit: released what the game still held" lines */
+static char renderer_log[512]; /* the runner's ": renderer" lines */
 static SDL_LogOutputFunction default_log;
 static void *default_log_data;
 
@@ -216,6 +220,10 @@ static void watch_log(void *userdata, int category, SDL_LogPriority priority, co
     (void)userdata;
     if (strstr(message, "released what the game still held") != NULL) {
         quit_released++;
+    }
+    if (strstr(message, ": renderer \"") != NULL) {
+        SDL_strlcat(renderer_log, message, sizeof(renderer_log));
+        SDL_strlcat(renderer_log, "\n", sizeof(renderer_log));
     }
     default_log(default_log_data, category, priority, message);
 }
@@ -607,6 +615,52 @@ static void test_slow_motion_in_a_run_scales(void)
     CHECK_OK(akgl_time_set_scale(1.0f));
 }
 
+/* ---- the headless renderer ------------------------------------------------- */
+
+static void test_headless_picks_the_software_renderer(void)
+{
+    SDL_Environment *env = SDL_GetEnvironment();
+    const char *was = SDL_GetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER);
+    char saved[64] = "";
+    bool had = was != NULL;
+    if (had) {
+        SDL_strlcpy(saved, was, sizeof(saved));
+    }
+    CHECK(SDL_UnsetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER));
+    CHECK(SDL_GetHint(SDL_HINT_RENDER_DRIVER) == NULL);
+
+    /* Nobody chose: the software renderer, and the log says why. */
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    renderer_log[0] = '\0';
+    CHECK_OK(RUN(&desc, "--frames", "2"));
+    CHECK_STR_EQ(p.renderer, "software");
+    CHECK_CONTAINS(renderer_log, "test_app: renderer \"software\" (headless; SDL_RENDER_DRIVER");
+    /* Once a run, not once a frame. */
+    const char *first = strstr(renderer_log, ": renderer");
+    CHECK(first != NULL && strstr(first + 1, ": renderer") == NULL);
+
+    /* The user's choice is honoured, even one that cannot work: the run
+     * fails naming it, and gives everything back. */
+    CHECK(SDL_SetHint(SDL_HINT_RENDER_DRIVER, "nosuch"));
+    desc = probe_desc(&p);
+    CHECK_STATUS_MSG(RUN(&desc, "--frames", "2"), AKERR_API, "SDL_RENDER_DRIVER is \"nosuch\"");
+    CHECK_INT_EQ(p.inits, 0);
+    CHECK(SDL_ResetHint(SDL_HINT_RENDER_DRIVER));
+
+    /* One the user named that works: named in the log. */
+    CHECK(SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software"));
+    desc = probe_desc(&p);
+    renderer_log[0] = '\0';
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK_CONTAINS(renderer_log, "renderer \"software\" (SDL_RENDER_DRIVER is \"software\")");
+    CHECK(SDL_ResetHint(SDL_HINT_RENDER_DRIVER));
+
+    if (had) {
+        CHECK(SDL_SetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER, saved, true));
+    }
+}
+
 /* ---- errors from callbacks ------------------------------------------------- */
 
 static void test_callback_errors(void)
@@ -801,6 +855,7 @@ int main(void)
     RUN_TEST(test_callbacks_get_the_frame_time);
     RUN_TEST(test_pause_in_a_run_gives_zero);
     RUN_TEST(test_slow_motion_in_a_run_scales);
+    RUN_TEST(test_headless_picks_the_software_renderer);
     RUN_TEST(test_callback_errors);
     RUN_TEST(test_quit_and_run_again);
     RUN_TEST(test_game_started_already);
