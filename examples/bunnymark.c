@@ -19,8 +19,8 @@ static Uint64 seed = 1; /* the same coins every run */
 /* Each coin flies straight and bounces off the edges, then animates as usual. */
 static akerr_ErrorContext *bounce(akgl_Actor *b)
 {
-    b->x += b->vx / 60.0f;
-    b->y += b->vy / 60.0f;
+    b->x += b->vx * game.dt;
+    b->y += b->vy * game.dt;
     b->vx = (b->x < 0.0f || b->x > 624.0f) ? -b->vx : b->vx;
     b->vy = (b->y < 24.0f || b->y > 344.0f) ? -b->vy : b->vy;
     return akgl_actor_run_update(b);

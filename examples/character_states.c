@@ -31,10 +31,12 @@ static akerr_ErrorContext *init(akgl_App *app)
     SUCCEED_RETURN(errctx);
 }
 
-/* The next state every 60 frames. */
+/* The next state every second of game time. */
 static akerr_ErrorContext *step(akgl_App *app)
 {
-    shown = (app->frame / 60) % (int)SDL_arraysize(STATES);
+    static uint64_t ns;
+    ns += app->dt_ns;
+    shown = (int)(ns / SDL_NS_PER_SECOND % SDL_arraysize(STATES));
     knight->state = STATES[shown].state;
     return NULL;
 }

@@ -1,8 +1,9 @@
 /*
  * Sound: a sound bank (examples/assets/sounds/sounds.json) loads every
  * effect and the music; the music loops, faded in; an effect plays every
- * half second, panned from where the coin is on the screen. Keys 1-4 play an
- * effect, M fades the music out or back in, P pauses everything.
+ * half second of game time, panned from where the coin is on the screen.
+ * Keys 1-4 play an effect, M fades the music out or back in, P pauses
+ * everything: the sound and game time.
  *
  *   akgl_example_sound [--frames N] [--screenshot OUT.png] [--assets DIR]
  */
@@ -14,6 +15,9 @@ static akgl_Actor *coin;
 static const char *last = "";
 static float pan;
 static bool music = true, paused;
+#define EFFECT_NS (500 * AKGL_TIME_ONEMS_NS)
+static uint64_t since_effect = EFFECT_NS; /* one plays on the first frame */
+static int effects;
 
 static akerr_ErrorContext *play(const char *name)
 {
@@ -52,14 +56,17 @@ static akerr_ErrorContext *key(akgl_App *app, const SDL_Event *e)
     } else if (e->type == SDL_EVENT_KEY_DOWN && e->key.key == SDLK_P) {
         paused = !paused;
         PASS(errctx, paused ? akgl_sound_pause_all() : akgl_sound_resume_all());
+        PASS(errctx, akgl_time_set_paused(paused)); /* from the next frame, dt is 0 */
     }
     SUCCEED_RETURN(errctx);
 }
 
 static akerr_ErrorContext *step(akgl_App *app)
 {
-    coin->x = (float)(app->frame % 300); /* across the screen and back to the left */
-    return app->frame % 30 == 0 ? play(EFFECTS[(app->frame / 30) % 4]) : NULL;
+    coin->x = SDL_fmodf(coin->x + 60.0f * app->dt, 300.0f); /* 60 px/s, round again */
+    bool due = (since_effect += app->dt_ns) >= EFFECT_NS;   /* every half second */
+    since_effect %= EFFECT_NS;
+    return due ? play(EFFECTS[effects++ % 4]) : NULL;
 }
 
 static akerr_ErrorContext *draw(akgl_App *app)

@@ -9,7 +9,7 @@
 #include <SDL3/SDL_main.h>
 #include <akgl/akgl.h>
 
-static float speed = 60.0f; /* px per frame / 60: the pan, negative going left */
+static float speed = 60.0f; /* the pan in px a second, negative going left */
 static bool steered;
 
 static akerr_ErrorContext *init(akgl_App *app)
@@ -43,11 +43,10 @@ static akerr_ErrorContext *key(akgl_App *app, const SDL_Event *e)
 static akerr_ErrorContext *step(akgl_App *app)
 {
     akgl_Camera *cam = game.camera;
-    (void)app;
     if (!steered && (cam->x + cam->w >= cam->bounds.w || (cam->x <= 0 && speed < 0))) {
         speed = -speed; /* turn at the ends */
     }
-    cam->x = SDL_clamp(cam->x + speed / 60.0f, 0.0f, cam->bounds.w - cam->w);
+    cam->x = SDL_clamp(cam->x + speed * app->dt, 0.0f, cam->bounds.w - cam->w);
     return NULL;
 }
 

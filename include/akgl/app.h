@@ -172,17 +172,28 @@ struct akgl_App
      *  makes the current frame the last (its screenshot is taken). */
     int frames;
     /** No display (SDL's offscreen or dummy video driver): the game runs on
-     *  the manual clock, AKGL_APP_FRAME_NS a frame, the same every run. */
+     *  the manual clock, AKGL_APP_FRAME_NS a frame, the same every run, and
+     *  draws with SDL's software renderer unless SDL_HINT_RENDER_DRIVER
+     *  names another. */
     bool headless;
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
     bool vsync;
-    /** Frames per second, on the game's clock (akgl_time_now: real time
-     *  with a display; headless, AKGL_APP_FRAME_NS a frame, so about 60 and
-     *  the same every run). Counted over windows of half a second and
-     *  updated as the frame that ends one begins, before the event and
-     *  frame callbacks; 0 until the first window has passed. */
+    /** Frames per second of real time (with a display, SDL's clock;
+     *  headless, AKGL_APP_FRAME_NS a frame, so 60 and the same every run),
+     *  whatever the pause and scale of game time. Counted over windows of
+     *  half a second and updated as the frame that ends one begins, before
+     *  the event and frame callbacks; 0 until the first window has passed. */
     float fps;
+    /** The game time this frame covers, in seconds: what the game moves by
+     *  (x += vx * app->dt). Taken as the frame begins, before the events,
+     *  with akgl_game_frame_time: 0 on the first frame and while game time
+     *  is paused, scaled in slow motion (akgl/time.h), at most
+     *  AKGL_GAME_MAX_FRAME_NS; headless, AKGL_APP_FRAME_NS of the manual
+     *  clock, scaled. The world's update moves by the same step. */
+    float dt;
+    /** @ref dt in nanoseconds, exact: what a fixed-step game banks. */
+    uint64_t dt_ns;
     /** --screenshot: the last frame's PNG, or NULL. The option callback may
      *  set it (tried for writing before the run like --screenshot's), and
      *  init (saved all the same, but not tried first). */
@@ -203,13 +214,19 @@ struct akgl_App
  * screenshot's path is tried for writing and an old file there removed;
  * akgl_game_init_with_config(&desc->config); game.name from the title; the
  * manual clock when headless; the window and renderer; desc->sprites and
- * desc->characters; desc->init. Each frame: every pending event to
- * desc->event (SDL_EVENT_QUIT makes this frame the last), desc->frame, the
- * clock (headless: AKGL_APP_FRAME_NS), akgl_game_frame, which calls
- * desc->draw and then, on the last frame, writes the screenshot before the
- * present. At the end, whatever happened: desc->quit, akgl_game_unload(
- * AKGL_UNLOAD_ALL), the renderer's shutdown, the real clock again,
- * akgl_game_quit, SDL's subsystems.
+ * desc->characters; desc->init. Each frame: the frame's time step
+ * (app->dt, app->dt_ns), every pending event to desc->event
+ * (SDL_EVENT_QUIT makes this frame the last), desc->frame, akgl_game_frame,
+ * which calls desc->draw and then, on the last frame, writes the screenshot
+ * before the present, then the clock (headless: AKGL_APP_FRAME_NS). At the
+ * end, whatever happened: desc->quit, akgl_game_unload(AKGL_UNLOAD_ALL), the
+ * renderer's shutdown, the real clock again with the pause and scale it had
+ * before the run, akgl_game_quit, SDL's subsystems.
+ *
+ * Headless (SDL's offscreen or dummy video driver), the renderer is SDL's
+ * software one unless SDL_HINT_RENDER_DRIVER names another
+ * (akgl_render_2d_init). The renderer in use is logged once, with SDL_Log,
+ * as the run starts.
  *
  * Options (each once or again, the last wins): `--frames N` (1 ..
  * AKGL_APP_MAX_FRAMES: run N frames, with a display too), `--screenshot

@@ -203,10 +203,39 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_lock(void);
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_state_unlock(void);
 
 /**
+ * @brief The game time the frame in progress covers: what a game moves by
+ *        (x += vx * seconds).
+ *
+ * It is game time (akgl/time.h): the manual clock's steps in tests and
+ * headless runs, 0 while the clock is paused, scaled in slow motion. It is
+ * the time since the previous akgl_game_update, with two exceptions: the
+ * first frame after akgl_game_init gets 0 (there is no previous frame to
+ * measure from), and a frame never covers more than AKGL_GAME_MAX_FRAME_NS
+ * (256 ms): after a breakpoint, a window drag or a long load the rest is
+ * dropped, so nothing moves further in one frame than in a quarter of a
+ * second (the physics drops it likewise).
+ *
+ * The frame takes its time once, at the first call of this function or of
+ * akgl_game_update, and keeps it until that update ends: the game's code
+ * before the update (the app runner's frame callback), the actors' hooks
+ * during it and the overlay all get the same value, and the update moves
+ * the world (the physics step) by it. It is also in game.dt_ns and
+ * game.dt once taken. Call it from the thread that runs the frames, or with
+ * the state lock held. Allocates nothing.
+ * @param ns      Where the step goes in nanoseconds, or NULL.
+ * @param seconds Where it goes in seconds, or NULL.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started;
+ *         AKERR_NULLPOINTER when both pointers are NULL.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame_time(uint64_t *ns, float *seconds);
+
+/**
  * @brief Runs one frame.
  *
- * 1. The physics step (game.physics->step) with the game time since the
- *    previous update (0 the first time); skipped when no backend is bound.
+ * 1. The physics step (game.physics->step) with the frame's time step
+ *    (akgl_game_frame_time: the game time since the previous update, 0 the
+ *    first time, at most AKGL_GAME_MAX_FRAME_NS); skipped when no backend
+ *    is bound.
  * 2. akgl_actor_update for every live actor, in pool order.
  * 3. The camera follows its actor (akgl_camera_update).
  * 4. With a renderer bound: frame_start, every visible live actor drawn in

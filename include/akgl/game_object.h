@@ -12,8 +12,9 @@
  * Each field has one writer, the part that owns it: the renderer is bound
  * by the render backend (akgl_render_2d_init, akgl_render_2d_bind), the
  * camera with it, the physics backend by akgl_physics_init_arcade, the map
- * by the level (akgl_game_set_tilemap), the update stamp by the frame loop
- * (akgl_game_update), the lock by akgl_game_init and akgl_game_quit. A game
+ * by the level (akgl_game_set_tilemap), the update stamp and the frame's time
+ * step by the frame loop (akgl_game_update, akgl_game_frame_time), the lock
+ * by akgl_game_init and akgl_game_quit. A game
  * may set a binding itself (game.physics = NULL skips the physics step).
  */
 #ifndef AKGL_GAME_OBJECT_H
@@ -47,6 +48,15 @@ typedef struct akgl_Game
     struct akgl_Tilemap *tilemap;               /**< The current map, or NULL. */
     uint64_t last_update_ns;                    /**< Game time of the previous akgl_game_update. */
     bool updated;                               /**< akgl_game_update has run (last_update_ns is set). */
+    /** The game time the frame in progress covers, in nanoseconds: as
+     *  akgl_game_frame_time gives it (0 on the first frame, at most
+     *  AKGL_GAME_MAX_FRAME_NS). Set when the frame takes its time (its first
+     *  akgl_game_frame_time, or akgl_game_update); read it from the game's
+     *  hooks and the overlay. Before a frame takes its time, it is the
+     *  previous frame's. */
+    uint64_t dt_ns;
+    /** @ref dt_ns in seconds: what x += vx * game.dt moves by. */
+    float dt;
 } akgl_Game;
 
 /** The game. */

@@ -276,6 +276,13 @@
  *  @{ */
 /** Nanoseconds in one millisecond: the game clock counts nanoseconds. */
 #define AKGL_TIME_ONEMS_NS UINT64_C(1000000)
+/** The fastest the game clock may run: akgl_time_set_scale(100) is a hundredfold. */
+#define AKGL_TIME_MAX_SCALE 100.0f
+/** The most game time one frame covers (akgl_game_frame_time, the physics
+ *  step): 256 ms, the physics' own stall limit (AKGL_PHYSICS_MAX_STEPS steps
+ *  of AKGL_PHYSICS_STEP_NS). A longer gap (a breakpoint, a window drag, a
+ *  synchronous load) is dropped past it. */
+#define AKGL_GAME_MAX_FRAME_NS (256 * AKGL_TIME_ONEMS_NS)
 /** The largest sprite speed in milliseconds: speed is a uint32_t of nanoseconds. */
 #define AKGL_SPRITE_MAX_SPEED_MS (UINT32_MAX / AKGL_TIME_ONEMS_NS)
 /** @} */

@@ -261,6 +261,25 @@ static akerr_ErrorContext *overlay(akgl_Renderer *r, void *userdata)
     SUCCEED_RETURN(errctx);
 }
 
+/* The renderer in use, once a run, and who chose it: a headless run on a GL
+ * renderer is several times slower than on SDL's software one. */
+static void log_renderer(void)
+{
+    const char *name = SDL_GetRendererName(app.renderer.sdl_renderer);
+    const char *hint = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    name = name != NULL ? name : "(unknown)";
+    if (hint != NULL && hint[0] != '\0') {
+        SDL_Log("%s: renderer \"%s\" (" SDL_HINT_RENDER_DRIVER " is \"%s\")", app.program, name,
+                hint);
+    } else if (app.headless) {
+        SDL_Log("%s: renderer \"%s\" (headless; " SDL_HINT_RENDER_DRIVER " picks another)",
+                app.program, name);
+    } else {
+        SDL_Log("%s: renderer \"%s\" (SDL's choice; " SDL_HINT_RENDER_DRIVER " picks another)",
+                app.program, name);
+    }
+}
+
 /* Everything between the game's start and the first frame. */
 static akerr_ErrorContext *start(bool *initialised)
 {
@@ -281,6 +300,7 @@ static akerr_ErrorContext *start(bool *initialised)
         }
     }
     PASS(errctx, akgl_render_2d_init(&app.renderer));
+    log_renderer();
     if (desc->clear_color.a != 0) {
         app.renderer.clear_color = desc->clear_color;
     }
@@ -295,12 +315,13 @@ static akerr_ErrorContext *start(bool *initialised)
     SUCCEED_RETURN(errctx);
 }
 
-/* Called as each frame begins: app.fps from the game's clock (real with a
- * display, AKGL_APP_FRAME_NS a frame headless, so a headless run's figure is
- * the same every run). 0 until the first half second has passed. */
+/* Called as each frame begins: app.fps from real time, not game time, so
+ * that a pause or slow motion does not change it (SDL's clock with a
+ * display; headless, AKGL_APP_FRAME_NS a frame, so a headless run's figure
+ * is the same every run). 0 until the first half second has passed. */
 static void count_frame(void)
 {
-    uint64_t now = akgl_time_now();
+    uint64_t now = app.headless ? (uint64_t)app.frame * AKGL_APP_FRAME_NS : SDL_GetTicksNS();
     if (app.frame == 0) {
         fps_since = now;
         fps_frames = 0;
@@ -323,6 +344,9 @@ static akerr_ErrorContext *loop(void)
     PREPARE_ERROR(errctx);
     for (app.frame = 0; app.frames < 0 || app.frame < app.frames; app.frame++) {
         count_frame();
+        /* The frame's step, before anything of the game's runs: the events,
+         * the frame callback, the hooks and the update all move by it. */
+        PASS(errctx, akgl_game_frame_time(&app.dt_ns, &app.dt));
         while (SDL_PollEvent(&event)) {
             if (event.type == SDL_EVENT_QUIT) {
                 app.frames = app.frame + 1; /* this frame is the last: its screenshot */
@@ -335,12 +359,13 @@ static akerr_ErrorContext *loop(void)
         if (desc->frame != NULL) {
             PASS(errctx, desc->frame(&app));
         }
+        PASS(errctx, akgl_game_frame());
+        /* The time the next frame will cover. */
         if (app.headless) {
             PASS(errctx, akgl_time_advance(AKGL_APP_FRAME_NS));
         } else if (!app.vsync) {
             SDL_Delay(APP_SLEEP_MS);
         }
-        PASS(errctx, akgl_game_frame());
     }
     SUCCEED_RETURN(errctx);
 }
@@ -351,6 +376,9 @@ static akerr_ErrorContext *run_game(void)
 {
     bool initialised = false;
     const char *driver = SDL_GetCurrentVideoDriver();
+    /* The pause and scale of game time are the game's while it runs. */
+    bool paused = akgl_time_paused();
+    float scale = akgl_time_scale();
     app.headless = driver != NULL && (strcmp(driver, "offscreen") == 0 ||
                                       strcmp(driver, "dummy") == 0);
     if (app.headless && app.frames < 0) {
@@ -373,6 +401,8 @@ static akerr_ErrorContext *run_game(void)
         akgl_object_keep_first(&first, app.renderer.shutdown(&app.renderer));
     }
     akgl_object_keep_first(&first, akgl_time_use_manual(false));
+    akgl_object_keep_first(&first, akgl_time_set_paused(paused));
+    akgl_object_keep_first(&first, akgl_time_set_scale(scale));
     akgl_object_keep_first(&first, akgl_game_quit());
     return first;
 }

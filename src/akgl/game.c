@@ -38,7 +38,14 @@ _Static_assert(offsetof(SDL_FRect, h) == offsetof(SDL_FRect, w) + sizeof(float),
                "SDL_FRect's h follows its w");
 #endif
 
+_Static_assert(AKGL_GAME_MAX_FRAME_NS == AKGL_PHYSICS_MAX_STEPS * AKGL_PHYSICS_STEP_NS,
+               "a frame's longest step is the physics' stall limit");
+
 static bool started;
+
+/* The frame's time step (take_frame_time, below). */
+static bool frame_open;    /* this frame has taken its step; its update has not ended */
+static uint64_t frame_now; /* the clock when it did */
 
 /* The HUD hook: drawn after the world, before present (akgl_game_set_overlay). */
 static akgl_OverlayFunc overlay_fn;
@@ -198,6 +205,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
         akgl_heap_stop();
     } FINISH(errctx, true);
     config = want;
+    frame_open = false;
     started = true;
     SUCCEED_RETURN(errctx);
 }
@@ -348,6 +356,7 @@ akerr_ErrorContext *akgl_game_quit(void)
         SDL_DestroyMutex(game.state_lock);
     }
     memset(&game, 0, sizeof(game));
+    frame_open = false;
     overlay_fn = NULL;
     overlay_userdata = NULL;
     akgl_object_keep_first(&first, akgl_heap_init());
@@ -613,16 +622,64 @@ static bool gather_in_update(const akgl_Renderer *r)
            (game.tilemap == NULL || r->draw_tile == akgl_render_2d_draw_tile);
 }
 
+/*
+ * The frame's time step. A frame takes it once, at the first of
+ * akgl_game_frame_time and akgl_game_update, and keeps it until its update
+ * ends: the game's callbacks before the update, its hooks during it and the
+ * overlay all see the same step, and the update moves the world by it.
+ */
+static void take_frame_time(void)
+{
+    if (frame_open) {
+        return;
+    }
+    uint64_t now = akgl_time_now();
+    uint64_t ns = game.updated ? now - game.last_update_ns : 0;
+    game.dt_ns = ns < AKGL_GAME_MAX_FRAME_NS ? ns : AKGL_GAME_MAX_FRAME_NS;
+    game.dt = (float)((double)game.dt_ns / 1e9);
+    frame_now = now;
+    frame_open = true;
+}
+
+akerr_ErrorContext *akgl_game_frame_time(uint64_t *ns, float *seconds)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
+                     "akgl_game_frame_time: the game is not started (akgl_game_init first)");
+    FAIL_NONZERO_RETURN(errctx, ns == NULL && seconds == NULL, AKERR_NULLPOINTER,
+                        "akgl_game_frame_time: NULL ns and seconds (give at least one)");
+    take_frame_time();
+    if (ns != NULL) {
+        *ns = game.dt_ns;
+    }
+    if (seconds != NULL) {
+        *seconds = game.dt;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *update(void);
+
 akerr_ErrorContext *akgl_game_update(void *reserved)
 {
     PREPARE_ERROR(errctx);
     (void)reserved;
     FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
                      "akgl_game_update: the game is not started (akgl_game_init first)");
-    uint64_t now = akgl_time_now();
-    uint64_t elapsed = game.updated ? now - game.last_update_ns : 0;
-    game.last_update_ns = now;
+    take_frame_time();
+    game.last_update_ns = frame_now; /* past the cap, the rest is dropped */
     game.updated = true;
+    akerr_ErrorContext *updated = update();
+    frame_open = false; /* the next frame takes its own step */
+    PASS(errctx, updated);
+    SUCCEED_RETURN(errctx);
+}
+
+/* The update itself: the step taken, the world moved by it, then drawn. */
+static akerr_ErrorContext *update(void)
+{
+    PREPARE_ERROR(errctx);
+    uint64_t elapsed = game.dt_ns;
     if (++akgl_time_update_serial == 0) { /* this update's stamp (time_private.h) */
         akgl_time_update_serial = 1;       /* 0 is "no update" */
     }

@@ -180,6 +180,9 @@ akerr_ErrorContext *akgl_render_sdl_create(akgl_Renderer *r, const char *title, 
                                            akgl_RenderLogical *logical)
 {
     bool video_started = false;
+    const char *driver = NULL; /* NULL: SDL's choice, which the hint steers */
+    const char *hint = NULL;
+    bool named = false; /* the user named a driver (SDL_HINT_RENDER_DRIVER) */
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "akgl_render_2d_init: NULL renderer");
@@ -192,6 +195,8 @@ akerr_ErrorContext *akgl_render_sdl_create(akgl_Renderer *r, const char *title, 
         FAIL_ZERO_BREAK(errctx, SDL_InitSubSystem(SDL_INIT_VIDEO), AKERR_API,
                         "akgl_render_2d_init: cannot start SDL video: %s", SDL_GetError());
         video_started = true;
+        hint = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+        named = hint != NULL && hint[0] != '\0';
         if (headless_driver()) {
             /* Otherwise SDL loads a GL stack for the window surface. */
             const char *held = NULL;
@@ -205,14 +210,23 @@ akerr_ErrorContext *akgl_render_sdl_create(akgl_Renderer *r, const char *title, 
                                  SDL_HINT_FRAMEBUFFER_ACCELERATION, held ? held : "",
                                  SDL_GetError());
             }
+            /* SDL's software renderer, unless the user named one: SDL's
+             * default there is OpenGL on a software GL (Mesa), several times
+             * slower and hundreds of MB larger for the same pixels. */
+            if (!named) {
+                driver = "software";
+            }
         }
         r->window = SDL_CreateWindow(title, *w, *h, 0);
         FAIL_ZERO_BREAK(errctx, r->window, AKERR_API,
                         "akgl_render_2d_init: cannot create a %dx%d window: %s", *w, *h,
                         SDL_GetError());
-        r->sdl_renderer = SDL_CreateRenderer(r->window, NULL);
+        r->sdl_renderer = SDL_CreateRenderer(r->window, driver);
         FAIL_ZERO_BREAK(errctx, r->sdl_renderer, AKERR_API,
-                        "akgl_render_2d_init: cannot create a renderer: %s", SDL_GetError());
+                        "akgl_render_2d_init: cannot create a renderer (%s%s%s): %s",
+                        named ? SDL_HINT_RENDER_DRIVER " is \"" : driver ? "\"" : "SDL's choice",
+                        named ? hint : driver ? driver : "", named || driver ? "\"" : "",
+                        SDL_GetError());
     } CLEANUP {
     } PROCESS(errctx) {
         if (r->window != NULL) {

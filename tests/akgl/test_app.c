@@ -48,6 +48,12 @@ typedef struct Probe
     akerr_ErrorContext *nested;       /* akgl_app_run called from init */
     int options, check, level;        /* what the option callback was given */
     float fps[100];                   /* app->fps at each frame callback */
+    uint64_t dt_ns[100];              /* app->dt_ns at each frame callback */
+    float dt[100];                    /* app->dt likewise */
+    uint64_t draw_dt_ns[100];         /* game.dt_ns at each draw (inside the update) */
+    int pause_at, resume_at, scale_at; /* 1 + the frame whose callback pauses, resumes, scales */
+    float scale;                      /* what scale_at sets */
+    char renderer[32];                /* the renderer init saw */
     char bare[AKGL_MAX_STRING_LENGTH]; /* a path: as long as the checkout's */
 } Probe;
 
@@ -66,6 +72,8 @@ static akerr_ErrorContext *probe_init(akgl_App *app)
     p->headless = app->headless;
     p->frames_total = app->frames;
     p->t0 = akgl_time_now();
+    const char *name = SDL_GetRendererName(app->renderer.sdl_renderer);
+    SDL_strlcpy(p->renderer, name != NULL ? name : "(none)", sizeof(p->renderer));
     PASS(errctx, akgl_actor_spawn("hero", "loop hero", 16.0f, 16.0f, &hero));
     hero->state = AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_LEFT; /* "loop idle": frame 6 */
     if (p->push_quit || p->push_user) {
@@ -94,8 +102,16 @@ static akerr_ErrorContext *probe_frame(akgl_App *app)
     p->frames++;
     p->last_frame = app->frame;
     p->t_last = akgl_time_now();
+    if (p->pause_at == app->frame + 1 || p->resume_at == app->frame + 1) {
+        CHECK_OK(akgl_time_set_paused(p->pause_at == app->frame + 1));
+    }
+    if (p->scale_at == app->frame + 1) {
+        CHECK_OK(akgl_time_set_scale(p->scale));
+    }
     if (app->frame < (int)SDL_arraysize(p->fps)) {
         p->fps[app->frame] = app->fps;
+        p->dt_ns[app->frame] = app->dt_ns;
+        p->dt[app->frame] = app->dt;
     }
     if (p->stop_at == app->frame + 1) {
         app->frames = app->frame + 1;
@@ -109,6 +125,9 @@ static akerr_ErrorContext *probe_draw(akgl_App *app)
     Probe *p = app->userdata;
     PREPARE_ERROR(errctx);
     p->draws++;
+    if (app->frame < (int)SDL_arraysize(p->draw_dt_ns)) {
+        p->draw_dt_ns[app->frame] = game.dt_ns;
+    }
     FAIL_ZERO_RETURN(errctx, SDL_SetRenderDrawColor(app->renderer.sdl_renderer, 255, 0, 255, 255),
                      AKERR_API, "%s", SDL_GetError());
     FAIL_ZERO_RETURN(errctx, SDL_RenderFillRect(app->renderer.sdl_renderer,
@@ -192,6 +211,7 @@ static akerr_ErrorContext *run_with(const akgl_AppDesc *desc, const char **argv)
 /* ---- the leak counters and the quit log ----------------------------------- */
 
 static int quit_released; /* "akgl_game_quit: released what the game still held" lines */
+static char renderer_log[512]; /* the runner's ": renderer" lines */
 static SDL_LogOutputFunction default_log;
 static void *default_log_data;
 
@@ -200,6 +220,10 @@ static void watch_log(void *userdata, int category, SDL_LogPriority priority, co
     (void)userdata;
     if (strstr(message, "released what the game still held") != NULL) {
         quit_released++;
+    }
+    if (strstr(message, ": renderer \"") != NULL) {
+        SDL_strlcat(renderer_log, message, sizeof(renderer_log));
+        SDL_strlcat(renderer_log, "\n", sizeof(renderer_log));
     }
     default_log(default_log_data, category, priority, message);
 }
@@ -519,6 +543,124 @@ static void test_fps_on_the_game_clock(void)
     }
 }
 
+/* ---- the frame's time step ------------------------------------------------- */
+
+/* Headless, every callback sees exactly the manual clock's frame: 0 on the
+ * first frame, AKGL_APP_FRAME_NS after it; the draw (inside the update) sees
+ * the same step as the frame callback before it. */
+static void test_callbacks_get_the_frame_time(void)
+{
+    const float frame_s = (float)((double)AKGL_APP_FRAME_NS / 1e9);
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    CHECK_OK(RUN(&desc, "--frames", "10"));
+    CHECK_INT_EQ(p.frames, 10);
+    CHECK(p.dt_ns[0] == 0 && p.dt[0] == 0.0f && p.draw_dt_ns[0] == 0);
+    for (int f = 1; f < 10; f++) {
+        CHECK_MSG(p.dt_ns[f] == AKGL_APP_FRAME_NS && p.draw_dt_ns[f] == AKGL_APP_FRAME_NS,
+                  "frame %d: dt_ns %llu, in the draw %llu", f, (unsigned long long)p.dt_ns[f],
+                  (unsigned long long)p.draw_dt_ns[f]);
+        CHECK(p.dt[f] == frame_s);
+    }
+}
+
+/* A pause set in a frame callback applies from the next frame: 0 until the
+ * frame after the one that resumes. */
+static void test_pause_in_a_run_gives_zero(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    p.pause_at = 1 + 3;
+    p.resume_at = 1 + 6;
+    CHECK_OK(RUN(&desc, "--frames", "10"));
+    const uint64_t F = AKGL_APP_FRAME_NS;
+    const uint64_t want[10] = {0, F, F, F, 0, 0, 0, F, F, F};
+    for (int f = 0; f < 10; f++) {
+        CHECK_MSG(p.dt_ns[f] == want[f] && p.draw_dt_ns[f] == want[f],
+                  "frame %d: dt_ns %llu, %llu wanted", f, (unsigned long long)p.dt_ns[f],
+                  (unsigned long long)want[f]);
+    }
+    /* The fps is real time's: a pause does not stop it. */
+    desc = probe_desc(&p);
+    p.pause_at = 1 + 1;
+    CHECK_OK(RUN(&desc, "--frames", "40"));
+    CHECK(SDL_fabsf(p.fps[35] - (float)(1e9 / (double)AKGL_APP_FRAME_NS)) < 0.01f);
+    CHECK(p.dt_ns[35] == 0);
+    CHECK(!akgl_time_paused()); /* the runner put the clock back as it was */
+}
+
+/* Slow motion scales the step: half of each frame, the halves summing exactly;
+ * a scale the program set before the run is in force in it and kept after. */
+static void test_slow_motion_in_a_run_scales(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    p.scale_at = 1 + 2;
+    p.scale = 0.5f;
+    CHECK_OK(RUN(&desc, "--frames", "10"));
+    uint64_t sum = 0;
+    for (int f = 3; f < 10; f++) {
+        CHECK_MSG(p.dt_ns[f] == AKGL_APP_FRAME_NS / 2 || p.dt_ns[f] == AKGL_APP_FRAME_NS / 2 + 1,
+                  "frame %d: dt_ns %llu", f, (unsigned long long)p.dt_ns[f]);
+        sum += p.dt_ns[f];
+    }
+    CHECK(sum == 7 * AKGL_APP_FRAME_NS / 2);
+    CHECK(p.dt_ns[2] == AKGL_APP_FRAME_NS); /* set in frame 2's callback: from frame 3 */
+    CHECK(akgl_time_scale() == 1.0f);
+    CHECK_OK(akgl_time_set_scale(0.25f));
+    desc = probe_desc(&p);
+    CHECK_OK(RUN(&desc, "--frames", "3"));
+    CHECK(p.dt_ns[1] == AKGL_APP_FRAME_NS / 4 || p.dt_ns[1] == AKGL_APP_FRAME_NS / 4 + 1);
+    CHECK(akgl_time_scale() == 0.25f);
+    CHECK_OK(akgl_time_set_scale(1.0f));
+}
+
+/* ---- the headless renderer ------------------------------------------------- */
+
+static void test_headless_picks_the_software_renderer(void)
+{
+    SDL_Environment *env = SDL_GetEnvironment();
+    const char *was = SDL_GetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER);
+    char saved[64] = "";
+    bool had = was != NULL;
+    if (had) {
+        SDL_strlcpy(saved, was, sizeof(saved));
+    }
+    CHECK(SDL_UnsetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER));
+    CHECK(SDL_GetHint(SDL_HINT_RENDER_DRIVER) == NULL);
+
+    /* Nobody chose: the software renderer, and the log says why. */
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    renderer_log[0] = '\0';
+    CHECK_OK(RUN(&desc, "--frames", "2"));
+    CHECK_STR_EQ(p.renderer, "software");
+    CHECK_CONTAINS(renderer_log, "test_app: renderer \"software\" (headless; SDL_RENDER_DRIVER");
+    /* Once a run, not once a frame. */
+    const char *first = strstr(renderer_log, ": renderer");
+    CHECK(first != NULL && strstr(first + 1, ": renderer") == NULL);
+
+    /* The user's choice is honoured, even one that cannot work: the run
+     * fails naming it, and gives everything back. */
+    CHECK(SDL_SetHint(SDL_HINT_RENDER_DRIVER, "nosuch"));
+    desc = probe_desc(&p);
+    CHECK_STATUS_MSG(RUN(&desc, "--frames", "2"), AKERR_API, "SDL_RENDER_DRIVER is \"nosuch\"");
+    CHECK_INT_EQ(p.inits, 0);
+    CHECK(SDL_ResetHint(SDL_HINT_RENDER_DRIVER));
+
+    /* One the user named that works: named in the log. */
+    CHECK(SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software"));
+    desc = probe_desc(&p);
+    renderer_log[0] = '\0';
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK_CONTAINS(renderer_log, "renderer \"software\" (SDL_RENDER_DRIVER is \"software\")");
+    CHECK(SDL_ResetHint(SDL_HINT_RENDER_DRIVER));
+
+    if (had) {
+        CHECK(SDL_SetEnvironmentVariable(env, SDL_HINT_RENDER_DRIVER, saved, true));
+    }
+}
+
 /* ---- errors from callbacks ------------------------------------------------- */
 
 static void test_callback_errors(void)
@@ -710,6 +852,10 @@ int main(void)
     RUN_TEST(test_bad_desc);
     RUN_TEST(test_headless_screenshot);
     RUN_TEST(test_fps_on_the_game_clock);
+    RUN_TEST(test_callbacks_get_the_frame_time);
+    RUN_TEST(test_pause_in_a_run_gives_zero);
+    RUN_TEST(test_slow_motion_in_a_run_scales);
+    RUN_TEST(test_headless_picks_the_software_renderer);
     RUN_TEST(test_callback_errors);
     RUN_TEST(test_quit_and_run_again);
     RUN_TEST(test_game_started_already);
