@@ -40,6 +40,15 @@ void akgl_tilemap_free_storage(akgl_Tilemap *map);
 int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid);
 /* The entry of local id `id` in tileset ts, or NULL. */
 const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id);
+/* The index of the first of n chunks (sorted by y, then x) at or after (x, y)
+ * in that order; n when there is none. */
+int akgl_tilemap_chunk_lower_bound(const akgl_TilemapChunk *chunks, int n, int64_t x, int64_t y);
+/* An infinite layer's raw gid at map cell (x, y) into *raw, and true; false
+ * (*raw untouched) when no chunk holds that cell. No formatting: hot paths. */
+bool akgl_tilemap_chunk_cell(const akgl_TilemapLayer *l, int64_t x, int64_t y, uint32_t *raw);
+/* Whether grid cell (col, row), inside cols x rows, of a chunked solid grid
+ * (nchunks > 0) is solid: false outside every chunk. For the physics. */
+bool akgl_tilemap_solid_chunk_at(const akgl_SolidGrid *g, int col, int row);
 
 /* ---- the actors a map spawned (tilemap.c) ---- */
 
