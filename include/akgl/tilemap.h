@@ -523,7 +523,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_
 typedef struct akgl_TilemapBudget
 {
     /** Cells stored for all the map's tile layers together (an infinite
-     *  layer counts its chunks' bounding box); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
+     *  layer counts its chunks' cells); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
     int64_t max_cells;
     /** Bytes the load may allocate for the map: cells, layers, objects,
      *  points, tilesets, tiles, names, and AKGL_TILEMAP_PROPERTY_BYTES plus
