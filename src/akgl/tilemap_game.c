@@ -16,6 +16,7 @@
 #include <akgl/registry.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +224,11 @@ static akerr_ErrorContext *chunked_grid(akgl_Tilemap *map, akgl_SolidGrid *grid)
             places[m++] = places[i];
         }
     }
+    if (m > (size_t)INT_MAX) {
+        free(places);
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_tilemap_solid_grid: map %s: %zu chunk places, "
+                    "more than one grid holds (INT_MAX)", SHOWN(map, shown), m);
+    }
     size_t per = (size_t)cw * (size_t)ch;
     size_t cells_bytes = (m * per + _Alignof(akgl_SolidGridChunk) - 1) /
                          _Alignof(akgl_SolidGridChunk) * _Alignof(akgl_SolidGridChunk);
@@ -301,7 +307,8 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
     grid_bounds(map, &x0, &y0, &x1, &y1);
     long cols = x1 - x0, rows = y1 - y0;
     akgl_SolidGrid grid = {NULL, 0, 0, (float)map->tilewidth, (float)map->tileheight,
-                           (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight, 0, 0, 0, NULL};
+                           (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight,
+                           0, 0, 0, NULL};
     if (cols > 0 && rows > 0) {
         FAIL_NONZERO_RETURN(errctx, cols > AKGL_TILEMAP_MAX_LAYER_CELLS / rows, AKERR_VALUE,
                             "akgl_tilemap_solid_grid: map %s: the tile layers span %ld x %ld "
