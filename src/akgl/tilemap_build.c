@@ -1074,13 +1074,40 @@ static akerr_ErrorContext *finite_tiles(Build *b, json_t *lj, const char *encodi
 }
 
 /* Chunks by y, then x: the order akgl_TilemapLayer::chunks is kept in. */
-static int chunk_order(const void *pa, const void *pb)
+static bool chunk_before(const akgl_TilemapChunk *a, const akgl_TilemapChunk *b)
 {
-    const akgl_TilemapChunk *a = pa, *b = pb;
-    if (a->y != b->y) {
-        return a->y < b->y ? -1 : 1;
+    return a->y < b->y || (a->y == b->y && a->x < b->x);
+}
+
+static void sift_down(akgl_TilemapChunk *c, size_t root, size_t n)
+{
+    for (size_t child = 2 * root + 1; child < n; root = child, child = 2 * root + 1) {
+        if (child + 1 < n && chunk_before(&c[child], &c[child + 1])) {
+            child++;
+        }
+        if (!chunk_before(&c[root], &c[child])) {
+            return;
+        }
+        akgl_TilemapChunk t = c[root];
+        c[root] = c[child];
+        c[child] = t;
     }
-    return a->x < b->x ? -1 : a->x > b->x;
+}
+
+/* Heapsort: O(n log n) in any order a file lists its chunks (Tiled's is
+ * already sorted), in place. Not qsort: glibc's may allocate a buffer, and
+ * a load allocates only what its budget is charged for. */
+static void sort_chunks(akgl_TilemapChunk *c, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;) {
+        sift_down(c, i, n);
+    }
+    for (size_t end = n; end-- > 1;) {
+        akgl_TilemapChunk t = c[0];
+        c[0] = c[end];
+        c[end] = t;
+        sift_down(c, 0, end);
+    }
 }
 
 /*
@@ -1169,7 +1196,7 @@ static akerr_ErrorContext *infinite_tiles(Build *b, json_t *lj, const char *enco
                                       block + i * per};
     }
     /* Sorted, each chunk still knows its place in the file by its cells. */
-    qsort(list, n, sizeof(*list), chunk_order);
+    sort_chunks(list, n);
     for (size_t i = 1; i < n; i++) {
         if (list[i].x == list[i - 1].x && list[i].y == list[i - 1].y) {
             size_t a = (size_t)(list[i - 1].cells - block) / per;

@@ -133,8 +133,12 @@ int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid)
  * themselves, no hash function a file could aim collisions at, and it
  * gives the drawing what a hash cannot, the chunks of one chunk row in x
  * order, so a view walks exactly the chunks it meets. A lookup is
- * log2(nchunks) compares: 12 for 4096 chunks; bench_tilemap's "chunk
- * lookup" row measures it against the finite map's index arithmetic.
+ * log2(nchunks) compares: 12 for 4096 chunks. bench_tilemap's "chunk
+ * lookup" row measures akgl_tilemap_tile_at over 2^20 scattered cells of a
+ * 1024 x 1024 map in 4097 chunks: about 90-110 ns a cell against 23-30 ns
+ * for the finite map's index arithmetic (Release, the shared 2-core
+ * machine under load). Drawing does not pay it per cell: it searches twice
+ * per row of the view and then walks the chunks' cells directly.
  */
 
 /* a / b rounded toward minus infinity, then times b: the chunk key of a
