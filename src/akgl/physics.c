@@ -187,13 +187,34 @@ akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
 /* Swept movement against the grid                                          */
 /* ------------------------------------------------------------------------ */
 
-static bool solid(const akgl_SolidGrid *g, int col, int row)
+/*
+ * The chunk a chunked grid's last lookup landed in (cells NULL: no chunk
+ * there). A sweep asks for neighbouring cells, nearly always in one chunk,
+ * so most asks are two compares instead of a binary search.
+ */
+typedef struct ChunkMemo
+{
+    bool valid;
+    int col, row;
+    const uint8_t *cells;
+} ChunkMemo;
+
+static bool solid(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row)
 {
     if (col < 0 || row < 0 || col >= g->cols || row >= g->rows) {
         return false; /* off the map is open */
     }
-    if (g->nchunks > 0) {
-        return akgl_tilemap_solid_chunk_at(g, col, row); /* an infinite map's: by its chunks */
+    if (g->nchunks > 0) { /* an infinite map's: by its chunks */
+        if (!memo->valid || col < memo->col || row < memo->row ||
+            col - memo->col >= g->chunk_cols || row - memo->row >= g->chunk_rows) {
+            memo->valid = true;
+            memo->col = col - col % g->chunk_cols;
+            memo->row = row - row % g->chunk_rows;
+            memo->cells = akgl_tilemap_solid_chunk(g, memo->col, memo->row);
+        }
+        return memo->cells != NULL &&
+               memo->cells[(size_t)(row - memo->row) * (size_t)g->chunk_cols +
+                           (size_t)(col - memo->col)] != 0;
     }
     return g->cells[(size_t)row * (size_t)g->cols + (size_t)col] != 0;
 }
@@ -251,6 +272,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
     int across_count = along_x ? g->rows : g->cols;
     float slack = EDGE_EPSILON * cell;
     int a0 = 0, a1 = 0;
+    ChunkMemo memo = {false, 0, 0, NULL};
 
     span_cells(across_lo, across_hi, across_origin, across_cell, across_count, &a0, &a1);
     if (delta > 0.0f) {
@@ -259,7 +281,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(ceilf((edge + delta - origin) / cell), count) - 1;
         for (int c = from; c <= to; c++) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, c, a) : solid(g, a, c)) {
+                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
                     float at = origin + (float)c * cell - size;
                     /* A hair inside (rounding) is put back on the boundary; a
                      * box that started deep inside a solid cell stays put
@@ -274,7 +296,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(floorf((pos + delta - origin) / cell), count);
         for (int c = from; c >= to; c--) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, c, a) : solid(g, a, c)) {
+                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
                     float at = origin + (float)(c + 1) * cell;
                     *stop = (at < pos + slack) ? at : pos;
                     return true;

@@ -181,7 +181,7 @@ bool akgl_tilemap_chunk_cell(const akgl_TilemapLayer *l, int64_t x, int64_t y, u
     return true;
 }
 
-bool akgl_tilemap_solid_chunk_at(const akgl_SolidGrid *g, int col, int row)
+const uint8_t *akgl_tilemap_solid_chunk(const akgl_SolidGrid *g, int col, int row)
 {
     int64_t kc = chunk_key(col, g->chunk_cols), kr = chunk_key(row, g->chunk_rows);
     int lo = 0, hi = g->nchunks;
@@ -195,7 +195,14 @@ bool akgl_tilemap_solid_chunk_at(const akgl_SolidGrid *g, int col, int row)
         }
     }
     if (lo >= g->nchunks || g->chunks[lo].col != kc || g->chunks[lo].row != kr) {
-        return false;
+        return NULL;
     }
-    return g->chunks[lo].cells[(row - kr) * g->chunk_cols + (col - kc)] != 0;
+    return g->chunks[lo].cells;
+}
+
+bool akgl_tilemap_solid_chunk_at(const akgl_SolidGrid *g, int col, int row)
+{
+    const uint8_t *cells = akgl_tilemap_solid_chunk(g, col, row);
+    int64_t kc = chunk_key(col, g->chunk_cols), kr = chunk_key(row, g->chunk_rows);
+    return cells != NULL && cells[(row - kr) * g->chunk_cols + (col - kc)] != 0;
 }

@@ -9,8 +9,10 @@
  *
  * The map (8 px tiles, tileset tests/assets/tiles_32x32_8.png, tile 1 has
  * the tile property solid): layer "ground", 16 x 16 chunks at
- * (-1000000, 0) and (1000000, 0). The west chunk holds tile 0 at its cell
- * (0, 0), the east chunk tile 3; both hold tile 1 along their row 5.
+ * (-1000000, 0), (1000000, 0) and (1000016, 0). The west chunk holds tile 0
+ * at its cell (0, 0), the east chunk tile 3; both hold tile 1 along their
+ * row 5. The third, east of the east chunk, holds only tile 1 at its cell
+ * (0, 3), so an actor straddling the two stops there, on the one cell.
  */
 #include "physics_test.h"
 #include "scene.h"
@@ -35,11 +37,13 @@ static SDL_Color tile_marker(int k)
     return (SDL_Color){255, 255, (Uint8)(k * 16), 255};
 }
 
-/* A chunk's 256 cells as CSV: `corner` (a gid) at (0, 0), gid 2 along row 5. */
+/* A chunk's 256 cells as CSV: `corner` (a gid) at (0, 0), gid 2 along row 5;
+ * or (corner 0) only gid 2 at (0, 3). */
 static void chunk_csv(FILE *fp, uint32_t corner)
 {
     for (int i = 0; i < 256; i++) {
-        uint32_t gid = i == 0 ? corner : (i / 16 == 5 ? 2u : 0u);
+        uint32_t gid = corner == 0 ? (i == 3 * 16 ? 2u : 0u)
+                                   : i == 0 ? corner : (i / 16 == 5 ? 2u : 0u);
         fprintf(fp, "%s%u", i ? "," : "", gid);
     }
 }
@@ -65,6 +69,9 @@ static bool write_maps(void)
     chunk_csv(fp, 4);
     fprintf(fp, "]}, {\"x\": %d, \"y\": 0, \"width\": 16, \"height\": 16, \"data\": [", -FAR);
     chunk_csv(fp, 1);
+    fprintf(fp, "]}, {\"x\": %d, \"y\": 0, \"width\": 16, \"height\": 16, \"data\": [",
+            FAR + 16);
+    chunk_csv(fp, 0);
     fprintf(fp, "]}]}]}\n");
     fclose(fp);
 
@@ -86,6 +93,9 @@ static bool write_maps(void)
     chunk_csv(fp, 4);
     fprintf(fp, "</chunk>\n   <chunk x=\"%d\" y=\"0\" width=\"16\" height=\"16\">", -FAR);
     chunk_csv(fp, 1);
+    fprintf(fp, "</chunk>\n   <chunk x=\"%d\" y=\"0\" width=\"16\" height=\"16\">",
+            FAR + 16);
+    chunk_csv(fp, 0);
     fprintf(fp, "</chunk>\n  </data>\n </layer>\n</map>\n");
     fclose(fp);
     return true;
@@ -93,11 +103,11 @@ static bool write_maps(void)
 
 static Scene scene;
 
-/* Loads under a budget of 64 KiB: the bounding box (2,000,016 x 16 cells,
- * 128 MB of gids) could never fit; the two chunks (2 KiB of gids) do. */
+/* Loads under a budget of 64 KiB: the bounding box (2,000,032 x 16 cells,
+ * 128 MB of gids) could never fit; the three chunks (3 KiB of gids) do. */
 static akgl_Tilemap *load_small(const char *path)
 {
-    akgl_TilemapBudget small = {.max_cells = 512, .max_bytes = 64 * 1024};
+    akgl_TilemapBudget small = {.max_cells = 768, .max_bytes = 64 * 1024};
     akgl_Tilemap *map = NULL;
     CHECK_OK(akgl_tilemap_set_budget(&small));
     uint64_t t0 = SDL_GetTicksNS();
@@ -114,14 +124,15 @@ static void check_model(const akgl_Tilemap *map)
     CHECK(map->infinite && map->nlayers == 1);
     const akgl_TilemapLayer *l = &map->layers[0];
     CHECK(l->cells == NULL);
-    CHECK_INT_EQ(l->nchunks, 2);
+    CHECK_INT_EQ(l->nchunks, 3);
     CHECK_INT_EQ(l->chunkwidth, 16);
     CHECK_INT_EQ(l->chunkheight, 16);
     /* Sorted by (y, x): the west chunk first, though the file lists it second. */
-    CHECK(l->chunks != NULL && l->chunks[0].x == -FAR && l->chunks[1].x == FAR);
+    CHECK(l->chunks != NULL && l->chunks[0].x == -FAR && l->chunks[1].x == FAR &&
+          l->chunks[2].x == FAR + 16);
     CHECK_INT_EQ(l->x0, -FAR);
     CHECK_INT_EQ(l->y0, 0);
-    CHECK_INT_EQ(l->width, 2 * FAR + 16);
+    CHECK_INT_EQ(l->width, 2 * FAR + 32);
     CHECK_INT_EQ(l->height, 16);
     static const struct
     {
@@ -131,6 +142,7 @@ static void check_model(const akgl_Tilemap *map)
         {-FAR, 0, 1},      {-FAR + 3, 5, 2},  {-FAR + 15, 15, 0}, {-FAR - 1, 0, 0},
         {-FAR + 16, 5, 0}, {0, 0, 0},         {FAR - 1, 5, 0},    {FAR, 0, 4},
         {FAR + 15, 5, 2},  {FAR, 16, 0},      {FAR, -1, 0},       {INT_MIN, INT_MIN, 0},
+        {FAR + 16, 3, 2},  {FAR + 16, 5, 0},  {FAR + 17, 3, 0},
         {INT_MAX, 5, 0},
     };
     for (size_t i = 0; i < SDL_arraysize(probes); i++) {
@@ -182,22 +194,29 @@ static void check_map(const char *path)
     CHECK_PIXEL(scene_last_frame, 4, 44, tile_fill(1));
     CHECK_PIXEL(scene_last_frame, 12, 44, CLEAR);
 
-    /* The solid grid follows the chunks: two chunks of 256 bytes, not the box. */
+    /* The solid grid follows the chunks: three chunks of 256 bytes, not the box. */
     physics_begin();
     phys.gravity_y = 980.0f;
     CHECK_OK(akgl_game_set_tilemap(map)); /* the physics was bound after: again */
-    CHECK(phys.grid.cells != NULL && phys.grid.nchunks == 2);
+    CHECK(phys.grid.cells != NULL && phys.grid.nchunks == 3);
     CHECK_INT_EQ(phys.grid.chunk_cols, 16);
-    CHECK_INT_EQ(phys.grid.cols, 2 * FAR + 16);
+    CHECK_INT_EQ(phys.grid.cols, 2 * FAR + 32);
     CHECK(phys.grid.origin_x == -8.0f * FAR);
     /* An actor dropped above the east chunk's solid row lands on it (top y = 40). */
     akgl_Actor *faller = spawn("faller", 8.0f * FAR + 30.0f, 0.0f, 4.0f, 6.0f);
-    /* ... and one dropped between the chunks falls through open space. */
+    /* ... and one dropped between the chunks falls through open space ... */
     akgl_Actor *void_faller = spawn("void", 30.0f, 0.0f, 4.0f, 6.0f);
+    /* ... and one straddling the east chunk and the third stops on the
+     * third's cell (FAR + 16, 3), top y = 24. */
+    akgl_Actor *straddler = spawn("straddler", 8.0f * (FAR + 16) - 2.0f, 0.0f, 4.0f, 6.0f);
     for (int i = 0; i < 60; i++) {
         advance_ms(10);
         CHECK_OK(akgl_game_update(NULL));
     }
+    if (straddler != NULL) {
+        CHECK_MSG(straddler->y == 18.0f, "%s: y %.9g, not 18", path, (double)straddler->y);
+    }
+    despawn(straddler);
     if (faller != NULL && void_faller != NULL) {
         CHECK_MSG(faller->y == 34.0f, "%s: y %.9g, not 34", path, (double)faller->y);
         CHECK(faller->touching & AKGL_PHYSICS_TOUCH_BOTTOM);
@@ -227,19 +246,19 @@ static void test_far_chunks_in_both_formats(void)
     scene_close(&scene);
 }
 
-/* The budget counts the chunks' cells: 512 cells load, 511 do not. */
+/* The budget counts the chunks' cells: 768 cells load, 767 do not. */
 static void test_budget_counts_chunk_cells(void)
 {
     if (!write_maps() || !scene_open_bound(&scene, 64, 48)) {
         scene_close(&scene);
         return;
     }
-    akgl_TilemapBudget tight = {.max_cells = 511, .max_bytes = 0};
+    akgl_TilemapBudget tight = {.max_cells = 767, .max_bytes = 0};
     akgl_Tilemap *map = NULL;
     CHECK_OK(akgl_tilemap_set_budget(&tight));
     CHECK_STATUS_MSG(akgl_tilemap_load(json_path, &map), AKERR_OUTOFBOUNDS,
-                     "would store 512 cells in all (the cells of their chunks), more than its "
-                     "budget of 511 cells");
+                     "would store 768 cells in all (the cells of their chunks), more than its "
+                     "budget of 767 cells");
     CHECK(map == NULL);
     CHECK_OK(akgl_tilemap_set_budget(NULL));
     scene_close(&scene);
