@@ -126,7 +126,15 @@ static uint8_t *deflate_with(const uint8_t *in, size_t n, int window_bits, size_
 
 /* One layer's data as the encoding wants it: CSV text, or base64 of the
  * (compressed) little-endian gids. */
+static char *layer_data_at(int x0, int y0, int w, int h, int l, Encoding enc, bool xml);
+
 static char *layer_data(int w, int h, int l, Encoding enc, bool xml)
+{
+    return layer_data_at(0, 0, w, h, l, enc, xml);
+}
+
+/* The cells (x0, y0) .. (x0 + w, y0 + h) of layer l. */
+static char *layer_data_at(int x0, int y0, int w, int h, int l, Encoding enc, bool xml)
 {
     size_t n = (size_t)w * (size_t)h;
     if (enc == CSV) {
@@ -137,7 +145,7 @@ static char *layer_data(int w, int h, int l, Encoding enc, bool xml)
         }
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
-                o += (size_t)sprintf(text + o, "%u%s", gid_at(x, y, l),
+                o += (size_t)sprintf(text + o, "%u%s", gid_at(x0 + x, y0 + y, l),
                                      (x == w - 1 && y == h - 1) ? "" : ",");
             }
             if (xml) {
@@ -153,7 +161,7 @@ static char *layer_data(int w, int h, int l, Encoding enc, bool xml)
     }
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
-            uint32_t g = gid_at(x, y, l);
+            uint32_t g = gid_at(x0 + x, y0 + y, l);
             uint8_t *p = raw + ((size_t)y * (size_t)w + (size_t)x) * 4;
             p[0] = (uint8_t)g;
             p[1] = (uint8_t)(g >> 8);
@@ -244,6 +252,67 @@ static void write_map(const char *path, const char *sheet, int w, int h, Encodin
     if (fclose(f) != 0) {
         fail(path);
     }
+}
+
+#define CHUNK 16          /* Tiled's default chunk size */
+#define FAR_CHUNK 1000000 /* where the infinite map's lone far chunk lies (x and y) */
+
+/*
+ * An infinite side x side map of LAYERS layers in CHUNK x CHUNK chunks
+ * (base64+zstd JSON), the same cells as the finite maps, and one more
+ * chunk per layer at (FAR_CHUNK, FAR_CHUNK): a bounding box of 10^12 cells
+ * that is never stored.
+ */
+static void write_infinite_map(const char *path, const char *sheet, int side)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fail(path);
+    }
+    fprintf(f, "{\"type\":\"map\",\"version\":\"1.10\",\"orientation\":\"orthogonal\","
+               "\"renderorder\":\"right-down\",\"width\":%d,\"height\":%d,\"tilewidth\":%d,"
+               "\"tileheight\":%d,\"infinite\":true,\"tilesets\":[{\"firstgid\":1,"
+               "\"name\":\"sheet\",\"image\":\"%s\",\"imagewidth\":192,\"imageheight\":96,"
+               "\"tilewidth\":%d,\"tileheight\":%d,\"tilecount\":%d,\"columns\":%d}],"
+               "\"layers\":[",
+            side, side, TILE, TILE, sheet, TILE, TILE, NTILES, COLUMNS);
+    for (int l = 0; l < LAYERS; l++) {
+        fprintf(f, "%s{\"type\":\"tilelayer\",\"id\":%d,\"name\":\"l%d\",\"width\":%d,"
+                   "\"height\":%d,\"encoding\":\"base64\",\"compression\":\"zstd\","
+                   "\"chunks\":[",
+                l ? "," : "", l + 1, l, side, side);
+        for (int cy = 0; cy <= side; cy += CHUNK) {
+            for (int cx = 0; cx < side; cx += CHUNK) {
+                int x = cy == side ? FAR_CHUNK : cx, y = cy == side ? FAR_CHUNK : cy;
+                char *data = layer_data_at(x, y, CHUNK, CHUNK, l, B64_ZSTD, false);
+                fprintf(f, "%s{\"x\":%d,\"y\":%d,\"width\":%d,\"height\":%d,\"data\":\"%s\"}",
+                        cx || cy ? "," : "", x, y, CHUNK, CHUNK, data);
+                free(data);
+                if (cy == side) {
+                    break; /* the one far chunk */
+                }
+            }
+        }
+        fprintf(f, "]}");
+    }
+    fprintf(f, "],\"nextlayerid\":%d,\"nextobjectid\":1}\n", LAYERS + 1);
+    if (fclose(f) != 0) {
+        fail(path);
+    }
+}
+
+/* Nanoseconds per akgl_tilemap_tile_at over n cells spread across side x side. */
+static double lookup_ns(const akgl_Tilemap *map, int side, int n, uint64_t *sum)
+{
+    uint32_t raw = 0;
+    double t0 = now_ns();
+    for (int i = 0; i < n; i++) {
+        int x = (int)(((uint64_t)i * 7919u) % (uint64_t)side);
+        int y = (int)(((uint64_t)i * 104729u) % (uint64_t)side);
+        die(akgl_tilemap_tile_at(map, i % LAYERS, x, y, &raw), "tile_at");
+        *sum += raw;
+    }
+    return (now_ns() - t0) / n;
 }
 
 /* ---- frames ------------------------------------------------------------- */
@@ -407,14 +476,20 @@ int main(int argc, char **argv)
     }
     mkdir(out, 0777); /* may exist */
     const char *assets = getenv("AKGL_TEST_ASSETS");
-    char sheet[1024], small_path[1024], big_path[1024];
+    char sheet[1024], small_path[1024], big_path[1024], inf_path[1024];
     snprintf(sheet, sizeof(sheet), "%s/sheet_192x96_48.png",
              assets ? assets : AKGL_BENCH_ASSETS_DIR);
     snprintf(small_path, sizeof(small_path), "%s/bench_small.tmj", out);
     snprintf(big_path, sizeof(big_path), "%s/bench_big.tmj", out);
+    snprintf(inf_path, sizeof(inf_path), "%s/bench_infinite.tmj", out);
+    /* The infinite map covers at least the small map's cells (the view pans
+     * there), at most 1024 x 1024: 4096 chunks a layer. */
+    int inf_side = (big < 1024 ? big : 1024) / CHUNK * CHUNK;
+    inf_side = inf_side < small ? (small + CHUNK - 1) / CHUNK * CHUNK : inf_side;
     load_table(out, sheet, loadsize); /* first: the children start from a small process */
     write_map(small_path, sheet, small, small, B64_ZSTD, false);
     write_map(big_path, sheet, big, big, B64_ZSTD, false);
+    write_infinite_map(inf_path, sheet, inf_side);
 
     SDL_Surface *target = SDL_CreateSurface(SCREEN_W, SCREEN_H, SDL_PIXELFORMAT_XRGB8888);
     SDL_Renderer *sdl = target ? SDL_CreateSoftwareRenderer(target) : NULL;
@@ -429,6 +504,8 @@ int main(int argc, char **argv)
     double small_ms = 0.0, big_ms = 0.0;
     akgl_Tilemap *small_map = load_timed(small_path, &small_ms);
     akgl_Tilemap *big_map = load_timed(big_path, &big_ms);
+    double inf_ms = 0.0;
+    akgl_Tilemap *inf_map = load_timed(inf_path, &inf_ms);
 
     /* The plain side draws the small map's cells: the view never leaves them. */
     uint32_t *plain_cells = malloc(sizeof(uint32_t) * (size_t)small * (size_t)small * LAYERS);
@@ -446,9 +523,9 @@ int main(int argc, char **argv)
         }
     }
     int span_x = small * TILE - SCREEN_W, span_y = small * TILE - SCREEN_H;
-    double t_small[64], t_big[64], t_plain[64];
-    uint64_t draws_small = 0, draws_big = 0;
-    double ratio_maps[64], ratio_plain[64];
+    double t_small[64], t_big[64], t_plain[64], t_inf[64];
+    uint64_t draws_small = 0, draws_big = 0, draws_inf = 0;
+    double ratio_maps[64], ratio_plain[64], ratio_inf[64];
     for (int r = 0; r < rounds; r++) {
         /* Odd rounds run the big map first: neither map always follows the other. */
         for (int k = 0; k < 2; k++) {
@@ -466,10 +543,26 @@ int main(int argc, char **argv)
             plain_frame(sdl, plain_sheet, plain_cells, small, small, cx, cy);
         }
         t_plain[r] = (now_ns() - t0) / frames;
+        renderer.stats = (akgl_RenderStats){0, 0};
+        t_inf[r] = akgl_frames(&renderer, inf_map, frames, span_x, span_y);
+        draws_inf = renderer.stats.submitted;
+        ratio_inf[r] = t_inf[r] / t_small[r];
         ratio_maps[r] = t_big[r] / t_small[r];
         ratio_plain[r] = t_small[r] / t_plain[r];
     }
     die(akgl_game_set_tilemap(NULL), "unset map");
+    /* Cell lookups: the finite map's index arithmetic against the infinite
+     * map's binary search of its chunks, over the same cells. */
+    double look_big[64], look_inf[64];
+    uint64_t sum_big = 0, sum_inf = 0;
+    const int lookups = 1 << 20;
+    for (int r = 0; r < rounds; r++) {
+        look_big[r] = lookup_ns(big_map, inf_side, lookups, &sum_big);
+        look_inf[r] = lookup_ns(inf_map, inf_side, lookups, &sum_inf);
+    }
+    if (sum_big != sum_inf) {
+        fail("the finite and infinite maps hold different cells");
+    }
     double s = median(t_small, rounds), b = median(t_big, rounds), p = median(t_plain, rounds);
     printf("tilemap frames: %dx%d view, %d layers of %d px tiles, software renderer, median of "
            "%d rounds x %d frames\n",
@@ -486,7 +579,19 @@ int main(int argc, char **argv)
            median(ratio_plain, rounds));
     printf("  load, base64+zstd JSON     %10.1f ms (%dx%d), %.1f ms (%dx%d)\n", small_ms, small,
            small, big_ms, big, big);
+    printf("  akgl, infinite %4dx%-4d    %10.0f ns/frame (%.1f draws/frame; %dx%d chunks, %d a "
+           "layer, one of them at (%d, %d))\n",
+           inf_side, inf_side, median(t_inf, rounds), (double)draws_inf / frames, CHUNK, CHUNK,
+           inf_map->layers[0].nchunks, FAR_CHUNK, FAR_CHUNK);
+    printf("  ratio infinite/small map   %10.3f (median of the rounds' ratios)\n",
+           median(ratio_inf, rounds));
+    printf("  load, infinite map         %10.1f ms\n", inf_ms);
+    printf("  chunk lookup (tile_at)     %10.1f ns infinite map, %.1f ns finite map (%d cells, "
+           "median of %d rounds)\n",
+           median(look_inf, rounds), median(look_big, rounds), lookups, rounds);
     die(akgl_heap_release_tilemap(big_map), "release big");
+    die(akgl_heap_release_tilemap(inf_map), "release infinite");
+    remove(inf_path);
     die(akgl_heap_release_tilemap(small_map), "release small");
     remove(big_path);
     remove(small_path);

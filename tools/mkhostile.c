@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -274,20 +275,72 @@ static void zstd_layers(const char *name)
     free(zeros);
 }
 
-/* 1024 infinite layers, each two 1x1 chunks at opposite corners of a
- * 4096 x 4096 box: stored by their bounding boxes, 64 GiB. */
-static void sparse_layers(const char *name)
+/* 1024 infinite layers, each two 1x1 chunks at opposite corners of a box
+ * from (lo, lo) to (hi, hi): stored by their bounding boxes, 4096 x 4096
+ * asked for 64 GiB; stored by their chunks, 2048 cells. */
+static void sparse_layers(const char *name, long lo, long hi)
 {
     FILE *fp = create(name);
     fprintf(fp, MAP_HEAD, 0, 0, "true");
     for (int i = 0; i < AKGL_TILEMAP_MAX_LAYERS; i++) {
         fprintf(fp, "%s{\"type\": \"tilelayer\", \"id\": %d, \"name\": \"l%d\", "
-                "\"chunks\": [{\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1, \"data\": [0]}, "
-                "{\"x\": 4095, \"y\": 4095, \"width\": 1, \"height\": 1, \"data\": [0]}]}\n",
-                i ? "," : "", i + 1, i);
+                "\"chunks\": [{\"x\": %ld, \"y\": %ld, \"width\": 1, \"height\": 1, "
+                "\"data\": [0]}, {\"x\": %ld, \"y\": %ld, \"width\": 1, \"height\": 1, "
+                "\"data\": [0]}]}\n", i ? "," : "", i + 1, i, lo, lo, hi, hi);
     }
     fprintf(fp, "]}\n");
     done(fp, name);
+}
+
+/*
+ * The asset root (akgl_file_set_root): the test loads these with DIR/root
+ * as the root. Maps inside it name files outside it: a tileset by "..", a
+ * tileset by an absolute path (/etc/passwd), a tileset through a symbolic
+ * link that leads out, a .tsx tileset by "..", and a tileset image by "..".
+ * The files they name exist (/etc/passwd aside, which any system has), so
+ * only the root refuses them.
+ */
+#define ROOT_MAP_HEAD \
+    "{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1, " \
+    "\"tilewidth\": 16, \"tileheight\": 16, \"infinite\": false, \"layers\": [], " \
+    "\"tilesets\": [%s]}\n"
+#define ROOT_TILESET \
+    "\"name\": \"t\", \"tilewidth\": 16, \"tileheight\": 16, \"tilecount\": 72, " \
+    "\"columns\": 12, \"image\": \"%s\", \"imagewidth\": 192, \"imageheight\": 96"
+
+static void root_escapes(void)
+{
+    char path[4096], target[4096];
+    snprintf(path, sizeof(path), "%s/root", dir);
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        die("cannot make", path);
+    }
+    text("root_outside.tsj", "{\"type\": \"tileset\", " ROOT_TILESET "}\n", "sheet_192x96.png");
+    text("root_outside.tsx", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<tileset version=\"1.10\" name=\"t\" tilewidth=\"16\" tileheight=\"16\" "
+         "tilecount=\"72\" columns=\"12\">\n <image source=\"sheet_192x96.png\" "
+         "width=\"192\" height=\"96\"/>\n</tileset>\n");
+    text("root/escape_dotdot.tmj", ROOT_MAP_HEAD,
+         "{\"firstgid\": 1, \"source\": \"../root_outside.tsj\"}");
+    text("root/escape_absolute.tmj", ROOT_MAP_HEAD,
+         "{\"firstgid\": 1, \"source\": \"/etc/passwd\"}");
+    text("root/escape_link.tmj", ROOT_MAP_HEAD, "{\"firstgid\": 1, \"source\": \"link.tsj\"}");
+    snprintf(path, sizeof(path), "%s/root/link.tsj", dir);
+    snprintf(target, sizeof(target), "../root_outside.tsj");
+    if (unlink(path) != 0 && errno != ENOENT) {
+        die("cannot replace", path);
+    }
+    if (symlink(target, path) != 0) {
+        die("cannot link", path);
+    }
+    text("root/escape_tsx.tmx", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<map version=\"1.10\" orientation=\"orthogonal\" renderorder=\"right-down\" "
+         "width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+         " <tileset firstgid=\"1\" source=\"../root_outside.tsx\"/>\n</map>\n");
+    text("root/escape_image.tmj", ROOT_MAP_HEAD,
+         "{\"firstgid\": 1, \"name\": \"t\", \"tilewidth\": 16, \"tileheight\": 16, "
+         "\"tilecount\": 72, \"columns\": 12, \"image\": \"../sheet_192x96.png\", "
+         "\"imagewidth\": 192, \"imageheight\": 96}");
 }
 
 /* A template of 1024 properties, used by 65536 objects: 64 Mi properties
@@ -495,10 +548,13 @@ int main(int argc, char **argv)
     }
     /* Whole-map budgets: many elements that each pass their own cap. */
     zstd_layers("tilemap_zstd_1024_layers.tmj");
-    sparse_layers("tilemap_sparse_1024_layers.tmj");
+    sparse_layers("tilemap_sparse_1024_layers.tmj", 0, 4095);
+    sparse_layers("tilemap_extent_corners_1024_layers.tmj", -AKGL_TILEMAP_MAX_EXTENT,
+                  AKGL_TILEMAP_MAX_EXTENT);
     template_objects("tilemap_template_objects.tmj", "tilemap_template_1024.tj");
     entities("tilemap_entities.tmx");
     tileset_refs("tilemap_tsx_256.tmx", "tilemap_big.tsx", "sheet_192x96.png");
+    root_escapes();
     /* Text (drawn with akgl_text_draw): at both text limits, a byte over,
      * a line over, a line that wraps past the lines, and the 1 MB line and
      * the 16,384 short lines that cost 396 MB and minutes unbounded. */

@@ -198,8 +198,9 @@
  *  @{ */
 /** Bytes in one map, tileset or template file. */
 #define AKGL_TILEMAP_MAX_FILE_SIZE (256L * 1024 * 1024)
-/** Cells stored for one tile layer (width * height, or an infinite layer's
- *  chunk bounding box): 2^24, a 4096 x 4096 layer (64 MiB of cells). */
+/** Cells stored for one tile layer (width * height, or the cells of an
+ *  infinite layer's chunks together), and for one chunk: 2^24, a 4096 x
+ *  4096 layer (64 MiB of cells). */
 #define AKGL_TILEMAP_MAX_LAYER_CELLS (1L << 24)
 /** Bytes jansson may ask for while parsing one Tiled JSON file (the 1024 x
  *  1024, 4-layer CSV map of docs/07 needs about 175 MiB). */
@@ -237,8 +238,8 @@
  * and template files included). These are defaults: a game raises them at
  * run time with akgl_tilemap_set_budget (akgl/tilemap.h). */
 /** Cells stored for all of a map's tile layers together (an infinite layer
- *  counts its chunks' bounding box): 2^26, four 4096 x 4096 layers (256 MiB
- *  of cells). */
+ *  counts its chunks' cells): 2^26, four 4096 x 4096 layers (256 MiB of
+ *  cells). */
 #define AKGL_TILEMAP_MAX_MAP_CELLS (1LL << 26)
 /** Bytes one load may allocate for the map: its cells, layers, objects,
  *  points, tilesets, tiles, names and custom properties (512 MiB). */

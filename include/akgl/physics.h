@@ -124,8 +124,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_init_arcade(akgl_Physics *p);
  * @param p    The backend.
  * @param grid The grid (copied; its cells stay the caller's), or NULL.
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty grid, a cell size
- *         below 1 or not finite, or an origin that is not finite. On failure
- *         the grid set before stays.
+ *         below 1 or not finite, an origin that is not finite, or a chunked
+ *         grid (nchunks > 0) that breaks one of akgl_SolidGrid's promises
+ *         (chunks of at least 1x1, sorted by row then col, none twice, each
+ *         on a multiple of the chunk size inside cols x rows, with cells),
+ *         naming the chunk. On failure the grid set before stays.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
                                                                const akgl_SolidGrid *grid);

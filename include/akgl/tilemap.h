@@ -160,18 +160,36 @@ typedef enum akgl_TilemapObjectShape
 struct akgl_Actor;
 
 /**
+ * @brief One chunk of a chunked solid grid (akgl_SolidGrid::chunks).
+ */
+typedef struct akgl_SolidGridChunk
+{
+    /**@{*/
+    int col, row;         /**< Grid cell of its top-left cell: multiples of the grid's
+                               chunk_cols / chunk_rows. */
+    /**@}*/
+    const uint8_t *cells; /**< chunk_cols * chunk_rows cells, row-major, non-zero = solid. */
+} akgl_SolidGridChunk;
+
+/**
  * @brief Solid tiles: a grid of cells, non-zero = solid.
  *
  * What a map's solid tiles give the physics (akgl_tilemap_solid_grid) and
  * what the arcade physics collides with (akgl_physics_set_solid_grid). It is
  * data the map produces, so it is declared here, with the map, and
  * <akgl/physics.h> includes this header.
+ *
+ * A grid is dense (nchunks 0: cols * rows cells in `cells`) or chunked
+ * (nchunks > 0, an infinite map's): then only the chunks are stored, cols x
+ * rows is their bounding box, every cell outside a chunk is open, and
+ * `cells` is the block the chunks' cells lie in.
  */
 typedef struct akgl_SolidGrid
 {
-    const uint8_t *cells; /**< cols * rows cells, row-major; borrowed (the caller keeps it alive). */
+    const uint8_t *cells; /**< Dense: cols * rows cells, row-major. Chunked: the block holding
+                               every chunk's cells. Borrowed (the caller keeps it alive). */
     /**@{*/
-    int cols, rows;       /**< Grid size in cells. */
+    int cols, rows;       /**< Grid size in cells (chunked: the chunks' bounding box). */
     /**@}*/
     /**@{*/
     float tile_w, tile_h; /**< Cell size in pixels. */
@@ -179,6 +197,12 @@ typedef struct akgl_SolidGrid
     /**@{*/
     float origin_x, origin_y; /**< World position of cell (0, 0)'s top-left corner. */
     /**@}*/
+    /**@{*/
+    int chunk_cols, chunk_rows; /**< Chunked: every chunk's size in cells; 0 when dense. */
+    /**@}*/
+    int nchunks;                /**< Chunked: entries in chunks; 0 for a dense grid. */
+    const akgl_SolidGridChunk *chunks; /**< Chunked: sorted by row, then col, no two at one
+                                            place, each inside cols x rows; NULL when dense. */
 } akgl_SolidGrid;
 
 /** @brief One frame of an animated tile. */
@@ -274,6 +298,22 @@ typedef struct akgl_TilemapObject
 } akgl_TilemapObject;
 
 /**
+ * @brief One chunk of an infinite map's tile layer (akgl_TilemapLayer::chunks).
+ *
+ * Every chunk of a map has the layer's chunkwidth x chunkheight, lies on a
+ * multiple of that size, and no two chunks of a layer share a place (the
+ * loader refuses anything else; docs/07-tilemaps.md).
+ */
+typedef struct akgl_TilemapChunk
+{
+    /**@{*/
+    int x, y;        /**< Map cell of its top-left cell (may be negative). */
+    /**@}*/
+    uint32_t *cells; /**< chunkwidth * chunkheight raw gids, row-major: map cell
+                          (x + i, y + j) is cells[j * chunkwidth + i]. */
+} akgl_TilemapChunk;
+
+/**
  * @brief One layer, after folding the enclosing group layers into it.
  *
  * The effective values: `visible` is the AND of the layer's and every
@@ -306,11 +346,20 @@ typedef struct akgl_TilemapLayer
                                       (may be negative). */
     /**@}*/
     /**@{*/
-    int width, height;           /**< The stored region in tiles (0 x 0 for an infinite layer
-                                      without chunks). */
+    int width, height;           /**< The region in tiles: a finite layer's size; an infinite
+                                      layer's chunks' bounding box, which is not stored whole
+                                      (0 x 0 without chunks). */
     /**@}*/
-    uint32_t *cells;             /**< width * height raw gids, row-major: map cell (x, y) is
-                                      cells[(y - y0) * width + (x - x0)]. NULL when empty. */
+    uint32_t *cells;             /**< Finite maps: width * height raw gids, row-major: map
+                                      cell (x, y) is cells[(y - y0) * width + (x - x0)]. NULL
+                                      when empty, and always NULL on an infinite map (its
+                                      cells are in chunks). */
+    /**@{*/
+    int chunkwidth, chunkheight; /**< Infinite maps: the size in tiles of every chunk (the
+                                      same for every layer of the map); 0 x 0 otherwise. */
+    /**@}*/
+    int nchunks;                 /**< Infinite maps: the chunks stored; 0 otherwise. */
+    akgl_TilemapChunk *chunks;   /**< nchunks chunks sorted by y, then x; NULL when none. */
 
     /* AKGL_TILEMAP_LAYER_OBJECTS */
     int nobjects;                /**< Objects in this layer. */
@@ -478,7 +527,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_
 typedef struct akgl_TilemapBudget
 {
     /** Cells stored for all the map's tile layers together (an infinite
-     *  layer counts its chunks' bounding box); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
+     *  layer counts its chunks' cells); 0: AKGL_TILEMAP_MAX_MAP_CELLS. */
     int64_t max_cells;
     /** Bytes the load may allocate for the map: cells, layers, objects,
      *  points, tilesets, tiles, names, and AKGL_TILEMAP_PROPERTY_BYTES plus
@@ -514,8 +563,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_get_budget(akgl_TilemapBudget *d
  * @brief The raw gid (flags included; 0 = empty) of tile layer @p layer at
  *        map cell (@p x, @p y).
  *
- * Cells outside the stored region (x0, y0, width, height) are empty: 0 and
- * success, negative coordinates included.
+ * Cells outside the stored region (x0, y0, width, height; on an infinite
+ * map, outside every chunk) are empty: 0 and success, negative coordinates
+ * included. On an infinite map the chunk is found by binary search
+ * (log2 of the layer's chunks).
  * @param map   The map.
  * @param layer An index into map->layers.
  * @param x     Map cell column.

@@ -18,6 +18,7 @@
 #include "actor_private.h"
 #include "object.h"
 #include "physics_private.h"
+#include "tilemap_private.h"
 
 #include <float.h>
 #include <math.h>
@@ -85,6 +86,43 @@ akerr_ErrorContext *akgl_physics_init_arcade(akgl_Physics *p)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * A chunked grid's promises, checked once here so that the lookup in every
+ * step can rely on them: a chunk size of at least 1, a list sorted by row
+ * then col with no two chunks at one place, each on a multiple of the chunk
+ * size, inside cols x rows, with cells. O(nchunks), when the grid is set.
+ */
+static akerr_ErrorContext *check_chunks(const akgl_SolidGrid *grid)
+{
+    PREPARE_ERROR(errctx);
+    if (grid->nchunks == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (grid->nchunks < 0 || grid->chunks == NULL || grid->chunk_cols < 1 ||
+        grid->chunk_rows < 1) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: %d chunks (%s) of %dx%d "
+                    "cells; a chunked grid needs a chunk list and chunks of at least 1x1",
+                    grid->nchunks, grid->chunks ? "listed" : "no list", grid->chunk_cols,
+                    grid->chunk_rows);
+    }
+    for (int i = 0; i < grid->nchunks; i++) {
+        const akgl_SolidGridChunk *c = &grid->chunks[i];
+        const akgl_SolidGridChunk *prev = i > 0 ? &grid->chunks[i - 1] : NULL;
+        bool ordered = prev == NULL || prev->row < c->row ||
+                       (prev->row == c->row && prev->col < c->col);
+        if (c->cells == NULL || c->col < 0 || c->row < 0 || c->col % grid->chunk_cols != 0 ||
+            c->row % grid->chunk_rows != 0 || c->col >= grid->cols || c->row >= grid->rows ||
+            !ordered) {
+            FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: chunk %d at (%d, %d) "
+                        "of a %dx%d grid in chunks of %dx%d: each must have cells, lie inside "
+                        "the grid on a multiple of the chunk size, and follow the one before "
+                        "it by row, then col", i, c->col, c->row, grid->cols, grid->rows,
+                        grid->chunk_cols, grid->chunk_rows);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_SolidGrid *grid)
 {
     PREPARE_ERROR(errctx);
@@ -107,6 +145,7 @@ akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_Soli
         FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_solid_grid: the origin (%g, %g) must "
                     "be finite", (double)grid->origin_x, (double)grid->origin_y);
     }
+    PASS(errctx, check_chunks(grid));
     p->grid = *grid;
     SUCCEED_RETURN(errctx);
 }
@@ -148,10 +187,34 @@ akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
 /* Swept movement against the grid                                          */
 /* ------------------------------------------------------------------------ */
 
-static bool solid(const akgl_SolidGrid *g, int col, int row)
+/*
+ * The chunk a chunked grid's last lookup landed in (cells NULL: no chunk
+ * there). A sweep asks for neighbouring cells, nearly always in one chunk,
+ * so most asks are two compares instead of a binary search.
+ */
+typedef struct ChunkMemo
+{
+    bool valid;
+    int col, row;
+    const uint8_t *cells;
+} ChunkMemo;
+
+static bool solid(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row)
 {
     if (col < 0 || row < 0 || col >= g->cols || row >= g->rows) {
         return false; /* off the map is open */
+    }
+    if (g->nchunks > 0) { /* an infinite map's: by its chunks */
+        if (!memo->valid || col < memo->col || row < memo->row ||
+            col - memo->col >= g->chunk_cols || row - memo->row >= g->chunk_rows) {
+            memo->valid = true;
+            memo->col = col - col % g->chunk_cols;
+            memo->row = row - row % g->chunk_rows;
+            memo->cells = akgl_tilemap_solid_chunk(g, memo->col, memo->row);
+        }
+        return memo->cells != NULL &&
+               memo->cells[(size_t)(row - memo->row) * (size_t)g->chunk_cols +
+                           (size_t)(col - memo->col)] != 0;
     }
     return g->cells[(size_t)row * (size_t)g->cols + (size_t)col] != 0;
 }
@@ -209,6 +272,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
     int across_count = along_x ? g->rows : g->cols;
     float slack = EDGE_EPSILON * cell;
     int a0 = 0, a1 = 0;
+    ChunkMemo memo = {false, 0, 0, NULL};
 
     span_cells(across_lo, across_hi, across_origin, across_cell, across_count, &a0, &a1);
     if (delta > 0.0f) {
@@ -217,7 +281,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(ceilf((edge + delta - origin) / cell), count) - 1;
         for (int c = from; c <= to; c++) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, c, a) : solid(g, a, c)) {
+                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
                     float at = origin + (float)c * cell - size;
                     /* A hair inside (rounding) is put back on the boundary; a
                      * box that started deep inside a solid cell stays put
@@ -232,7 +296,7 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(floorf((pos + delta - origin) / cell), count);
         for (int c = from; c >= to; c--) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, c, a) : solid(g, a, c)) {
+                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
                     float at = origin + (float)(c + 1) * cell;
                     *stop = (at < pos + slack) ? at : pos;
                     return true;

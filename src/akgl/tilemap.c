@@ -239,7 +239,10 @@ akerr_ErrorContext *akgl_tilemap_tile_at(const akgl_Tilemap *map, int layer, int
     /* 64-bit: x - x0 cannot overflow whatever the caller passes. */
     int64_t cx = (int64_t)x - l->x0;
     int64_t cy = (int64_t)y - l->y0;
-    if (l->cells == NULL || cx < 0 || cy < 0 || cx >= l->width || cy >= l->height) {
+    if (l->nchunks > 0) {
+        uint32_t v = 0;
+        *raw = akgl_tilemap_chunk_cell(l, x, y, &v) ? v : 0;
+    } else if (l->cells == NULL || cx < 0 || cy < 0 || cx >= l->width || cy >= l->height) {
         *raw = 0;
     } else {
         *raw = l->cells[cy * l->width + cx];

@@ -52,6 +52,7 @@ typedef struct Build
     Template *last_template;  /* ... and its template: the common case, one name
                                * in many objects, skips resolving the path */
     int next_layer;
+    int chunkwidth, chunkheight; /* an infinite map's chunk size: its first chunk's */
     int64_t bytes;     /* charged against the budget so far */
     int64_t max_bytes; /* the budget's, for this load */
 } Build;
@@ -1005,23 +1006,24 @@ static akerr_ErrorContext *gid_error(const akgl_Tilemap *map, uint32_t raw)
                 raw);
 }
 
-/* Every non-empty cell names a tile. One cached range makes the common case
- * (runs of one tileset) a compare. */
-static akerr_ErrorContext *check_cells(const akgl_Tilemap *map, const akgl_TilemapLayer *l)
+/* Every non-empty cell of a region (width wide, its first cell at map cell
+ * (x0, y0)) names a tile. One cached range makes the common case (runs of
+ * one tileset) a compare. */
+static akerr_ErrorContext *check_cells(const akgl_Tilemap *map, const uint32_t *cells, size_t n,
+                                       int x0, int y0, int width)
 {
     uint32_t lo = 1, hi = 0; /* empty range */
     PREPARE_ERROR(errctx);
-    size_t n = (size_t)l->width * (size_t)l->height;
     for (size_t i = 0; i < n; i++) {
-        uint32_t gid = l->cells[i] & AKGL_TILE_GID_MASK;
+        uint32_t gid = cells[i] & AKGL_TILE_GID_MASK;
         if (gid == 0 || (gid >= lo && gid <= hi)) {
             continue;
         }
         int t = akgl_tilemap_find_tileset(map, gid);
         if (t < 0) {
-            PASS(errctx, akerr_prefix_message(gid_error(map, l->cells[i]), "cell (%lld, %lld)",
-                                              (long long)(l->x0 + (int64_t)(i % (size_t)l->width)),
-                                              (long long)(l->y0 + (int64_t)(i / (size_t)l->width))));
+            PASS(errctx, akerr_prefix_message(gid_error(map, cells[i]), "cell (%lld, %lld)",
+                                              (long long)(x0 + (int64_t)(i % (size_t)width)),
+                                              (long long)(y0 + (int64_t)(i / (size_t)width))));
         }
         const akgl_TilemapTileset *ts = &map->tilesets[t];
         if (!ts->collection) {
@@ -1071,84 +1073,157 @@ static akerr_ErrorContext *finite_tiles(Build *b, json_t *lj, const char *encodi
     SUCCEED_RETURN(errctx);
 }
 
+/* Chunks by y, then x: the order akgl_TilemapLayer::chunks is kept in. */
+static bool chunk_before(const akgl_TilemapChunk *a, const akgl_TilemapChunk *b)
+{
+    return a->y < b->y || (a->y == b->y && a->x < b->x);
+}
+
+static void sift_down(akgl_TilemapChunk *c, size_t root, size_t n)
+{
+    for (size_t child = 2 * root + 1; child < n; root = child, child = 2 * root + 1) {
+        if (child + 1 < n && chunk_before(&c[child], &c[child + 1])) {
+            child++;
+        }
+        if (!chunk_before(&c[root], &c[child])) {
+            return;
+        }
+        akgl_TilemapChunk t = c[root];
+        c[root] = c[child];
+        c[child] = t;
+    }
+}
+
+/* Heapsort: O(n log n) in any order a file lists its chunks (Tiled's is
+ * already sorted), in place. Not qsort: glibc's may allocate a buffer, and
+ * a load allocates only what its budget is charged for. */
+static void sort_chunks(akgl_TilemapChunk *c, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;) {
+        sift_down(c, i, n);
+    }
+    for (size_t end = n; end-- > 1;) {
+        akgl_TilemapChunk t = c[0];
+        c[0] = c[end];
+        c[end] = t;
+        sift_down(c, 0, end);
+    }
+}
+
+/*
+ * One chunk's place and size, checked: its position within
+ * AKGL_TILEMAP_MAX_EXTENT of 0, the size of the map's first chunk (Tiled
+ * writes every chunk of a map at one size), and on a multiple of that size
+ * (where Tiled puts them), so chunks either coincide or do not overlap, and
+ * a cell's chunk is found from its coordinates alone.
+ */
+static akerr_ErrorContext *check_chunk(Build *b, json_t *c, size_t i, int *x, int *y)
+{
+    int w = 0, h = 0;
+    PREPARE_ERROR(errctx);
+    if (!json_is_object(c)) {
+        FAIL_RETURN(errctx, AKERR_TYPE, "chunks[%zu] is %s, wanted an object", i,
+                    akgl_json_type_name(c));
+    }
+    PASS(errctx, get_int_in(c, "x", true, 0, -AKGL_TILEMAP_MAX_EXTENT, AKGL_TILEMAP_MAX_EXTENT,
+                            "AKGL_TILEMAP_MAX_EXTENT", x));
+    PASS(errctx, get_int_in(c, "y", true, 0, -AKGL_TILEMAP_MAX_EXTENT, AKGL_TILEMAP_MAX_EXTENT,
+                            "AKGL_TILEMAP_MAX_EXTENT", y));
+    PASS(errctx, get_int_in(c, "width", true, 0, 1, AKGL_TILEMAP_MAX_EXTENT,
+                            "AKGL_TILEMAP_MAX_EXTENT", &w));
+    PASS(errctx, get_int_in(c, "height", true, 0, 1, AKGL_TILEMAP_MAX_EXTENT,
+                            "AKGL_TILEMAP_MAX_EXTENT", &h));
+    PASS(errctx, check_cell_count(w, h, "the chunk"));
+    if (b->chunkwidth == 0) {
+        b->chunkwidth = w;
+        b->chunkheight = h;
+    } else if (w != b->chunkwidth || h != b->chunkheight) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "(%d, %d) is %d x %d tiles; every chunk of an infinite "
+                    "map must have the size of its first chunk, %d x %d", *x, *y, w, h,
+                    b->chunkwidth, b->chunkheight);
+    }
+    if (*x % w != 0 || *y % h != 0) {
+        FAIL_RETURN(errctx, AKERR_VALUE, "(%d, %d) is not on a multiple of the chunk size "
+                    "%d x %d (Tiled puts chunks only there)", *x, *y, w, h);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * An infinite layer is stored as its chunks: one array sorted by (y, x) and
+ * one block of their cells, so it costs its chunks' cells whatever the
+ * distance between them. Every chunk is checked before anything is
+ * allocated; two chunks at one place are refused, naming both.
+ */
 static akerr_ErrorContext *infinite_tiles(Build *b, json_t *lj, const char *encoding,
                                           const char *compression, akgl_TilemapLayer *l)
 {
     json_t *chunks = NULL;
     int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
-    size_t largest = 0;
-    uint32_t *scratch = NULL;
     void *mem = NULL;
-    char where[64];
+    char where[96];
     PREPARE_ERROR(errctx);
 
     PASS(errctx, get_array(lj, "chunks", &chunks));
     size_t n = chunks ? json_array_size(chunks) : 0;
-    /* Pass 1: the bounding box, every chunk checked before anything is allocated. */
     for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(chunks, i);
-        int x = 0, y = 0, w = 0, h = 0;
-        if (!json_is_object(c)) {
-            FAIL_RETURN(errctx, AKERR_TYPE, "chunks[%zu] is %s, wanted an object", i,
-                        akgl_json_type_name(c));
-        }
-        PASS(errctx, akerr_prefix_message(get_int_in(c, "x", true, 0, -AKGL_TILEMAP_MAX_EXTENT,
-                                                     AKGL_TILEMAP_MAX_EXTENT,
-                                                     "AKGL_TILEMAP_MAX_EXTENT", &x),
+        int x = 0, y = 0;
+        PASS(errctx, akerr_prefix_message(check_chunk(b, json_array_get(chunks, i), i, &x, &y),
                                           "chunk %zu", i));
-        PASS(errctx, akerr_prefix_message(get_int_in(c, "y", true, 0, -AKGL_TILEMAP_MAX_EXTENT,
-                                                     AKGL_TILEMAP_MAX_EXTENT,
-                                                     "AKGL_TILEMAP_MAX_EXTENT", &y),
-                                          "chunk %zu", i));
-        PASS(errctx, akerr_prefix_message(get_int_in(c, "width", true, 0, 1,
-                                                     AKGL_TILEMAP_MAX_EXTENT,
-                                                     "AKGL_TILEMAP_MAX_EXTENT", &w),
-                                          "chunk %zu", i));
-        PASS(errctx, akerr_prefix_message(get_int_in(c, "height", true, 0, 1,
-                                                     AKGL_TILEMAP_MAX_EXTENT,
-                                                     "AKGL_TILEMAP_MAX_EXTENT", &h),
-                                          "chunk %zu", i));
-        PASS(errctx, akerr_prefix_message(check_cell_count(w, h, "the chunk"), "chunk %zu", i));
         x0 = x < x0 ? x : x0;
         y0 = y < y0 ? y : y0;
-        x1 = (int64_t)x + w > x1 ? (int64_t)x + w : x1;
-        y1 = (int64_t)y + h > y1 ? (int64_t)y + h : y1;
-        largest = (size_t)w * (size_t)h > largest ? (size_t)w * (size_t)h : largest;
+        x1 = (int64_t)x + b->chunkwidth > x1 ? (int64_t)x + b->chunkwidth : x1;
+        y1 = (int64_t)y + b->chunkheight > y1 ? (int64_t)y + b->chunkheight : y1;
     }
     if (n == 0) {
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, check_cell_count(x1 - x0, y1 - y0, "the bounding box of the layer's chunks"));
+    size_t per = (size_t)b->chunkwidth * (size_t)b->chunkheight;
+    if ((uint64_t)n * per > (uint64_t)AKGL_TILEMAP_MAX_LAYER_CELLS) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "the layer's %zu chunks of %d x %d tiles are "
+                    "%llu cells, more than AKGL_TILEMAP_MAX_LAYER_CELLS (%ld)", n, b->chunkwidth,
+                    b->chunkheight, (unsigned long long)((uint64_t)n * per),
+                    (long)AKGL_TILEMAP_MAX_LAYER_CELLS);
+    }
+    PASS(errctx, balloc(b, n, sizeof(akgl_TilemapChunk), "chunks", &mem));
+    akgl_TilemapChunk *list = mem;
+    PASS(errctx, balloc(b, n * per, sizeof(uint32_t), "cells", &mem));
+    uint32_t *block = mem;
+    for (size_t i = 0; i < n; i++) {
+        json_t *c = json_array_get(chunks, i);
+        list[i] = (akgl_TilemapChunk){(int)json_integer_value(json_object_get(c, "x")),
+                                      (int)json_integer_value(json_object_get(c, "y")),
+                                      block + i * per};
+    }
+    /* Sorted, each chunk still knows its place in the file by its cells. */
+    sort_chunks(list, n);
+    for (size_t i = 1; i < n; i++) {
+        if (list[i].x == list[i - 1].x && list[i].y == list[i - 1].y) {
+            size_t a = (size_t)(list[i - 1].cells - block) / per;
+            size_t c = (size_t)(list[i].cells - block) / per;
+            FAIL_RETURN(errctx, AKERR_VALUE, "chunk %zu and chunk %zu are both at (%d, %d); "
+                        "chunks may not overlap", a < c ? a : c, a < c ? c : a, list[i].x,
+                        list[i].y);
+        }
+    }
+    l->chunkwidth = b->chunkwidth;
+    l->chunkheight = b->chunkheight;
+    l->chunks = list;
+    l->nchunks = (int)n;
     l->x0 = (int)x0;
     l->y0 = (int)y0;
     l->width = (int)(x1 - x0);
     l->height = (int)(y1 - y0);
-    PASS(errctx, balloc(b, (size_t)l->width * (size_t)l->height,
-                                    sizeof(uint32_t), "cells", &mem));
-    l->cells = mem;
-    scratch = malloc(largest * sizeof(uint32_t));
-    FAIL_ZERO_RETURN(errctx, scratch, ENOMEM, "cannot allocate %zu bytes for a chunk",
-                     largest * sizeof(uint32_t));
-    ATTEMPT {
-        for (size_t i = 0; i < n; i++) {
-            json_t *c = json_array_get(chunks, i);
-            int x = (int)json_integer_value(json_object_get(c, "x"));
-            int y = (int)json_integer_value(json_object_get(c, "y"));
-            int w = (int)json_integer_value(json_object_get(c, "width"));
-            int h = (int)json_integer_value(json_object_get(c, "height"));
-            snprintf(where, sizeof(where), "chunk %zu (%d, %d) data", i, x, y);
-            CATCH(errctx, akgl_tilemap_decode_cells(where, encoding, compression,
-                                                    json_object_get(c, "data"), scratch,
-                                                    (size_t)w * (size_t)h));
-            for (int row = 0; row < h; row++) {
-                memcpy(&l->cells[(size_t)(y - y0 + row) * (size_t)l->width + (size_t)(x - x0)],
-                       &scratch[(size_t)row * (size_t)w], (size_t)w * sizeof(uint32_t));
-            }
-        }
-    } CLEANUP {
-        free(scratch);
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    for (size_t j = 0; j < n; j++) {
+        size_t i = (size_t)(list[j].cells - block) / per;
+        snprintf(where, sizeof(where), "chunk %zu (%d, %d) data", i, list[j].x, list[j].y);
+        PASS(errctx, akgl_tilemap_decode_cells(where, encoding, compression,
+                                               json_object_get(json_array_get(chunks, i), "data"),
+                                               list[j].cells, per));
+        PASS(errctx, akerr_prefix_message(check_cells(b->map, list[j].cells, per, list[j].x,
+                                                      list[j].y, b->chunkwidth),
+                                          "chunk %zu", i));
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -1164,7 +1239,8 @@ static akerr_ErrorContext *tile_layer(Build *b, json_t *lj, akgl_TilemapLayer *l
         PASS(errctx, finite_tiles(b, lj, encoding, compression, l));
     }
     if (l->cells != NULL) {
-        PASS(errctx, check_cells(b->map, l));
+        PASS(errctx, check_cells(b->map, l->cells, (size_t)l->width * (size_t)l->height, l->x0,
+                                 l->y0, l->width));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -1553,13 +1629,15 @@ static int64_t count_int(json_t *obj, const char *key, int64_t dflt)
 
 /* Cells the tile layers under `array` will store, read before anything is
  * allocated for them: a finite layer's width x height, an infinite layer's
- * chunks' bounding box. Values the builder will refuse count as 0; each
- * term is at most 2^50 and the layers at most AKGL_TILEMAP_MAX_LAYERS, so
- * the sum cannot overflow. count_layers has checked the depth. */
+ * chunks' cells. Values the builder will refuse count as 0; each term is at
+ * most 2^48, and the sum stops growing once it is past any budget (2^61),
+ * so it cannot overflow however many chunks or layers there are.
+ * count_layers has checked the depth. */
 static int64_t count_cells(json_t *array, bool infinite)
 {
+    const int64_t past = (int64_t)1 << 61;
     int64_t total = 0;
-    for (size_t i = 0; i < json_array_size(array); i++) {
+    for (size_t i = 0; i < json_array_size(array) && total < past; i++) {
         json_t *lj = json_array_get(array, i);
         const char *type = json_string_value(json_object_get(lj, "type"));
         if (type != NULL && strcmp(type, "group") == 0) {
@@ -1575,20 +1653,11 @@ static int64_t count_cells(json_t *array, bool infinite)
             continue;
         }
         json_t *chunks = json_object_get(lj, "chunks");
-        int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
-        for (size_t c = 0; c < json_array_size(chunks); c++) {
+        for (size_t c = 0; c < json_array_size(chunks) && total < past; c++) {
             json_t *cj = json_array_get(chunks, c);
-            int64_t x = count_int(cj, "x", 0), y = count_int(cj, "y", 0);
             int64_t w = count_int(cj, "width", 0), h = count_int(cj, "height", 0);
-            if (w <= 0 || h <= 0) {
-                continue;
-            }
-            x0 = x < x0 ? x : x0;
-            y0 = y < y0 ? y : y0;
-            x1 = x + w > x1 ? x + w : x1;
-            y1 = y + h > y1 ? y + h : y1;
+            total += w > 0 && h > 0 ? w * h : 0;
         }
-        total += x1 > x0 ? (x1 - x0) * (y1 - y0) : 0;
     }
     return total;
 }
@@ -1752,8 +1821,8 @@ static akerr_ErrorContext *build_map(Build *b, json_t *root)
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "the map's tile layers would store %lld cells "
                         "in all%s, more than its budget of %lld cells (AKGL_TILEMAP_MAX_MAP_CELLS; "
                         "akgl_tilemap_set_budget raises it)", (long long)cells,
-                        map->infinite ? " (an infinite layer stores its chunks' whole bounding "
-                        "box)" : "", (long long)budget.max_cells);
+                        map->infinite ? " (the cells of their chunks)" : "",
+                        (long long)budget.max_cells);
         }
         if (count > 0) {
             PASS(errctx, balloc(b, (size_t)count, sizeof(akgl_TilemapLayer),

@@ -274,6 +274,60 @@ static akerr_ErrorContext *draw_cell(const Frame *f, uint32_t raw, float bx, flo
     SUCCEED_RETURN(errctx);
 }
 
+/* c rounded down to a multiple of size (> 0): the key of the chunk holding it. */
+static int64_t chunk_key(int64_t c, int size)
+{
+    int64_t q = c / size;
+    return (q - (c % size != 0 && c < 0)) * size;
+}
+
+/*
+ * An infinite layer's cells cx0..cx1 x cy0..cy1 (already clipped to its
+ * chunks' bounding box), row by row in the given order. In each row, two
+ * binary searches of the sorted chunks give the run of that chunk row that
+ * meets cx0..cx1, and only those chunks are visited: the space between
+ * chunks costs nothing, however large, and the rows are the view's.
+ */
+static akerr_ErrorContext *draw_chunk_rows(const Frame *f, const akgl_TilemapLayer *layer,
+                                           const int range[4], bool up, bool leftward,
+                                           SDL_FPoint shift, SDL_Color color)
+{
+    const akgl_Tilemap *map = f->map;
+    const int cx0 = range[0], cx1 = range[1], cy0 = range[2], cy1 = range[3];
+    const int cw = layer->chunkwidth, ch = layer->chunkheight;
+    const bool iso = map->orientation == AKGL_TILEMAP_ISOMETRIC;
+    double gw = (double)map->tilewidth, gh = (double)map->tileheight;
+    int64_t kx0 = chunk_key(cx0, cw), kx1 = chunk_key(cx1, cw);
+    PREPARE_ERROR(errctx);
+    for (int n = 0; n <= cy1 - cy0; n++) {
+        int cy = up ? cy1 - n : cy0 + n;
+        int64_t ky = chunk_key(cy, ch);
+        int first = akgl_tilemap_chunk_lower_bound(layer->chunks, layer->nchunks, kx0, ky);
+        int last = akgl_tilemap_chunk_lower_bound(layer->chunks, layer->nchunks, kx1 + 1, ky) - 1;
+        for (int k = 0; k <= last - first; k++) {
+            const akgl_TilemapChunk *c = &layer->chunks[leftward ? last - k : first + k];
+            const uint32_t *row = c->cells + (size_t)(cy - c->y) * (size_t)cw;
+            int a = SDL_max(cx0, c->x), b = SDL_min(cx1, c->x + cw - 1);
+            for (int m = 0; m <= b - a; m++) {
+                int cx = leftward ? b - m : a + m;
+                uint32_t raw = row[cx - c->x];
+                if (raw == 0) {
+                    continue;
+                }
+                if (iso) {
+                    SDL_FPoint top_corner = iso_cell_top(map, (float)cx, (float)cy);
+                    PASS(errctx, draw_cell(f, raw, top_corner.x - (float)(gw * 0.5) + shift.x,
+                                           top_corner.y + (float)gh + shift.y, color));
+                } else {
+                    PASS(errctx, draw_cell(f, raw, (float)((double)cx * gw) + shift.x,
+                                           (float)((double)(cy + 1) * gh) + shift.y, color));
+                }
+            }
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLayer *layer,
                                            SDL_FPoint shift, SDL_Color color)
 {
@@ -293,6 +347,11 @@ static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLay
     bool up = map->renderorder == AKGL_TILEMAP_RIGHT_UP || map->renderorder == AKGL_TILEMAP_LEFT_UP;
     bool leftward = map->renderorder == AKGL_TILEMAP_LEFT_DOWN ||
                     map->renderorder == AKGL_TILEMAP_LEFT_UP;
+    if (layer->nchunks > 0) {
+        const int range[4] = {cx0, cx1, cy0, cy1};
+        PASS(errctx, draw_chunk_rows(f, layer, range, up, leftward, shift, color));
+        SUCCEED_RETURN(errctx);
+    }
     for (int n = 0; n <= cy1 - cy0; n++) {
         int cy = up ? cy1 - n : cy0 + n;
         const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
@@ -335,6 +394,11 @@ static akerr_ErrorContext *draw_isometric(const Frame *f, const akgl_TilemapLaye
     int cx1 = clamp_cell(floor(cxmax), layer->x0, xlast);
     int cy0 = clamp_cell(floor(cymin), layer->y0, ylast);
     int cy1 = clamp_cell(floor(cymax), layer->y0, ylast);
+    if (layer->nchunks > 0) {
+        const int range[4] = {cx0, cx1, cy0, cy1};
+        PASS(errctx, draw_chunk_rows(f, layer, range, false, false, shift, color));
+        SUCCEED_RETURN(errctx);
+    }
     for (int cy = cy0; cy <= cy1; cy++) {
         const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
         for (int cx = cx0; cx <= cx1; cx++) {
@@ -353,7 +417,7 @@ static akerr_ErrorContext *draw_tiles(const Frame *f, const akgl_TilemapLayer *l
                                       SDL_FPoint shift, SDL_Color color)
 {
     PREPARE_ERROR(errctx);
-    if (layer->cells == NULL || layer->width <= 0 || layer->height <= 0 ||
+    if ((layer->cells == NULL && layer->nchunks == 0) || layer->width <= 0 || layer->height <= 0 ||
         f->map->tilewidth <= 0 || f->map->tileheight <= 0) {
         SUCCEED_RETURN(errctx);
     }

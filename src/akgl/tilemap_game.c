@@ -16,6 +16,7 @@
 #include <akgl/registry.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,171 @@ static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long g
     }
 }
 
+/* Whether the map's tile layers are stored in chunks (an infinite map
+ * loaded from a file). A map built by hand may hold regions instead; one
+ * holding both cannot make one grid. */
+static bool has_chunks(const akgl_Tilemap *map)
+{
+    for (int i = 0; i < map->nlayers; i++) {
+        if (map->layers[i].kind == AKGL_TILEMAP_LAYER_TILES && map->layers[i].nchunks > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Grid chunks by row, then col. */
+static int solid_chunk_order(const void *pa, const void *pb)
+{
+    const akgl_SolidGridChunk *a = pa, *b = pb;
+    if (a->row != b->row) {
+        return a->row < b->row ? -1 : 1;
+    }
+    return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/* The grid chunk at (col, row), which exists: the grid has one at every
+ * place a layer has a chunk. */
+static uint8_t *solid_chunk(const akgl_SolidGridChunk *chunks, int n, int col, int row)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (chunks[mid].row < row || (chunks[mid].row == row && chunks[mid].col < col)) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return (uint8_t *)chunks[lo].cells;
+}
+
+/*
+ * An infinite map's grid follows its chunks: one grid chunk (a byte a cell)
+ * at every place where any tile layer has a chunk, all of the map's one
+ * chunk size, so it costs at most the cells the layers store, never their
+ * bounding box. One block: the chunks' cells, then the sorted chunk list.
+ */
+static akerr_ErrorContext *chunked_grid(akgl_Tilemap *map, akgl_SolidGrid *grid)
+{
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    size_t total = 0;
+    int cw = 0, ch = 0;
+    long x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    PREPARE_ERROR(errctx);
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        if (l->kind != AKGL_TILEMAP_LAYER_TILES) {
+            continue;
+        }
+        FAIL_NONZERO_RETURN(errctx, l->cells != NULL, AKERR_VALUE, "akgl_tilemap_solid_grid: "
+                            "map %s: layer %d (\"%s\") holds a region of cells and others hold "
+                            "chunks; one grid takes one or the other", SHOWN(map, shown), i,
+                            l->name);
+        if (l->nchunks <= 0) {
+            continue;
+        }
+        FAIL_NONZERO_RETURN(errctx, total > 0 && (l->chunkwidth != cw || l->chunkheight != ch),
+                            AKERR_VALUE, "akgl_tilemap_solid_grid: map %s: layer %d (\"%s\") has "
+                            "chunks of %d x %d, another layer of %d x %d; one grid takes one "
+                            "chunk size", SHOWN(map, shown), i, l->name, l->chunkwidth,
+                            l->chunkheight, cw, ch);
+        cw = l->chunkwidth;
+        ch = l->chunkheight;
+        for (int c = 0; c < l->nchunks; c++) {
+            const akgl_TilemapChunk *lc = &l->chunks[c];
+            FAIL_NONZERO_RETURN(errctx, cw < 1 || ch < 1 || lc->x % cw != 0 || lc->y % ch != 0,
+                                AKERR_VALUE, "akgl_tilemap_solid_grid: map %s: layer %d "
+                                "(\"%s\"): chunk at (%d, %d) is not on a multiple of the chunk "
+                                "size %d x %d", SHOWN(map, shown), i, l->name, lc->x, lc->y, cw,
+                                ch);
+            x0 = total ? SDL_min(x0, (long)lc->x) : lc->x;
+            y0 = total ? SDL_min(y0, (long)lc->y) : lc->y;
+            x1 = total ? SDL_max(x1, (long)lc->x + cw) : (long)lc->x + cw;
+            y1 = total ? SDL_max(y1, (long)lc->y + ch) : (long)lc->y + ch;
+            total++;
+        }
+    }
+    *grid = (akgl_SolidGrid){NULL, 0, 0, (float)map->tilewidth, (float)map->tileheight,
+                             (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight,
+                             0, 0, 0, NULL};
+    if (total == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    akgl_SolidGridChunk *places = malloc(total * sizeof(*places));
+    FAIL_ZERO_RETURN(errctx, places, ENOMEM, "akgl_tilemap_solid_grid: map %s: no memory for "
+                     "%zu chunk places", SHOWN(map, shown), total);
+    size_t n = 0;
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        for (int c = 0; l->kind == AKGL_TILEMAP_LAYER_TILES && c < l->nchunks; c++) {
+            places[n++] = (akgl_SolidGridChunk){(int)(l->chunks[c].x - x0),
+                                                (int)(l->chunks[c].y - y0), NULL};
+        }
+    }
+    qsort(places, n, sizeof(*places), solid_chunk_order);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m == 0 || places[i].col != places[m - 1].col || places[i].row != places[m - 1].row) {
+            places[m++] = places[i];
+        }
+    }
+    if (m > (size_t)INT_MAX) {
+        free(places);
+        FAIL_RETURN(errctx, AKERR_VALUE, "akgl_tilemap_solid_grid: map %s: %zu chunk places, "
+                    "more than one grid holds (INT_MAX)", SHOWN(map, shown), m);
+    }
+    size_t per = (size_t)cw * (size_t)ch;
+    size_t cells_bytes = (m * per + _Alignof(akgl_SolidGridChunk) - 1) /
+                         _Alignof(akgl_SolidGridChunk) * _Alignof(akgl_SolidGridChunk);
+    uint8_t *block = calloc(cells_bytes + m * sizeof(akgl_SolidGridChunk), 1);
+    if (block == NULL) {
+        free(places);
+        FAIL_RETURN(errctx, ENOMEM, "akgl_tilemap_solid_grid: map %s: no memory for %zu chunks "
+                    "of %d x %d cells", SHOWN(map, shown), m, cw, ch);
+    }
+    akgl_SolidGridChunk *chunks = (akgl_SolidGridChunk *)(void *)(block + cells_bytes);
+    for (size_t i = 0; i < m; i++) {
+        chunks[i] = (akgl_SolidGridChunk){places[i].col, places[i].row, block + i * per};
+    }
+    free(places);
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->nchunks <= 0) {
+            continue;
+        }
+        bool whole = l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false);
+        uint32_t last_gid = 0;
+        bool last_solid = false;
+        for (int c = 0; c < l->nchunks; c++) {
+            const akgl_TilemapChunk *lc = &l->chunks[c];
+            uint8_t *out = solid_chunk(chunks, (int)m, (int)(lc->x - x0), (int)(lc->y - y0));
+            for (size_t k = 0; k < per; k++) {
+                uint32_t gid = lc->cells[k] & AKGL_TILE_GID_MASK;
+                if (gid == 0) {
+                    continue;
+                }
+                if (!whole && gid != last_gid) {
+                    last_gid = gid;
+                    last_solid = tile_is_solid(map, gid);
+                }
+                if (whole || last_solid) {
+                    out[k] = 1;
+                }
+            }
+        }
+    }
+    map->solid_cells = block;
+    grid->cells = block;
+    grid->cols = (int)(x1 - x0);
+    grid->rows = (int)(y1 - y0);
+    grid->chunk_cols = cw;
+    grid->chunk_rows = ch;
+    grid->nchunks = (int)m;
+    grid->chunks = chunks;
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest)
 {
     long x0, y0, x1, y1;
@@ -132,10 +298,18 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
         *dest = map->solid;
         SUCCEED_RETURN(errctx);
     }
+    if (has_chunks(map)) {
+        akgl_SolidGrid grid;
+        PASS(errctx, chunked_grid(map, &grid));
+        map->solid = grid;
+        *dest = grid;
+        SUCCEED_RETURN(errctx);
+    }
     grid_bounds(map, &x0, &y0, &x1, &y1);
     long cols = x1 - x0, rows = y1 - y0;
     akgl_SolidGrid grid = {NULL, 0, 0, (float)map->tilewidth, (float)map->tileheight,
-                           (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight};
+                           (float)x0 * (float)map->tilewidth, (float)y0 * (float)map->tileheight,
+                           0, 0, 0, NULL};
     if (cols > 0 && rows > 0) {
         FAIL_NONZERO_RETURN(errctx, cols > AKGL_TILEMAP_MAX_LAYER_CELLS / rows, AKERR_VALUE,
                             "akgl_tilemap_solid_grid: map %s: the tile layers span %ld x %ld "

@@ -40,6 +40,19 @@ void akgl_tilemap_free_storage(akgl_Tilemap *map);
 int akgl_tilemap_find_tileset(const akgl_Tilemap *map, uint32_t gid);
 /* The entry of local id `id` in tileset ts, or NULL. */
 const akgl_TilemapTile *akgl_tilemap_find_tile(const akgl_TilemapTileset *ts, uint32_t id);
+/* The index of the first of n chunks (sorted by y, then x) at or after (x, y)
+ * in that order; n when there is none. */
+int akgl_tilemap_chunk_lower_bound(const akgl_TilemapChunk *chunks, int n, int64_t x, int64_t y);
+/* An infinite layer's raw gid at map cell (x, y) into *raw, and true; false
+ * (*raw untouched) when no chunk holds that cell. No formatting: hot paths. */
+bool akgl_tilemap_chunk_cell(const akgl_TilemapLayer *l, int64_t x, int64_t y, uint32_t *raw);
+/* The cells of the chunk of a chunked solid grid (nchunks > 0) holding grid
+ * cell (col, row), or NULL when no chunk does (an open cell). By binary
+ * search; the physics remembers the last chunk it found. */
+const uint8_t *akgl_tilemap_solid_chunk(const akgl_SolidGrid *g, int col, int row);
+/* Whether grid cell (col, row) of a chunked solid grid is solid: false
+ * outside every chunk. */
+bool akgl_tilemap_solid_chunk_at(const akgl_SolidGrid *g, int col, int row);
 
 /* ---- the actors a map spawned (tilemap.c) ---- */
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include <akgl/image.h>
+#include <akgl/file.h>
 #include <akgl/sound.h>
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
@@ -27,8 +28,13 @@
 typedef enum Loader {
     SPRITE, CHARACTER, PROPERTIES, SOUND_BANK, TMX, FONT, TMJ,
     TEXT, TEXT_WRAP, /* the text rows */
-    IMAGE            /* akgl_image_load, the PNG alone */
+    IMAGE,           /* akgl_image_load, the PNG alone */
+    TMJ_SMALL,       /* a map loaded under a budget of SMALL_BYTES */
+    TMJ_ROOTED, TMX_ROOTED /* a map loaded with H "root" as the asset root */
 } Loader;
+
+/* The budget of the TMJ_SMALL rows: what "bounded memory" means there. */
+#define SMALL_BYTES (4 * 1024 * 1024)
 
 typedef struct Hostile
 {
@@ -134,14 +140,30 @@ static const Hostile table[] = {
     {"tilemap_zstd_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
      "17179869184 cells in all, more than its budget of 67108864 cells "
      "(AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
-    {"tilemap_sparse_1024_layers.tmj", TMJ, AKERR_OUTOFBOUNDS,
-     "17179869184 cells in all (an infinite layer stores its chunks' whole bounding box), more "
-     "than its budget of 67108864 cells (AKGL_TILEMAP_MAX_MAP_CELLS", 2000},
+    /* Infinite layers are stored by their chunks: two 1x1 chunks at opposite
+     * corners of 4096 x 4096 (once 64 GiB, refused by the budget), and of the
+     * whole extent (+-2^24), load in bounded time within 4 MiB. */
+    {"tilemap_sparse_1024_layers.tmj", TMJ_SMALL, 0, NULL, 2000},
+    {"tilemap_extent_corners_1024_layers.tmj", TMJ_SMALL, 0, NULL, 2000},
     {"tilemap_template_objects.tmj", TMJ, AKERR_OUTOFBOUNDS,
      "65536 objects with 67108864 custom properties", 3000},
     {"tilemap_entities.tmx", TMX, AKERR_OUTOFBOUNDS,
      "more than 4 times (AKGL_TILEMAP_XML_MAX_AMPLIFICATION)", 1000},
     {"tilemap_tsx_256.tmx", TMX, 0, NULL, 3000},
+    /* The asset root: a map inside it naming a file outside, by "..", by an
+     * absolute path, through a symbolic link, as a .tsx tileset, as an image.
+     * Refused before the file is opened, so /etc/passwd is never read. */
+    {"root/escape_dotdot.tmj", TMJ_ROOTED, EACCES,
+     "root_outside.tsj\" is outside the asset root \"" H "root\" (akgl_file_set_root)", 1000},
+    {"root/escape_absolute.tmj", TMJ_ROOTED, EACCES,
+     "\"/etc/passwd\" is outside the asset root \"" H "root\" (akgl_file_set_root)", 1000},
+    /* The link is followed before the check: the message names its target. */
+    {"root/escape_link.tmj", TMJ_ROOTED, EACCES,
+     "root_outside.tsj\" is outside the asset root \"" H "root\" (akgl_file_set_root)", 1000},
+    {"root/escape_tsx.tmx", TMX_ROOTED, EACCES,
+     "root_outside.tsx\" is outside the asset root \"" H "root\" (akgl_file_set_root)", 1000},
+    {"root/escape_image.tmj", TMJ_ROOTED, EACCES,
+     "sheet_192x96.png\" is outside the asset root \"" H "root\" (akgl_file_set_root)", 1000},
     /* Text, the file's bytes drawn with akgl_text_draw (TEXT_WRAP: wrapped at
      * 8 pixels): at both limits it draws inside the bound (its cost grows
      * with the square of the lines when SDL3_ttf lays it out whole, docs/19);
@@ -191,6 +213,27 @@ static akerr_ErrorContext *draw_text_file(const char *path, int wrap)
     return e;
 }
 
+/* A map under a budget of SMALL_BYTES (the default budget again after). */
+static akerr_ErrorContext *load_small(const char *path)
+{
+    akgl_TilemapBudget small = {.max_cells = 0, .max_bytes = SMALL_BYTES};
+    CHECK_OK(akgl_tilemap_set_budget(&small));
+    akerr_ErrorContext *e = akgl_tilemap_load_json(path, &map);
+    CHECK_OK(akgl_tilemap_set_budget(NULL));
+    return e;
+}
+
+/* A map with H "root" as the asset root (none again after). */
+static akerr_ErrorContext *load_rooted(const char *path,
+                                       akerr_ErrorContext *(*loader)(const char *,
+                                                                     akgl_Tilemap **))
+{
+    CHECK_OK(akgl_file_set_root(H "root"));
+    akerr_ErrorContext *e = loader(path, &map);
+    CHECK_OK(akgl_file_set_root(NULL));
+    return e;
+}
+
 static akerr_ErrorContext *load(Loader loader, const char *path)
 {
     switch (loader) {
@@ -204,6 +247,9 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case TEXT: return draw_text_file(path, 0);
     case TEXT_WRAP: return draw_text_file(path, 8);
     case IMAGE: return akgl_image_load(path, &image);
+    case TMJ_SMALL: return load_small(path);
+    case TMJ_ROOTED: return load_rooted(path, akgl_tilemap_load_json);
+    case TMX_ROOTED: return load_rooted(path, akgl_tilemap_load_tmx);
     }
     return NULL;
 }

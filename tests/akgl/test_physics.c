@@ -43,7 +43,7 @@ static void test_init_reads_each_property(void)
     static const uint8_t cell = 1;
     phys.steps = 7;
     phys.accumulator_ns = 3;
-    phys.grid = (akgl_SolidGrid){&cell, 1, 1, 16.0f, 16.0f, 0.0f, 0.0f};
+    phys.grid = (akgl_SolidGrid){&cell, 1, 1, 16.0f, 16.0f, 0.0f, 0.0f, 0, 0, 0, NULL};
     game.physics = NULL;
     CHECK_OK(akgl_physics_init_arcade(&phys));
     CHECK(game.physics == &phys);
@@ -144,7 +144,13 @@ static void test_init_null_and_no_registry(void)
 static void test_set_solid_grid(void)
 {
     static const uint8_t cells[6] = {0, 1, 0, 1, 0, 1};
-    const akgl_SolidGrid good = {cells, 3, 2, 16.0f, 8.0f, -4.0f, 2.5f};
+    const akgl_SolidGrid good = {cells, 3, 2, 16.0f, 8.0f, -4.0f, 2.5f, 0, 0, 0, NULL};
+    /* Chunked grids of 2x2 chunks on a 4x4 grid: (0, 0) and (2, 2). */
+    const akgl_SolidGridChunk chunks_ok[] = {{0, 0, cells}, {2, 2, cells}};
+    const akgl_SolidGridChunk chunks_odd[] = {{1, 0, cells}};
+    const akgl_SolidGridChunk chunks_unsorted[] = {{2, 2, cells}, {0, 0, cells}};
+    const akgl_SolidGridChunk chunks_twice[] = {{2, 2, cells}, {2, 2, cells}};
+    const akgl_SolidGridChunk chunks_nocells[] = {{0, 0, NULL}};
     physics_begin();
 
     CHECK_OK(akgl_physics_set_solid_grid(&phys, &good));
@@ -152,12 +158,26 @@ static void test_set_solid_grid(void)
 
     /* Refusals leave the grid that was set. */
     const akgl_SolidGrid bad[] = {
-        {cells, 0, 2, 16.0f, 8.0f, 0.0f, 0.0f},       {cells, 3, 0, 16.0f, 8.0f, 0.0f, 0.0f},
-        {cells, -3, 2, 16.0f, 8.0f, 0.0f, 0.0f},      {cells, 3, -1, 16.0f, 8.0f, 0.0f, 0.0f},
-        {cells, 3, 2, 0.0f, 8.0f, 0.0f, 0.0f},        {cells, 3, 2, 16.0f, 0.5f, 0.0f, 0.0f},
-        {cells, 3, 2, -16.0f, 8.0f, 0.0f, 0.0f},      {cells, 3, 2, NAN, 8.0f, 0.0f, 0.0f},
-        {cells, 3, 2, 16.0f, INFINITY, 0.0f, 0.0f},   {cells, 3, 2, 16.0f, 8.0f, NAN, 0.0f},
-        {cells, 3, 2, 16.0f, 8.0f, 0.0f, -INFINITY},
+        {cells, 0, 2, 16.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 0, 16.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, -3, 2, 16.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, -1, 16.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, 0.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, 16.0f, 0.5f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, -16.0f, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, NAN, 8.0f, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, 16.0f, INFINITY, 0.0f, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, 16.0f, 8.0f, NAN, 0.0f, 0, 0, 0, NULL},
+        {cells, 3, 2, 16.0f, 8.0f, 0.0f, -INFINITY, 0, 0, 0, NULL},
+        /* chunked: no list, a chunk size below 1, misplaced, unsorted, twice, outside */
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 1, NULL},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 0, 2, 1, chunks_ok},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, -1, chunks_ok},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 1, chunks_odd},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 2, chunks_unsorted},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 2, chunks_twice},
+        {cells, 2, 2, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 2, chunks_ok},
+        {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 1, chunks_nocells},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
@@ -165,6 +185,11 @@ static void test_set_solid_grid(void)
         CHECK_MSG(got == AKERR_VALUE, "bad grid %zu: status %d (%s)", i, got, msg);
         CHECK_MSG(memcmp(&phys.grid, &good, sizeof(good)) == 0, "bad grid %zu changed it", i);
     }
+    /* A chunked grid that keeps every promise is taken, and NULL removes it. */
+    const akgl_SolidGrid chunked = {cells, 4, 4, 16.0f, 8.0f, 0.0f, 0.0f, 2, 2, 2, chunks_ok};
+    CHECK_OK(akgl_physics_set_solid_grid(&phys, &chunked));
+    CHECK(phys.grid.nchunks == 2 && phys.grid.chunks == chunks_ok);
+    CHECK_OK(akgl_physics_set_solid_grid(&phys, &good));
     akgl_SolidGrid nocells = good;
     nocells.cells = NULL;
     CHECK_STATUS(akgl_physics_set_solid_grid(&phys, &nocells), AKERR_NULLPOINTER);
@@ -510,7 +535,7 @@ static void fr_setup(akgl_Actor **out)
 {
     memset(fr_cells, 0, sizeof(fr_cells));
     memset(&fr_cells[3 * 64], 1, 64); /* floor: row 3, y 48..64 */
-    const akgl_SolidGrid grid = {fr_cells, 64, 4, 16.0f, 16.0f, 0.0f, 0.0f};
+    const akgl_SolidGrid grid = {fr_cells, 64, 4, 16.0f, 16.0f, 0.0f, 0.0f, 0, 0, 0, NULL};
     physics_begin();
     phys.gravity_y = 980.0f;
     phys.drag_x = 4.0f;

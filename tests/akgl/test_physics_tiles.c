@@ -13,7 +13,7 @@ static uint8_t cells[ROWS * COLS];
 
 static void grid_bind(float origin_x, float origin_y)
 {
-    const akgl_SolidGrid g = {cells, COLS, ROWS, TILE, TILE, origin_x, origin_y};
+    const akgl_SolidGrid g = {cells, COLS, ROWS, TILE, TILE, origin_x, origin_y, 0, 0, 0, NULL};
     CHECK_OK(akgl_physics_set_solid_grid(&phys, &g));
 }
 

@@ -249,7 +249,7 @@ static void run_scene(FILE *out)
     phys.gravity_y = 600.0f;
     phys.drag_x = 0.5f;
     build_grid();
-    akgl_SolidGrid grid = {cells, GRID_COLS, GRID_ROWS, TILE, TILE, 0.0f, 0.0f};
+    akgl_SolidGrid grid = {cells, GRID_COLS, GRID_ROWS, TILE, TILE, 0.0f, 0.0f, 0, 0, 0, NULL};
     CHECK_OK(akgl_physics_set_solid_grid(&phys, &grid));
     phys.on_overlap = hash_overlap;
     lcg_state = 12345u;

@@ -612,6 +612,14 @@ static void test_every_encoding(void)
         CHECK_INT_EQ(l->y0, -16);
         CHECK_INT_EQ(l->width, 48);
         CHECK_INT_EQ(l->height, 32);
+        /* Stored as its four chunks, sorted by (y, x); no region of cells. */
+        CHECK(l->cells == NULL && l->chunkwidth == 16 && l->chunkheight == 16);
+        CHECK_INT_EQ(l->nchunks, 4);
+        static const int at[4][2] = {{-16, -16}, {16, -16}, {-16, 0}, {0, 0}};
+        for (int c = 0; c < 4 && c < l->nchunks; c++) {
+            CHECK_MSG(l->chunks[c].x == at[c][0] && l->chunks[c].y == at[c][1],
+                      "chunk %d at (%d, %d)", c, l->chunks[c].x, l->chunks[c].y);
+        }
         for (int y = -20; y < 20; y++) {
             for (int x = -20; x < 36; x++) {
                 uint32_t raw = 1;

@@ -135,8 +135,31 @@ static void test_too_many_cells(void)
     json("huge", AKERR_OUTOFBOUNDS, "the map is 4097 x 4096 = 16781312 cells",
          "AKGL_TILEMAP_MAX_LAYER_CELLS (16777216)");
     tmx("huge_layer", AKERR_OUTOFBOUNDS, "layer 1 (\"vast\")", "8192 x 2049");
-    json("huge_chunks", AKERR_OUTOFBOUNDS, "bounding box of the layer's chunks is 16777217 x 1",
-         NULL);
+    json("huge_chunks", AKERR_OUTOFBOUNDS, "layer 1 (\"spread\"): the layer's 2 chunks of "
+         "4096 x 4096 tiles are 33554432 cells", "more than AKGL_TILEMAP_MAX_LAYER_CELLS "
+         "(16777216)");
+    sf_unbind_renderer();
+}
+
+/* An infinite map's chunks: one size, on multiples of it, one at a place,
+ * within AKGL_TILEMAP_MAX_EXTENT of 0, each within
+ * AKGL_TILEMAP_MAX_LAYER_CELLS. Each refusal names the file (checked by
+ * the helpers), the layer, the chunk, the value and the limit. */
+static void test_bad_chunks(void)
+{
+    sf_bind_renderer();
+    both("chunk_overlap", AKERR_VALUE, "layer 1 (\"ground\"): chunk 0 and chunk 2 are both at "
+         "(0, 0); chunks may not overlap", NULL);
+    both("chunk_misaligned", AKERR_VALUE, "layer 1 (\"ground\"): chunk 1: (-3, 4) is not on a "
+         "multiple of the chunk size 2 x 2", NULL);
+    both("chunk_size", AKERR_VALUE, "layer 1 (\"ground\"): chunk 1: (4, 0) is 4 x 1 tiles; "
+         "every chunk of an infinite map must have the size of its first chunk, 2 x 2", NULL);
+    both("chunk_far", AKERR_OUTOFBOUNDS, "layer 1 (\"ground\"): chunk 1: \"x\" is 16777218, "
+         "outside -16777216..16777216 (AKGL_TILEMAP_MAX_EXTENT)", NULL);
+    both("chunk_int", AKERR_OUTOFBOUNDS, "layer 1 (\"ground\"): chunk 0: \"y\" is -4294967296, "
+         "beyond an int", NULL);
+    both("chunk_oversize", AKERR_OUTOFBOUNDS, "layer 1 (\"ground\"): chunk 0: the chunk is "
+         "4097 x 4097 = 16785409 cells, more than AKGL_TILEMAP_MAX_LAYER_CELLS (16777216)", NULL);
     sf_unbind_renderer();
 }
 
@@ -268,6 +291,7 @@ int main(void)
     RUN_TEST(test_corrupt_data);
     RUN_TEST(test_data_length);
     RUN_TEST(test_too_many_cells);
+    RUN_TEST(test_bad_chunks);
     RUN_TEST(test_include_cycles);
     RUN_TEST(test_other_refusals);
     RUN_TEST(test_tileset_wider_than_its_image);

@@ -169,16 +169,27 @@ static void test_cells_of_all_layers(void)
 }
 
 /* Infinite layers of two 1x1 chunks at opposite corners: counted by their
- * bounding boxes, which is what is stored. */
+ * chunks' cells, which is what is stored, not by their bounding boxes. */
 static void test_sparse_infinite_layers(void)
 {
     char path[PATH_MAX];
     sf_bind_renderer();
     sparse_map("sparse.tmj", 5, 4096);
     sf_path(path, "sparse.tmj");
+    set_budget(9, 0);
     tm_expect_refused(akgl_tilemap_load_json, path, AKERR_OUTOFBOUNDS,
-                      "83886080 cells in all (an infinite layer stores its chunks' whole "
-                      "bounding box)", "(AKGL_TILEMAP_MAX_MAP_CELLS");
+                      "10 cells in all (the cells of their chunks), more than its budget of 9 "
+                      "cells", "(AKGL_TILEMAP_MAX_MAP_CELLS");
+    set_budget(10, 0);
+    akgl_Tilemap *map = NULL;
+    CHECK_OK(akgl_tilemap_load_json(path, &map));
+    if (map != NULL) {
+        const akgl_TilemapLayer *l = &map->layers[4];
+        CHECK(map->nlayers == 5 && l->nchunks == 2 && l->width == 4096 && l->height == 4096);
+        CHECK(l->chunks[1].x == 4095 && l->chunks[1].y == 4095);
+        CHECK_OK(akgl_heap_release_tilemap(map));
+    }
+    CHECK_OK(akgl_tilemap_set_budget(NULL));
     sf_unbind_renderer();
 }
 

@@ -252,6 +252,85 @@ static void test_solid_grid_infinite(void)
     CHECK_OK(akgl_heap_release_tilemap(map));
 }
 
+/* A layer of chunks (as an infinite map loads), built by hand. */
+static akgl_TilemapLayer *chunk_layer(akgl_TilemapChunk *chunks, int n, int size)
+{
+    akgl_TilemapLayer *l = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    l->cells = NULL;
+    l->chunkwidth = size;
+    l->chunkheight = size;
+    l->nchunks = n;
+    l->chunks = chunks;
+    l->properties = solid_props();
+    return l;
+}
+
+/* A grid of chunks follows the chunks: one grid chunk at every place any
+ * layer has one, a byte a cell, whatever the distance between them. */
+static void test_solid_grid_of_chunks(void)
+{
+    static uint32_t a0[16], a1[16], b0[16];
+    akgl_TilemapChunk a[2] = {{-8, 0, a0}, {400000, 4, a1}};
+    akgl_TilemapChunk b[1] = {{-8, 0, b0}};
+    SDL_memset(a0, 0, sizeof(a0));
+    SDL_memset(a1, 0, sizeof(a1));
+    SDL_memset(b0, 0, sizeof(b0));
+    a0[0] = 1;       /* (-8, 0) */
+    a1[15] = 1;      /* (400003, 7) */
+    b0[2 * 4 + 1] = 1; /* (-7, 2), the same grid chunk as a0 */
+    mem_map(&mm, 0, 0, NULL);
+    mm.map.infinite = true;
+    chunk_layer(a, 2, 4);
+    chunk_layer(b, 1, 4);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_SolidGrid g;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK_INT_EQ(g.nchunks, 2);
+    CHECK_INT_EQ(g.chunk_cols, 4);
+    CHECK_INT_EQ(g.cols, 400012);
+    CHECK_INT_EQ(g.rows, 8);
+    CHECK(g.origin_x == -8.0f * TS_TILE && g.origin_y == 0.0f);
+    CHECK(g.cells == map->solid_cells && g.chunks != NULL);
+    CHECK(g.chunks[0].col == 0 && g.chunks[0].row == 0);
+    CHECK(g.chunks[1].col == 400008 && g.chunks[1].row == 4);
+    CHECK(akgl_tilemap_solid_chunk_at(&g, 0, 0));
+    CHECK(akgl_tilemap_solid_chunk_at(&g, 1, 2));
+    CHECK(akgl_tilemap_solid_chunk_at(&g, 400011, 7));
+    CHECK(!akgl_tilemap_solid_chunk_at(&g, 1, 0));
+    CHECK(!akgl_tilemap_solid_chunk_at(&g, 200000, 0)); /* between the chunks */
+    CHECK(!akgl_tilemap_solid_chunk_at(&g, 400008, 0));
+    akgl_SolidGrid again;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &again));
+    CHECK(again.chunks == g.chunks);
+    CHECK_OK(akgl_heap_release_tilemap(map)); /* frees the block (ASan would say) */
+
+    /* Regions and chunks in one map, chunks of two sizes, a chunk off its
+     * size's multiples: no grid, the layer named. */
+    mem_map(&mm, 0, 0, NULL);
+    chunk_layer(a, 2, 4);
+    mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES)->width = 4;
+    map = pool_map(&mm);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), AKERR_VALUE,
+                     "layer 1 (\"layer\") holds a region of cells and others hold chunks");
+    CHECK(map->solid_cells == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    mem_map(&mm, 0, 0, NULL);
+    chunk_layer(a, 2, 4);
+    chunk_layer(b, 1, 2);
+    map = pool_map(&mm);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), AKERR_VALUE,
+                     "has chunks of 2 x 2, another layer of 4 x 4");
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    akgl_TilemapChunk odd[1] = {{-7, 0, b0}};
+    mem_map(&mm, 0, 0, NULL);
+    chunk_layer(odd, 1, 4);
+    map = pool_map(&mm);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), AKERR_VALUE,
+                     "chunk at (-7, 0) is not on a multiple of the chunk size 4 x 4");
+    CHECK(map->solid_cells == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
 /* An actor falls onto the map's solid row and stands on it. */
 static void test_actor_lands_on_map(void)
 {
@@ -603,6 +682,7 @@ int main(void)
     RUN_TEST(test_set_tilemap_refusals);
     RUN_TEST(test_solid_grid_rules);
     RUN_TEST(test_solid_grid_infinite);
+    RUN_TEST(test_solid_grid_of_chunks);
     RUN_TEST(test_actor_lands_on_map);
     RUN_TEST(test_spawn_actors);
     RUN_TEST(test_spawn_actors_isometric);

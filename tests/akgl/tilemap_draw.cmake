@@ -7,3 +7,6 @@ target_compile_definitions(akgl_tilemap_game PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_
 # Takes the level's spawned-actor release out and puts it back (src/akgl/tilemap_game.h, tilemap_private.h).
 target_include_directories(akgl_tilemap_game PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
 akgl_add_test(akgl_tilemap_level SOURCES test_tilemap_level.c LIBS akgl SDL3_image::SDL3_image m)
+# Infinite maps stored by their chunks: loaded, drawn and collided with far apart.
+akgl_add_test(akgl_tilemap_chunks SOURCES test_tilemap_chunks.c LIBS akgl SDL3_image::SDL3_image m)
+target_compile_definitions(akgl_tilemap_chunks PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")

@@ -216,6 +216,22 @@ static inline void tm_compare_layers(const akgl_TilemapLayer *a, const akgl_Tile
             }
         }
     }
+    TM_SAME_INT(a, b, chunkwidth, where);
+    TM_SAME_INT(a, b, chunkheight, where);
+    TM_SAME_INT(a, b, nchunks, where);
+    CHECK_MSG((a->chunks == NULL) == (b->chunks == NULL), "%s: chunks", where);
+    for (int c = 0; a->chunks != NULL && b->chunks != NULL && c < a->nchunks && c < b->nchunks &&
+                    a->chunkwidth == b->chunkwidth && a->chunkheight == b->chunkheight;
+         c++) {
+        const akgl_TilemapChunk *ca = &a->chunks[c], *cb = &b->chunks[c];
+        size_t n = (size_t)a->chunkwidth * (size_t)a->chunkheight;
+        CHECK_MSG(ca->x == cb->x && ca->y == cb->y, "%s: chunk %d at (%d, %d) vs (%d, %d)", where,
+                  c, ca->x, ca->y, cb->x, cb->y);
+        if (memcmp(ca->cells, cb->cells, n * sizeof(uint32_t)) != 0) {
+            CHECK_MSG(false, "%s: chunk %d: the cells differ", where, c);
+            break;
+        }
+    }
     TM_SAME_INT(a, b, nobjects, where);
     TM_SAME_INT(a, b, draworder, where);
     TM_SAME_COLOR(a, b, color, where);
