@@ -12,7 +12,8 @@
 #                              repeated (AKGL_TSAN_REPEAT times, default 20)
 #
 #   -j N (or --jobs N), before or after the mode: N jobs for the builds
-#   (tools/deps.sh's and cmake --build) and N tests at a time for ctest;
+#   (tools/deps.sh's and cmake --build) and N tests at a time for ctest
+#   (--tsan runs its two threaded tests one at a time, whatever N);
 #   default: the number of processors (nproc).
 #
 # AKGL_FUZZ_SECONDS=N (with --sanitize): each fuzz target runs N seconds
@@ -80,7 +81,7 @@ case $mode in
         # The tests with threads, each run AKGL_TSAN_REPEAT times; TSan halts
         # a run at its first report.
         TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-        ctest --output-on-failure --parallel "$jobs" --repeat until-fail:"${AKGL_TSAN_REPEAT:-20}" \
+        ctest --output-on-failure --repeat until-fail:"${AKGL_TSAN_REPEAT:-20}" \
             -R '^(akgl_game_threads|akerror_pool)$' "$@" ;;
     *)
         ctest --output-on-failure --parallel "$jobs" "$@" ;;
