@@ -1,13 +1,31 @@
 #!/usr/bin/env bash
-# Sets up everything (tools/deps.sh), builds an optimised tree and runs the
-# benchmarks. They print figures and ratios against hand-written SDL3.
+# Sets up everything (tools/deps.sh), builds an optimised tree in build-bench/
+# and runs the benchmarks. They print figures and ratios against hand-written
+# SDL3.
+#
+#   tools/bench.sh [-j N] [bench arguments...]
+#
+# -j N (or --jobs N): N jobs for the builds (default: the number of
+# processors); the benchmarks themselves run one at a time. Everything after
+# it goes to bench_frame and bench_tilemap. A second bench.sh waits for the
+# first (a lock on build-bench/, tools/common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-prefix=$("$root/tools/deps.sh")
+. "$root/tools/common.sh"
+jobs=$(akgl_default_jobs)
+case ${1:-} in
+    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs bench.sh ''
+                 jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    --jobs=*) jobs=${1#--jobs=}; shift ;;
+esac
+akgl_check_jobs bench.sh "$jobs"
+prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build-bench
+akgl_lock bench.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DAKGL_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" --parallel --target bench_frame bench_tilemap bench_transform
+cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 "$build/bench/bench_frame" "$@"
 # The maps bench_tilemap writes go into the build tree, never the repository.

@@ -4,6 +4,8 @@
 #
 #   tools/build-configs.sh                  the five below
 #   tools/build-configs.sh gcc:Release ...  only these (COMPILER:BUILD_TYPE)
+#   tools/build-configs.sh -j N ...         N build jobs (default: the number of
+#                                           processors)
 #
 # tools/test.sh builds and tests RelWithDebInfo with gcc and (--clang) with
 # clang, and Debug with clang under the sanitizers (--sanitize). What is left
@@ -22,7 +24,16 @@
 # untracked ones not ignored), so local edits are built too.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-prefix=$("$root/tools/deps.sh")
+. "$root/tools/common.sh"
+jobs=$(akgl_default_jobs)
+case ${1:-} in
+    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs build-configs.sh ''
+                 jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    --jobs=*) jobs=${1#--jobs=}; shift ;;
+esac
+akgl_check_jobs build-configs.sh "$jobs"
+prefix=$("$root/tools/deps.sh" -j "$jobs")
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 
 configs=("$@")
@@ -68,7 +79,7 @@ for config in "${configs[@]}"; do
         -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE="$type" >/dev/null
     # Every failure at once (-k 0), and only the failures: ninja's progress
     # lines are not worth reading.
-    if ! cmake --build "$build" --parallel -- -k 0 >"$base/build.log" 2>&1; then
+    if ! cmake --build "$build" --parallel "$jobs" -- -k 0 >"$base/build.log" 2>&1; then
         grep -v '^\[[0-9]*/[0-9]*\] ' "$base/build.log" >&2 || true
         echo "build-configs: $cc $type: the build failed (above)" >&2
         exit 1

@@ -1,18 +1,42 @@
 #!/usr/bin/env bash
-# Sets up everything (tools/deps.sh), builds akgl and runs the demo.
-# Without a display the demo draws offscreen and writes its screenshot to
-# build/demo.png; with one (DISPLAY set) it opens a window.
+# Sets up everything (tools/deps.sh), builds akgl's demo in build-demo/ and
+# runs it. Without a display the demo draws offscreen and writes its
+# screenshot to build-demo/demo.png; with one (DISPLAY set) it opens a window.
+#
+#   tools/demo.sh [-j N] [demo arguments...]
+#
+# -j N (or --jobs N): N jobs for the builds (default: the number of
+# processors). Everything after it goes to the demo (chapter 22).
+#
+# build-demo/ is the demo's alone, so this runs safely while tools/test.sh
+# builds and tests in build/; two demo.sh runs take turns on it (a lock,
+# tools/common.sh), and tools/deps.sh takes turns on the prefix.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-prefix=$("$root/tools/deps.sh")
-build=$root/build
+. "$root/tools/common.sh"
+jobs=$(akgl_default_jobs)
+case ${1:-} in
+    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs demo.sh ''
+                 jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    --jobs=*) jobs=${1#--jobs=}; shift ;;
+esac
+akgl_check_jobs demo.sh "$jobs"
+prefix=$("$root/tools/deps.sh" -j "$jobs")
+build=$root/build-demo
+akgl_lock demo.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
-cmake --build "$build" --parallel --target akgl_demo
+cmake --build "$build" --parallel "$jobs" --target akgl_demo
 cd "$root"
+shot=()
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
     export SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
     export SDL_FRAMEBUFFER_ACCELERATION=${SDL_FRAMEBUFFER_ACCELERATION:-0}
+    # The screenshot goes into this script's build directory unless the
+    # arguments name one: the last of --screenshot OUT.png and a bare OUT.png
+    # wins, and these come first.
+    shot=(--screenshot "$build/demo.png")
 fi
 export SDL_AUDIO_DRIVER=${SDL_AUDIO_DRIVER:-dummy}
-exec "$build/examples/akgl_demo" "$@"
+exec "$build/examples/akgl_demo" "${shot[@]}" "$@"

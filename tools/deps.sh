@@ -4,6 +4,7 @@
 # private prefix.
 #
 #   tools/deps.sh            install/build what is missing, print the prefix
+#   tools/deps.sh -j N       the same, building with N jobs (default: nproc)
 #   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
 #                            outside the clone so a fresh clone reuses it)
 #
@@ -17,6 +18,11 @@
 # hash of our patches to it), so a second run does nothing and finishes in
 # well under a second, and a prefix built before a patch changed is rebuilt
 # once.
+#
+# Two runs at once (tools/test.sh and tools/demo.sh started together both run
+# this) take turns: each holds a lock on PREFIX/.lock (flock) from its first
+# look at the prefix to its last write, so the second finds the first one's
+# stamps and does nothing.
 #
 # Our own patches: tools/patches/<library>/*.patch, applied in name order with
 # patch -p1 to the unpacked Debian source (after Debian's own patches), each
@@ -34,6 +40,17 @@ PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
 WORK=$PREFIX/.work
 LOG=$WORK/deps.log
 JOBS=$(nproc 2>/dev/null || echo 2)
+while [ $# -gt 0 ]; do
+    case $1 in
+        -j | --jobs) JOBS=${2:-}; shift $(( $# >= 2 ? 2 : 1 )) ;;
+        -j*) JOBS=${1#-j}; shift ;;
+        --jobs=*) JOBS=${1#--jobs=}; shift ;;
+        *) echo "deps: unknown argument \"$1\" (only -j N)" >&2; exit 2 ;;
+    esac
+done
+case $JOBS in
+    '' | *[!0-9]* | 0*) echo "deps: -j takes a whole number of jobs from 1 up, not \"$JOBS\"" >&2; exit 2 ;;
+esac
 
 # Debian packages the build, the tests and SDL3's X11 back end need. The
 # X11 -dev packages are needed only to compile SDL's X11 driver (loaded at
@@ -217,6 +234,12 @@ build_one() { # name version dsc-glob srcdir flags...
 
 main() {
     mkdir -p "$WORK"
+    # One run at a time per prefix; the lock goes when this process ends.
+    exec 9>"$PREFIX/.lock"
+    if ! flock -n 9; then
+        say "another run is setting up $PREFIX; waiting for it"
+        flock 9
+    fi
     : >"$LOG"
     install_packages
     build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${SDL3_FLAGS[@]}"

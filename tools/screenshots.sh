@@ -4,12 +4,31 @@
 # manual clock) for a fixed number of frames. The frame times the demo
 # prints vary from run to run; the pictures do not (the fps the HUDs show is
 # the runner's, on the manual clock).
+#
+#   tools/screenshots.sh [-j N]     N build jobs (default: the number of processors)
+#
+# It builds in build-demo/, tools/demo.sh's directory, holding its lock
+# (tools/common.sh): it runs beside tools/test.sh, and after a demo.sh that
+# is running.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-prefix=$("$root/tools/deps.sh")
-build=$root/build
+. "$root/tools/common.sh"
+jobs=$(akgl_default_jobs)
+case ${1:-} in
+    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs screenshots.sh ''
+                 jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    --jobs=*) jobs=${1#--jobs=}; shift ;;
+esac
+akgl_check_jobs screenshots.sh "$jobs"
+[ $# -eq 0 ] || { echo "screenshots.sh: unknown argument \"$1\" (only -j N)" >&2; exit 2; }
+prefix=$("$root/tools/deps.sh" -j "$jobs")
+build=$root/build-demo
+akgl_lock screenshots.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
-cmake --build "$build"
+examples=(sprite_animation character_states tilemap_camera platformer topdown bunnymark text_hud sound
+          input_remap)
+cmake --build "$build" --parallel "$jobs" --target akgl_demo "${examples[@]/#/akgl_example_}"
 export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export SDL_AUDIO_DRIVER=dummy
 out=$root/docs/images

@@ -11,23 +11,41 @@
 #   tools/test.sh --tsan       clang + ThreadSanitizer, the threaded tests
 #                              repeated (AKGL_TSAN_REPEAT times, default 20)
 #
+#   -j N (or --jobs N), before or after the mode: N jobs for the builds
+#   (tools/deps.sh's and cmake --build) and N tests at a time for ctest
+#   (--tsan runs its two threaded tests one at a time, whatever N);
+#   default: the number of processors (nproc).
+#
 # AKGL_FUZZ_SECONDS=N (with --sanitize): each fuzz target runs N seconds
 # instead of a fixed number of inputs.
 #
-# Extra arguments after the mode go to ctest (e.g. -R akerror).
+# Extra arguments after the mode and -j go to ctest (e.g. -R akerror).
+#
+# Each mode builds in its own directory and holds a lock on it (tools/common.sh)
+# until its tests end: a second run of the same mode waits for the first, and
+# tools/demo.sh, which builds in build-demo/, runs beside any of them.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-prefix=$("$root/tools/deps.sh")
+. "$root/tools/common.sh"
 
 mode=gcc
-case "${1:-}" in
-    --sanitize) mode=sanitize; shift ;;
-    --clang) mode=clang; shift ;;
-    --valgrind) mode=valgrind; shift ;;
-    --tsan) mode=tsan; shift ;;
-    --gcc) shift ;;
-esac
-
+jobs=$(akgl_default_jobs)
+while [ $# -gt 0 ]; do
+    case $1 in
+        --sanitize) mode=sanitize; shift ;;
+        --clang) mode=clang; shift ;;
+        --valgrind) mode=valgrind; shift ;;
+        --tsan) mode=tsan; shift ;;
+        --gcc) mode=gcc; shift ;;
+        -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs test.sh ''
+                     jobs=$2; shift 2 ;;
+        -j*) jobs=${1#-j}; shift ;;
+        --jobs=*) jobs=${1#--jobs=}; shift ;;
+        *) break ;;
+    esac
+done
+akgl_check_jobs test.sh "$jobs"
+prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build
 args=(-DCMAKE_C_COMPILER=gcc)
 case $mode in
@@ -42,13 +60,14 @@ case $mode in
           args=(-DCMAKE_C_COMPILER=clang -DAKGL_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
                 -DAKGL_BUILD_EXAMPLES=OFF -DAKGL_BUILD_BENCH=OFF) ;;
 esac
+akgl_lock test.sh "$build"
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 # -U: forget where SDL3, SDL3_image and SDL3_ttf were found, so a build tree
 # configured with another AKGL_DEPS_PREFIX links against this one's (CMake
 # caches each package's directory and would keep the old SDL).
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
-cmake --build "$build" --parallel
+cmake --build "$build" --parallel "$jobs"
 cd "$build"
 case $mode in
     valgrind)
@@ -56,7 +75,7 @@ case $mode in
         # harness, and skip what is not a test program of ours (the demo and
         # the consumer build run no akgl code under valgrind).
         export AKGL_TIME_SCALE=50 AKGL_FAULT_STRIDE=7
-        ctest --output-on-failure --parallel "$(nproc 2>/dev/null || echo 2)" \
+        ctest --output-on-failure --parallel "$jobs" \
             -E '^(consumer|akgl_demo.*|bench_.*|akgl_assets)$' "$@" ;;
     tsan)
         # The tests with threads, each run AKGL_TSAN_REPEAT times; TSan halts
@@ -65,5 +84,5 @@ case $mode in
         ctest --output-on-failure --repeat until-fail:"${AKGL_TSAN_REPEAT:-20}" \
             -R '^(akgl_game_threads|akerror_pool)$' "$@" ;;
     *)
-        ctest --output-on-failure --parallel "$(nproc 2>/dev/null || echo 2)" "$@" ;;
+        ctest --output-on-failure --parallel "$jobs" "$@" ;;
 esac

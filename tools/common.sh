@@ -1,0 +1,32 @@
+# Sourced by the scripts in tools/ that build: the job count (-j N) and the
+# lock a script holds on its build directory while it builds and runs.
+# Not a script of its own.
+
+# How many jobs when -j is not given: one per processor.
+akgl_default_jobs() {
+    nproc 2>/dev/null || echo 2
+}
+
+# akgl_check_jobs SCRIPT VALUE: exits 2, naming the script and the value, when
+# VALUE is not a whole number from 1 up.
+akgl_check_jobs() {
+    case $2 in
+        '' | *[!0-9]* | 0*)
+            echo "$1: -j takes a whole number of jobs from 1 up, not \"$2\"" >&2
+            exit 2 ;;
+    esac
+}
+
+# akgl_lock SCRIPT DIR: creates DIR and holds DIR/.akgl-lock (flock) until the
+# script and whatever it execs end. A second script that builds in the same
+# DIR waits for the first, saying so on standard error, instead of building
+# over it (ninja has no lock of its own) or testing a half-built tree.
+akgl_lock() {
+    local fd
+    mkdir -p "$2"
+    exec {fd}>"$2/.akgl-lock"
+    if ! flock -n "$fd"; then
+        echo "$1: $2 is in use by another run; waiting for it" >&2
+        flock "$fd"
+    fi
+}
