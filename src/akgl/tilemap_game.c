@@ -85,6 +85,43 @@ static bool tile_is_solid(const akgl_Tilemap *map, uint32_t raw)
            SDL_GetBooleanProperty(tile->properties, "solid", false);
 }
 
+/*
+ * What one layer's solidity is worked out from, across its rows or chunks:
+ * the layer's own `solid` (every tile of it), else each tile's, and the last
+ * gid's answer, since runs of one gid are common.
+ */
+typedef struct SolidMarker
+{
+    const akgl_Tilemap *map;
+    bool whole;
+    uint32_t last_gid;
+    bool last_solid;
+} SolidMarker;
+
+static SolidMarker solid_marker(const akgl_Tilemap *map, const akgl_TilemapLayer *l)
+{
+    return (SolidMarker){map, l->properties != 0 &&
+                                  SDL_GetBooleanProperty(l->properties, "solid", false), 0, false};
+}
+
+/* Sets out[k] for every solid cell of the n cells of a row or a chunk. */
+static void mark_solid(SolidMarker *sm, const uint32_t *cells, size_t n, uint8_t *out)
+{
+    for (size_t k = 0; k < n; k++) {
+        uint32_t gid = cells[k] & AKGL_TILE_GID_MASK;
+        if (gid == 0) {
+            continue;
+        }
+        if (!sm->whole && gid != sm->last_gid) {
+            sm->last_gid = gid;
+            sm->last_solid = tile_is_solid(sm->map, gid);
+        }
+        if (sm->whole || sm->last_solid) {
+            out[k] = 1;
+        }
+    }
+}
+
 static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long gy0, long cols)
 {
     for (int i = 0; i < map->nlayers; i++) {
@@ -92,26 +129,11 @@ static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long g
         if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->cells == NULL) {
             continue;
         }
-        bool whole = l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false);
-        /* Runs of one gid are common: remember the last answer. */
-        uint32_t last_gid = 0;
-        bool last_solid = false;
+        SolidMarker sm = solid_marker(map, l);
         for (long y = 0; y < l->height; y++) {
             const uint32_t *row = l->cells + y * l->width;
             uint8_t *out = cells + ((long)l->y0 + y - gy0) * cols + ((long)l->x0 - gx0);
-            for (long x = 0; x < l->width; x++) {
-                uint32_t gid = row[x] & AKGL_TILE_GID_MASK;
-                if (gid == 0) {
-                    continue;
-                }
-                if (!whole && gid != last_gid) {
-                    last_gid = gid;
-                    last_solid = tile_is_solid(map, gid);
-                }
-                if (whole || last_solid) {
-                    out[x] = 1;
-                }
-            }
+            mark_solid(&sm, row, (size_t)l->width, out);
         }
     }
 }
@@ -249,25 +271,11 @@ static akerr_ErrorContext *chunked_grid(akgl_Tilemap *map, akgl_SolidGrid *grid)
         if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->nchunks <= 0) {
             continue;
         }
-        bool whole = l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false);
-        uint32_t last_gid = 0;
-        bool last_solid = false;
+        SolidMarker sm = solid_marker(map, l);
         for (int c = 0; c < l->nchunks; c++) {
             const akgl_TilemapChunk *lc = &l->chunks[c];
             uint8_t *out = solid_chunk(chunks, (int)m, (int)(lc->x - x0), (int)(lc->y - y0));
-            for (size_t k = 0; k < per; k++) {
-                uint32_t gid = lc->cells[k] & AKGL_TILE_GID_MASK;
-                if (gid == 0) {
-                    continue;
-                }
-                if (!whole && gid != last_gid) {
-                    last_gid = gid;
-                    last_solid = tile_is_solid(map, gid);
-                }
-                if (whole || last_solid) {
-                    out[k] = 1;
-                }
-            }
+            mark_solid(&sm, lc->cells, per, out);
         }
     }
     map->solid_cells = block;
