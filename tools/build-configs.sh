@@ -25,14 +25,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/tools/common.sh"
-jobs=$(akgl_default_jobs)
-case ${1:-} in
-    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs build-configs.sh ''
-                 jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
-    --jobs=*) jobs=${1#--jobs=}; shift ;;
-esac
-akgl_check_jobs build-configs.sh "$jobs"
+akgl_parse_jobs build-configs.sh "$@"
+shift "$jobs_shift"
 prefix=$("$root/tools/deps.sh" -j "$jobs")
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 

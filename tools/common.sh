@@ -17,6 +17,24 @@ akgl_check_jobs() {
     esac
 }
 
+# akgl_parse_jobs SCRIPT ARGS...: reads a leading -j N, -jN, --jobs N or
+# --jobs=N from ARGS into $jobs (the default when there is none) and sets
+# $jobs_shift to how many arguments it took, for the caller's shift; exits 2
+# as akgl_check_jobs does for a bad count.
+akgl_parse_jobs() {
+    local script=$1
+    shift
+    jobs=$(akgl_default_jobs)
+    jobs_shift=0
+    case ${1:-} in
+        -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs "$script" ''
+                     jobs=$2; jobs_shift=2 ;;
+        -j*) jobs=${1#-j}; jobs_shift=1 ;;
+        --jobs=*) jobs=${1#--jobs=}; jobs_shift=1 ;;
+    esac
+    akgl_check_jobs "$script" "$jobs"
+}
+
 # akgl_lock SCRIPT DIR: creates DIR and holds DIR/.akgl-lock (flock) until the
 # script and whatever it execs end. A second script that builds in the same
 # DIR waits for the first, saying so on standard error, instead of building

@@ -14,14 +14,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/tools/common.sh"
-jobs=$(akgl_default_jobs)
-case ${1:-} in
-    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs demo.sh ''
-                 jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
-    --jobs=*) jobs=${1#--jobs=}; shift ;;
-esac
-akgl_check_jobs demo.sh "$jobs"
+akgl_parse_jobs demo.sh "$@"
+shift "$jobs_shift"
 prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build-demo
 akgl_lock demo.sh "$build"

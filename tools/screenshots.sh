@@ -13,14 +13,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/tools/common.sh"
-jobs=$(akgl_default_jobs)
-case ${1:-} in
-    -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs screenshots.sh ''
-                 jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
-    --jobs=*) jobs=${1#--jobs=}; shift ;;
-esac
-akgl_check_jobs screenshots.sh "$jobs"
+akgl_parse_jobs screenshots.sh "$@"
+shift "$jobs_shift"
 [ $# -eq 0 ] || { echo "screenshots.sh: unknown argument \"$1\" (only -j N)" >&2; exit 2; }
 prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build-demo

@@ -558,6 +558,24 @@ static int newline_rows(const char *utf8, size_t length)
     return rows;
 }
 
+/* The checks every text passes before it is measured or drawn, in any font:
+ * strict UTF-8, and no more than AKGL_TEXT_MAX_LINES lines (*rows gets how
+ * many there are before wrapping). */
+static akerr_ErrorContext *check_text(const akgl_Font *font, const char *utf8, size_t length,
+                                      int *rows_out)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, check_utf8(font, utf8, length));
+    int rows = newline_rows(utf8, length);
+    *rows_out = rows;
+    if (rows > AKGL_TEXT_MAX_LINES) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "font \"%s\": the text has %d lines; the limit is %d (AKGL_TEXT_MAX_LINES)",
+                    font->path, rows, AKGL_TEXT_MAX_LINES);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* ---- breaking lines ------------------------------------------------------ */
 
 /* A line of the text: where it starts and how long it is, without the
@@ -853,14 +871,9 @@ static akerr_ErrorContext *text_for(akgl_Font *font, const char *utf8, size_t le
             oldest = slot;
         }
     }
-    PASS(errctx, check_utf8(font, utf8, length));
     /* Refused for too many lines before a glyph is loaded or a line laid out. */
-    int rows = newline_rows(utf8, length);
-    if (rows > AKGL_TEXT_MAX_LINES) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "font \"%s\": the text has %d lines; the limit is %d (AKGL_TEXT_MAX_LINES)",
-                    font->path, rows, AKGL_TEXT_MAX_LINES);
-    }
+    int rows = 0;
+    PASS(errctx, check_text(font, utf8, length, &rows));
     /* Before anything of SDL3_ttf's measures the text (see check_glyphs). */
     PASS(errctx, check_glyphs(font, utf8, length));
     LineSpan *lines = NULL;
@@ -918,13 +931,8 @@ static akerr_ErrorContext *pixel_box(akgl_Font *font, const char *utf8, size_t l
                                      int *cols, int *w, int *h)
 {
     PREPARE_ERROR(errctx);
-    PASS(errctx, check_utf8(font, utf8, length));
-    int rows = newline_rows(utf8, length);
-    if (rows > AKGL_TEXT_MAX_LINES) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "font \"%s\": the text has %d lines; the limit is %d (AKGL_TEXT_MAX_LINES)",
-                    font->path, rows, AKGL_TEXT_MAX_LINES);
-    }
+    int rows = 0;
+    PASS(errctx, check_text(font, utf8, length, &rows));
     int cell_w = AKGL_FONT_DEFAULT_CELL_W * font->scale;
     *cols = wrap <= 0 ? 0 : wrap / cell_w > 0 ? wrap / cell_w : 1;
     int widest = 0;
