@@ -8,6 +8,7 @@
  * sprite is the fixture sheet's red 48 x 48 cell; the map holds them.
  */
 #include "physics_test.h"
+#include "level_fixture.h"
 #include "scene.h"
 
 #include <akgl/controller.h>
@@ -15,9 +16,6 @@
 
 #define LEVEL AKGL_TEST_ASSETS_DIR "/tilemaps/draw/level.tmj"
 
-static Scene scene;
-static akgl_Sprite *hero_sprite;
-static akgl_Character *hero;
 
 static int live_actors(void)
 {
@@ -29,37 +27,6 @@ static akgl_Actor *named(const char *name)
     return SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, name, NULL);
 }
 
-/* A renderer, and the character "hero" showing the red cell. */
-static bool level_begin(void)
-{
-    if (!scene_open_bound(&scene, 64, 48)) {
-        return false;
-    }
-    scene_capture(&scene.r);
-    static const int cells[] = {0};
-    hero_sprite = make_sprite(&scene, "hero-stand", cells, 1, 100, true, false);
-    hero = make_character("hero", 100);
-    if (hero == NULL || hero_sprite == NULL) {
-        return false;
-    }
-    CHECK_OK(hero->sprite_add(hero, hero_sprite,
-                              AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-    return true;
-}
-
-static void level_end(void)
-{
-    if (hero != NULL) {
-        CHECK_OK(akgl_heap_release_character(hero));
-    }
-    if (hero_sprite != NULL) {
-        CHECK_OK(akgl_heap_release_sprite(hero_sprite));
-    }
-    hero = NULL;
-    hero_sprite = NULL;
-    scene_capture_done();
-    scene_close(&scene);
-}
 
 /* The map loaded, its actors spawned, made current; the physics bound. */
 static akgl_Tilemap *level_load(void)

@@ -11,6 +11,7 @@
  * type) at (56, 16) bottom-left; layer "front": tile 15 at cell (3, 3).
  */
 #include "physics_test.h"
+#include "level_fixture.h"
 #include "scene.h"
 
 #include <akgl/tilemap.h>
@@ -33,42 +34,6 @@ static SDL_Color tile_fill(int k)
 static SDL_Color tile_marker(int k)
 {
     return (SDL_Color){255, 255, (Uint8)(k * 16), 255};
-}
-
-static Scene scene;
-static akgl_Sprite *hero_sprite;
-static akgl_Character *hero;
-
-/* A renderer, and the character "hero" showing the red 48 x 48 cell. */
-static bool level_begin(void)
-{
-    if (!scene_open_bound(&scene, 64, 48)) {
-        return false;
-    }
-    scene_capture(&scene.r);
-    static const int cells[] = {0};
-    hero_sprite = make_sprite(&scene, "hero-stand", cells, 1, 100, true, false);
-    hero = make_character("hero", 100);
-    if (hero == NULL || hero_sprite == NULL) {
-        return false;
-    }
-    CHECK_OK(hero->sprite_add(hero, hero_sprite,
-                              AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-    return true;
-}
-
-static void level_end(void)
-{
-    if (hero != NULL) {
-        CHECK_OK(akgl_heap_release_character(hero));
-    }
-    if (hero_sprite != NULL) {
-        CHECK_OK(akgl_heap_release_sprite(hero_sprite));
-    }
-    hero = NULL;
-    hero_sprite = NULL;
-    scene_capture_done();
-    scene_close(&scene);
 }
 
 /* Draws, spawns and collides the same way from either file. */
