@@ -1,8 +1,8 @@
 /*
  * Bunnymark: as many bouncing sprites as the frame rate allows, here 10,000
- * spinning coins, each a full actor (state, animation, draw order), in an
- * actor pool sized when the game starts. Click or hold Space to add 100 more
- * a frame.
+ * spinning coins, each a full actor (state, animation, draw order) with no
+ * name, in an actor pool sized when the game starts. Click or hold Space to
+ * add 100 more a frame.
  *
  *   akgl_example_bunnymark [--frames N] [--screenshot OUT.png] [--assets DIR]
  */
@@ -28,13 +28,11 @@ static akerr_ErrorContext *bounce(akgl_Actor *b)
 
 static akerr_ErrorContext *add(int n)
 {
-    char name[32];
     akgl_Actor *b = NULL;
     akgl_Sprite *spin = NULL;
     PREPARE_ERROR(errctx);
     for (int i = 0; i < n && bunnies < MAX_BUNNIES; i++, bunnies++) {
-        SDL_snprintf(name, sizeof(name), "coin %d", bunnies);
-        PASS(errctx, akgl_actor_spawn(name, "coin", 320.0f, 180.0f, &b));
+        PASS(errctx, akgl_actor_spawn(NULL, "coin", 320.0f, 180.0f, &b)); /* no name needed */
         b->vx = (float)(SDL_rand_r(&seed, 480) - 240);
         b->vy = (float)(SDL_rand_r(&seed, 480) - 240);
         PASS(errctx, akgl_actor_current_sprite(b, &spin)); /* chosen now, so that */

@@ -59,9 +59,9 @@ typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
 struct akgl_Actor
 {
     /* The fields the frame reads for every actor come first, in the first
-     * 237 bytes (hooks, state, position, animation, draw and collision
-     * settings, then name[0], which the sweeps' liveness test reads); the
-     * rest of the name, the children and the bookkeeping after. The order
+     * 236 bytes (hooks, state, position, animation, draw and collision
+     * settings, and the live flag, which the sweeps' liveness test reads);
+     * the name, the children and the bookkeeping after. The order
      * is not part of the API: use the names. */
     int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
     int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
@@ -114,11 +114,15 @@ struct akgl_Actor
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
     SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
-    int touching;                          /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
+    uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
+    bool live;                             /**< Owned by the heap: initialised and not yet
+                                                released (what the frame's sweeps test; a
+                                                slot acquired but not initialised is not live). */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most
-                                                AKGL_ACTOR_MAX_NAME_LENGTH - 1 (31) bytes. */
+                                                AKGL_ACTOR_MAX_NAME_LENGTH - 1 (31) bytes;
+                                                "" for an anonymous actor (not registered). */
     uint32_t sound_voice;                  /**< The akgl_Voice of the last state sound played. */
     akgl_Actor *parent;                    /**< Borrowed: the actor this one is a child of. */
     akgl_Actor *children[AKGL_ACTOR_MAX_CHILDREN]; /**< Each holds a reference. */
@@ -127,18 +131,31 @@ struct akgl_Actor
 
 /**
  * @brief Zeroes @p obj, names it, makes it visible, and registers it in
- *        AKGL_REGISTRY_ACTOR under @p name.
+ *        AKGL_REGISTRY_ACTOR under @p name; or, with @p name NULL, makes it
+ *        an anonymous actor.
  * Initialising a live pooled actor again gives back what it held (its
  * character, its children, the sprite it shows) before zeroing it; it stays
- * its parent's child.
+ * its parent's child, and leaves the registry if it is anonymous now.
+ *
+ * An anonymous actor (@p name NULL) is not registered and costs no string
+ * and no name lookup: its name field is "", messages call it
+ * `actor (anonymous, slot N)`, and akgl_registry_get never finds it (keep
+ * the pointer, or an akgl_ActorRef). Everything else is as for a named
+ * one: the frame updates, draws and collides it, and it can be despawned,
+ * followed, driven, parented and walked (akgl_registry_iterate_actor).
+ * Only a pool slot can be anonymous: an actor struct of the game's own is
+ * known by its registry entry.
  * @param obj  An actor from akgl_heap_next_actor (keeps its reference) or any
  *             other actor struct (gets refcount 1).
- * @param name The name; at most AKGL_ACTOR_MAX_NAME_LENGTH-1 bytes.
- * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a name too long for
- *         the field (never truncated into a key); AKERR_REGISTRY when another
- *         actor is registered under @p name; AKERR_KEY when the actor
- *         registry does not exist (akgl_registry_init not run). On failure
- *         nothing is registered and the caller still holds its reference.
+ * @param name The name, at most AKGL_ACTOR_MAX_NAME_LENGTH-1 bytes; NULL for
+ *             an anonymous actor. "" is refused: no name is NULL.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p obj; AKERR_VALUE for an
+ *         empty name, or a NULL one for a struct outside the pool;
+ *         AKERR_OUTOFBOUNDS for a name too long for the field (never
+ *         truncated into a key); AKERR_REGISTRY when another actor is
+ *         registered under @p name; AKERR_KEY when the actor registry does
+ *         not exist (akgl_registry_init not run). On failure nothing is
+ *         registered and the caller still holds its reference.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const char *name);
 
@@ -146,16 +163,21 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_initialize(akgl_Actor *obj, const 
  * @brief The one call to put an actor in the world: acquires a slot,
  *        initialises it as @p name, makes it an instance of @p character,
  *        places its top-left at (@p x, @p y) and makes it ALIVE|FACE_DOWN.
- * @param name      The actor's name (its registry key).
+ *
+ * With @p name NULL the actor is anonymous (see akgl_actor_initialize): no
+ * string is made and no name looked up, so a game may spawn as many as its
+ * pool holds (akgl_GameConfig) with no name of their own.
+ * @param name      The actor's name (its registry key), or NULL for an
+ *                  anonymous actor.
  * @param character The name of a registered character.
  * @param x         World x of the top-left, pixels.
  * @param y         World y of the top-left, pixels.
  * @param dest Gets the actor with the caller's reference (release it with
  *             akgl_heap_release_actor, take it out of the world with
  *             akgl_actor_despawn, or let akgl_game_unload do it).
- * @return NULL; AKERR_NULLPOINTER for a NULL argument; AKGL_ERR_HEAP when
- *         every actor slot is taken; akgl_actor_initialize's errors (a name
- *         empty, too long or taken); AKERR_KEY when no character has that
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p character or @p dest;
+ *         AKGL_ERR_HEAP when every actor slot is taken; akgl_actor_initialize's
+ *         errors (a name empty, too long or taken); AKERR_KEY when no character has that
  *         name. On failure nothing is left claimed and *dest is NULL.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_spawn(const char *name, const char *character,

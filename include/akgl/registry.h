@@ -71,11 +71,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_registry_quit(void);
 
 struct akgl_Actor;
 
-/** Called once per registered actor. */
+/** Called once per actor the walk visits (akgl_registry_iterate_actor). */
 typedef akerr_ErrorContext *(*akgl_ActorIterator)(struct akgl_Actor *actor, void *userdata);
 
 /**
- * @brief Calls @p callback for every actor in AKGL_REGISTRY_ACTOR.
+ * @brief Calls @p callback for every actor: every live actor of the pool,
+ *        named or anonymous, then the registered ones outside it.
  *
  * Pooled actors are walked through the pool, to its capacity (however large
  * the game made it), in pool order; then the actors outside the pool (a

@@ -691,9 +691,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * Every object whose `type` names a registered character becomes an actor of
  * that character at the object's top-left corner (tile objects converted
  * from Tiled's bottom-left anchor), named after the object, or
- * "<map file base name>#<object id>" (e.g. "level1.tmj#7") when its name is
- * empty or taken, the map's part cut (never "#<id>") to fit an actor name's
- * 31 bytes; visible only when the object is. Objects whose type names
+ * "<map file base name>#<object id>" (e.g. "level1.tmj#7") when that name is
+ * taken, the map's part cut (never "#<id>") to fit an actor name's 31 bytes;
+ * an object with no name becomes an anonymous actor (no name is made up:
+ * akgl_actor_initialize); visible only when the object is. Objects whose type names
  * no character are left alone. The map holds one reference on each actor it
  * spawned and keeps an akgl_ActorRef to it (map->spawned; resolve one with
  * akgl_actor_from_ref), and gives them back when it is released. An actor

@@ -50,6 +50,20 @@ void akgl_actor_release_held(akgl_Actor *obj, akerr_ErrorContext **first)
     obj->releasing = was_releasing;
 }
 
+const char *akgl_actor_label(const akgl_Actor *a, char *buf, size_t size)
+{
+    if (a == NULL) {
+        snprintf(buf, size, "actor (NULL)");
+    } else if (a->name[0] != '\0' || !akgl_heap_holds(AKGL_HEAP_ACTOR, a)) {
+        snprintf(buf, size, "actor \"%.*s\"", (int)sizeof(a->name) - 1, a->name);
+    } else {
+        snprintf(buf, size, "actor (anonymous, slot %d)",
+                 (int)(((const char *)a - (const char *)akgl_heap_pool_actor.base) /
+                       (ptrdiff_t)akgl_heap_pool_actor.size));
+    }
+    return buf;
+}
+
 akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
 {
     int refcount = 0;
@@ -57,9 +71,17 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_initialize: NULL actor");
-    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_actor_initialize: NULL name");
-    PASS(errctx, akgl_object_check_name(name, sizeof(obj->name), "actor"));
-    PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_ACTOR, "actor", name, obj));
+    if (name != NULL) {
+        PASS(errctx, akgl_object_check_name(name, sizeof(obj->name), "actor"));
+        PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_ACTOR, "actor", name, obj));
+    } else {
+        /* A struct of the game's own is known by its registry entry alone
+         * (a release checks it there): it cannot go without a name. */
+        FAIL_ZERO_RETURN(errctx, akgl_heap_holds(AKGL_HEAP_ACTOR, obj), AKERR_VALUE,
+                         "akgl_actor_initialize: %p is not a slot of the actor pool, and only "
+                         "a pool slot can be anonymous (NULL name): give an actor struct of "
+                         "the game's own a name", (void *)obj);
+    }
     PASS(errctx, akgl_object_initial_refcount(AKGL_HEAP_ACTOR, obj, obj->refcount, "actor",
                                               &refcount, &pooled));
     /* Only a slot's old contents can be trusted; a stack struct may be garbage. */
@@ -69,9 +91,13 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     } else {
         memset(&previous, 0, sizeof(previous));
     }
-    /* Register the new name first: if that fails, the actor is as it was. */
-    PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", name, obj));
-    if (previous.name[0] != '\0' && strcmp(previous.name, name) != 0) {
+    /* Register the new name first: if that fails, the actor is as it was.
+     * An anonymous actor registers nothing (and looks nothing up). */
+    if (name != NULL) {
+        PASS(errctx, akgl_registry_add(AKGL_REGISTRY_ACTOR, "actor", name, obj));
+    }
+    if (previous.live && previous.name[0] != '\0' &&
+        (name == NULL || strcmp(previous.name, name) != 0)) {
         IGNORE(akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", previous.name, obj));
     }
     /* A live slot may hold references (character, children, shown sprite):
@@ -87,7 +113,10 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     memset(obj, 0, sizeof(*obj));
     obj->refcount = refcount;
     obj->parent = parent;
-    memcpy(obj->name, name, strlen(name) + 1);
+    if (name != NULL) {
+        memcpy(obj->name, name, strlen(name) + 1);
+    }
+    obj->live = true;
     obj->visible = true;
     obj->scale_x = 1.0f;
     obj->scale_y = 1.0f;
@@ -112,9 +141,12 @@ akerr_ErrorContext *akgl_actor_spawn(const char *name, const char *character, fl
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_spawn: NULL destination");
     *dest = NULL;
-    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_actor_spawn: NULL name");
-    FAIL_ZERO_RETURN(errctx, character, AKERR_NULLPOINTER,
-                     "akgl_actor_spawn: NULL character for actor \"%s\"", name);
+    /* name NULL: an anonymous actor (no string, no lookup). */
+    if (character == NULL) {
+        FAIL_RETURN(errctx, AKERR_NULLPOINTER, "akgl_actor_spawn: NULL character for %s%s%s",
+                    name != NULL ? "actor \"" : "an anonymous actor", name != NULL ? name : "",
+                    name != NULL ? "\"" : "");
+    }
     PASS(errctx, akgl_heap_next_actor(&actor));
     ATTEMPT {
         CATCH(errctx, akgl_actor_initialize(actor, name));
@@ -138,15 +170,15 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_set_character: NULL actor");
     FAIL_ZERO_RETURN(errctx, charname, AKERR_NULLPOINTER,
-                     "akgl_actor_set_character: NULL character name for actor \"%s\"", obj->name);
+                     "akgl_actor_set_character: NULL character name for %s", AKGL_ACTOR_WHO(obj));
     PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", charname, &found));
     if (found == NULL) {
         char nearby[AKERR_MAX_ERROR_MESSAGE_LENGTH / 2];
         akgl_registry_describe_miss(AKGL_REGISTRY_CHARACTER, "character", charname, nearby,
                                     sizeof(nearby));
         FAIL_RETURN(errctx, AKERR_KEY,
-                    "akgl_actor_set_character: actor \"%s\": no character named \"%s\" is "
-                    "loaded%s", obj->name, charname, nearby);
+                    "akgl_actor_set_character: %s: no character named \"%s\" is "
+                    "loaded%s", AKGL_ACTOR_WHO(obj), charname, nearby);
     }
     akgl_Character *basechar = found;
     akgl_Character *old = obj->basechar;
@@ -184,9 +216,9 @@ static void log_missing_sprite(const akgl_Actor *obj, akgl_Character *basechar)
     }
     basechar->missing_logged[next] = obj->state + 1;
     basechar->missing_logged_next = (next + 1) % AKGL_CHARACTER_MISSING_SPRITE_MEMORY;
-    SDL_Log("akgl: actor \"%s\" draws nothing: character \"%s\" has no sprite for state "
+    SDL_Log("akgl: %s draws nothing: character \"%s\" has no sprite for state "
             "%d or any state it falls back to (docs/11-characters.md)",
-            obj->name, basechar->name, obj->state);
+            AKGL_ACTOR_WHO(obj), basechar->name, obj->state);
 }
 
 akerr_ErrorContext *akgl_actor_lookup_sprite(akgl_Actor *obj, akgl_Sprite **dest)
@@ -243,11 +275,11 @@ akerr_ErrorContext *akgl_actor_current_sprite(akgl_Actor *obj, akgl_Sprite **des
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL destination");
     *dest = NULL;
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_current_sprite: NULL actor");
-    FAIL_ZERO_RETURN(errctx, obj->basechar, AKERR_KEY, "actor \"%s\" has no character",
-                     obj->name);
+    FAIL_ZERO_RETURN(errctx, obj->basechar, AKERR_KEY, "%s has no character",
+                     AKGL_ACTOR_WHO(obj));
     PASS(errctx, akgl_actor_lookup_sprite(obj, dest));
     FAIL_ZERO_RETURN(errctx, *dest, AKERR_KEY, "character \"%s\" has no sprite for state %d "
-                     "(actor \"%s\")", obj->basechar->name, obj->state, obj->name);
+                     "(%s)", obj->basechar->name, obj->state, AKGL_ACTOR_WHO(obj));
     SUCCEED_RETURN(errctx);
 }
 
@@ -468,7 +500,7 @@ akerr_ErrorContext *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprit
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_advance_frame: NULL actor");
     FAIL_ZERO_RETURN(errctx, sprite, AKERR_NULLPOINTER,
-                     "akgl_actor_advance_frame: NULL sprite for actor \"%s\"", obj->name);
+                     "akgl_actor_advance_frame: NULL sprite for %s", AKGL_ACTOR_WHO(obj));
     advance_frame(obj, sprite, elapsed_ns);
     SUCCEED_RETURN(errctx);
 }
@@ -767,7 +799,7 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
 
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_draw: NULL actor");
     FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
-                     "akgl_actor_draw: NULL renderer for actor \"%s\"", obj->name);
+                     "akgl_actor_draw: NULL renderer for %s", AKGL_ACTOR_WHO(obj));
     FAIL_ZERO_RETURN(errctx, renderer->draw_sprite, AKERR_NULLPOINTER,
                      "akgl_actor_draw: the renderer has no draw_sprite");
     if (!akgl_actor_cached_sprite(obj, &sprite)) {
@@ -805,7 +837,7 @@ akerr_ErrorContext *akgl_actor_set_transform(akgl_Actor *obj, float scale_x, flo
     params.scale_x = scale_x;
     params.scale_y = scale_y;
     params.rotation = rotation;
-    snprintf(who, sizeof(who), "actor \"%s\"", obj->name);
+    akgl_actor_label(obj, who, sizeof(who));
     PASS(errctx, akgl_render_check_params(&params, who));
     obj->scale_x = scale_x;
     obj->scale_y = scale_y;
@@ -818,7 +850,7 @@ akerr_ErrorContext *akgl_actor_render(akgl_Actor *obj, akgl_Renderer *renderer)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_render: NULL actor");
     FAIL_ZERO_RETURN(errctx, renderer, AKERR_NULLPOINTER,
-                     "akgl_actor_render: NULL renderer for actor \"%s\"", obj->name);
+                     "akgl_actor_render: NULL renderer for %s", AKGL_ACTOR_WHO(obj));
     if (obj->visible && obj->renderfunc != NULL) {
         akerr_ErrorContext *drawn = obj->renderfunc(obj, renderer);
         if (drawn != NULL) {
@@ -835,10 +867,10 @@ akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
 
     FAIL_ZERO_RETURN(errctx, parent, AKERR_NULLPOINTER, "akgl_actor_add_child: NULL parent");
     FAIL_ZERO_RETURN(errctx, child, AKERR_NULLPOINTER,
-                     "akgl_actor_add_child: NULL child for \"%s\"", parent->name);
+                     "akgl_actor_add_child: NULL child for %s", AKGL_ACTOR_WHO(parent));
     FAIL_NONZERO_RETURN(errctx, child->parent != NULL, AKERR_RELATIONSHIP,
-                        "akgl_actor_add_child: \"%s\" is already a child of \"%s\"",
-                        child->name, child->parent ? child->parent->name : "");
+                        "akgl_actor_add_child: %s is already a child of %s",
+                        AKGL_ACTOR_WHO(child), AKGL_ACTOR_WHO(child->parent));
     /* No cycles: the child may not be the parent or any of its ancestors.
      * The walk is bounded in case a game wrote a loop into the parent links. */
     const akgl_Actor *up = parent;
@@ -846,8 +878,9 @@ akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
                                                                     : AKGL_MAX_HEAP_ACTOR;
     for (int depth = 0; up != NULL && depth <= most; depth++, up = up->parent) {
         FAIL_NONZERO_RETURN(errctx, up == child, AKERR_RELATIONSHIP,
-                            "akgl_actor_add_child: \"%s\" is \"%s\" or one of its ancestors; "
-                            "that would make a cycle", child->name, parent->name);
+                            "akgl_actor_add_child: %s is %s or one of its ancestors; "
+                            "that would make a cycle", AKGL_ACTOR_WHO(child),
+                            AKGL_ACTOR_WHO(parent));
     }
     for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN && slot < 0; i++) {
         if (parent->children[i] == NULL) {
@@ -855,8 +888,8 @@ akerr_ErrorContext *akgl_actor_add_child(akgl_Actor *parent, akgl_Actor *child)
         }
     }
     FAIL_NONZERO_RETURN(errctx, slot < 0, AKERR_OUTOFBOUNDS,
-                        "akgl_actor_add_child: \"%s\" has %d children already, the limit "
-                        "(AKGL_ACTOR_MAX_CHILDREN)", parent->name, AKGL_ACTOR_MAX_CHILDREN);
+                        "akgl_actor_add_child: %s has %d children already, the limit "
+                        "(AKGL_ACTOR_MAX_CHILDREN)", AKGL_ACTOR_WHO(parent), AKGL_ACTOR_MAX_CHILDREN);
     child->refcount++;
     parent->children[slot] = child;
     child->parent = parent;
@@ -868,7 +901,7 @@ akerr_ErrorContext *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *chil
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, parent, AKERR_NULLPOINTER, "akgl_actor_remove_child: NULL parent");
     FAIL_ZERO_RETURN(errctx, child, AKERR_NULLPOINTER,
-                     "akgl_actor_remove_child: NULL child for \"%s\"", parent->name);
+                     "akgl_actor_remove_child: NULL child for %s", AKGL_ACTOR_WHO(parent));
     for (int i = 0; i < AKGL_ACTOR_MAX_CHILDREN; i++) {
         if (parent->children[i] == child) {
             parent->children[i] = NULL;
@@ -879,8 +912,8 @@ akerr_ErrorContext *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *chil
             SUCCEED_RETURN(errctx);
         }
     }
-    FAIL_RETURN(errctx, AKERR_RELATIONSHIP, "akgl_actor_remove_child: \"%s\" is not a child of "
-                "\"%s\"", child->name, parent->name);
+    FAIL_RETURN(errctx, AKERR_RELATIONSHIP, "akgl_actor_remove_child: %s is not a child of %s",
+                AKGL_ACTOR_WHO(child), AKGL_ACTOR_WHO(parent));
 }
 
 akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
@@ -891,6 +924,14 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
 
     PASS(errctx, akgl_object_check_release(AKGL_HEAP_ACTOR, AKGL_REGISTRY_ACTOR, "actor", obj,
                                            obj ? obj->name : NULL, sizeof(obj->name)));
+    /* An anonymous slot released again: named as messages name it (the
+     * heap's own message has only a name to give). */
+    if (obj != NULL && obj->refcount <= 0 && obj->name[0] == '\0' &&
+        akgl_heap_holds(AKGL_HEAP_ACTOR, obj)) {
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP,
+                    "akgl_heap_release_actor: %s is already released (refcount %d)",
+                    AKGL_ACTOR_WHO(obj), obj->refcount);
+    }
     PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_ACTOR, obj, obj ? obj->name : "", true,
                                          &teardown));
     if (!teardown) {
@@ -913,8 +954,10 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
         }
     }
     akgl_actor_release_held(obj, &first);
-    akgl_object_keep_first(&first,
-                           akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor", obj->name, obj));
+    if (obj->name[0] != '\0') { /* an anonymous actor was never registered */
+        akgl_object_keep_first(&first, akgl_registry_remove(AKGL_REGISTRY_ACTOR, "actor",
+                                                            obj->name, obj));
+    }
     akgl_heap_release_end(AKGL_HEAP_ACTOR, obj);
     return akerr_trace_append(first, __FILE__, __func__, __LINE__);
 }
@@ -943,8 +986,8 @@ akerr_ErrorContext *akgl_actor_hold(akgl_Actor **slot, akgl_Actor *actor)
     int at = find_hold(slot);
     if (actor != NULL && at < 0) {
         FAIL_NONZERO_RETURN(errctx, nholds >= AKGL_MAX_ACTOR_HOLDS, AKERR_OUTOFBOUNDS,
-                            "cannot hold actor \"%s\": %d cameras and controllers already hold "
-                            "actors (AKGL_MAX_ACTOR_HOLDS)", actor->name, AKGL_MAX_ACTOR_HOLDS);
+                            "cannot hold %s: %d cameras and controllers already hold "
+                            "actors (AKGL_MAX_ACTOR_HOLDS)", AKGL_ACTOR_WHO(actor), AKGL_MAX_ACTOR_HOLDS);
         at = nholds++;
         holds[at] = slot;
     }
@@ -1033,21 +1076,23 @@ static void despawn_tree(akgl_Actor *obj, akerr_ErrorContext **first)
     akgl_object_keep_first(first, akgl_heap_release_actor(obj));
 }
 
-/* " (slot 3)" for a pool slot, "" for a struct of the game's own. */
+/* 'actor "coin" (slot 3)', 'actor (anonymous, slot 3)' for a pool slot,
+ * 'actor "coin"' for a struct of the game's own. */
 static void slot_words(const akgl_Actor *obj, char *buf, size_t size)
 {
-    buf[0] = '\0';
-    if (akgl_heap_holds(AKGL_HEAP_ACTOR, obj)) {
-        snprintf(buf, size, " (slot %d)",
+    if (obj->name[0] != '\0' && akgl_heap_holds(AKGL_HEAP_ACTOR, obj)) {
+        snprintf(buf, size, "actor \"%.*s\" (slot %d)", (int)sizeof(obj->name) - 1, obj->name,
                  (int)(((const char *)obj - (const char *)akgl_heap_pool_actor.base) /
                        (ptrdiff_t)akgl_heap_pool_actor.size));
+    } else {
+        akgl_actor_label(obj, buf, size);
     }
 }
 
 akerr_ErrorContext *akgl_actor_despawn(akgl_Actor *actor)
 {
     akerr_ErrorContext *first = NULL;
-    char slot[32];
+    char slot[AKGL_ACTOR_LABEL_SIZE];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_actor_despawn: NULL actor");
     /* Judged as a release judges it, before anything is written: a pointer
@@ -1066,8 +1111,7 @@ akerr_ErrorContext *akgl_actor_despawn(akgl_Actor *actor)
     if (actor->refcount <= 0) {
         slot_words(actor, slot, sizeof(slot));
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
-                    "akgl_actor_despawn: actor \"%.*s\"%s is already gone (despawned, or "
-                    "released to 0)", (int)sizeof(actor->name) - 1, actor->name, slot);
+                    "akgl_actor_despawn: %s is already gone (despawned, or released to 0)", slot);
     }
     if (actor->releasing) {
         SUCCEED_RETURN(errctx); /* its teardown is under way: it is leaving already */
@@ -1078,7 +1122,7 @@ akerr_ErrorContext *akgl_actor_despawn(akgl_Actor *actor)
 
 akerr_ErrorContext *akgl_actor_ref(const akgl_Actor *actor, akgl_ActorRef *dest)
 {
-    char slot[32];
+    char slot[AKGL_ACTOR_LABEL_SIZE];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_ref: NULL destination");
     *dest = AKGL_ACTOR_REF_NONE;
@@ -1090,8 +1134,7 @@ akerr_ErrorContext *akgl_actor_ref(const akgl_Actor *actor, akgl_ActorRef *dest)
                      "actor struct of the game's own has none", (const void *)actor);
     slot_words(actor, slot, sizeof(slot));
     if (actor->refcount <= 0) {
-        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_actor_ref: actor \"%.*s\"%s is released",
-                    (int)sizeof(actor->name) - 1, actor->name, slot);
+        FAIL_RETURN(errctx, AKGL_ERR_HEAP, "akgl_actor_ref: %s is released", slot);
     }
     size_t i = (size_t)((const char *)actor - (const char *)p->base) / p->size;
     dest->slot = (uint32_t)i + 1u;
@@ -1101,6 +1144,7 @@ akerr_ErrorContext *akgl_actor_ref(const akgl_Actor *actor, akgl_ActorRef *dest)
 
 akerr_ErrorContext *akgl_actor_from_ref(akgl_ActorRef ref, akgl_Actor **dest)
 {
+    char was[AKGL_ACTOR_LABEL_SIZE];
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_actor_from_ref: NULL destination");
     *dest = akgl_actor_resolve(ref);
@@ -1120,13 +1164,13 @@ akerr_ErrorContext *akgl_actor_from_ref(akgl_ActorRef ref, akgl_Actor **dest)
     if (now->refcount > 0) {
         FAIL_RETURN(errctx, AKERR_KEY,
                     "akgl_actor_from_ref: the actor of slot %u is gone (despawned or released; "
-                    "generation %u, the reference's %u); the slot now holds actor \"%s\"",
-                    i, p->generation[i], ref.generation, now->name);
+                    "generation %u, the reference's %u); the slot now holds %s",
+                    i, p->generation[i], ref.generation, AKGL_ACTOR_WHO(now));
     }
+    slot_words(now, was, sizeof(was));
     FAIL_RETURN(errctx, AKERR_KEY,
-                "akgl_actor_from_ref: actor \"%s\" (slot %u) is gone: despawned or released "
-                "(generation %u, the reference's %u)", now->name, i, p->generation[i],
-                ref.generation);
+                "akgl_actor_from_ref: %s is gone: despawned or released "
+                "(generation %u, the reference's %u)", was, p->generation[i], ref.generation);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -20,17 +20,31 @@
 
 /*
  * Whether a pool slot holds an actor the frame sweeps (update, draw,
- * physics) should see: acquired and initialised. An acquired slot that has
- * not been through akgl_actor_initialize yet has no name and no hooks.
+ * physics) should see: acquired and initialised, named or anonymous. An
+ * acquired slot that has not been through akgl_actor_initialize yet has no
+ * hooks; a released one is zeroed (its name kept, live not), so one load
+ * and a compare answer.
  */
 static inline bool akgl_actor_is_live(const akgl_Actor *a)
 {
-    return a->refcount > 0 && a->name[0] != '\0';
+    return a->live;
 }
 
 /*
- * The frame's sweeps (the physics step, the update pass) read the first 237
- * bytes of every actor (the hot fields, then name[0] for akgl_actor_is_live):
+ * "actor \"name\"", "actor (anonymous, slot N)" or, for a struct outside the
+ * pool, "actor \"name\"" as well: how messages name an actor, written into
+ * @p buf (AKGL_ACTOR_LABEL_SIZE bytes is room for any). For error paths only.
+ */
+#define AKGL_ACTOR_LABEL_SIZE 64
+const char *akgl_actor_label(const akgl_Actor *a, char *buf, size_t size);
+/* akgl_actor_label into a buffer of the enclosing block, for a message's
+ * argument list (evaluated only when the message is made). */
+#define AKGL_ACTOR_WHO(a) \
+    akgl_actor_label((a), (char[AKGL_ACTOR_LABEL_SIZE]){0}, AKGL_ACTOR_LABEL_SIZE)
+
+/*
+ * The frame's sweeps (the physics step, the update pass) read the first 236
+ * bytes of every actor (the hot fields, the live flag for akgl_actor_is_live among them):
  * at 10k actors, 3.2 MB of pool, most of those reads wait for memory. Each
  * sweep asks for the actor this many slots ahead: 8 with the 320-byte actor
  * (2, 4, 6 and 8 and none measured, bench/README.md "This round (`trim2`)":
@@ -42,14 +56,16 @@ static inline bool akgl_actor_is_live(const akgl_Actor *a)
 _Static_assert(AKGL_ACTOR_PREFETCH_AHEAD <= AKGL_HEAP_POOL_TAIL_SLOTS,
                "the prefetch reaches past the pool's tail slots");
 /* Where the hot part ends: the prefetch below touches every cache line from
- * the actor's start to name[0] (its addresses are at most 64 bytes apart),
- * which holds only while name[0] is within 64 bytes of p + 192. Every field
- * the sweeps read comes before the name; only cold ones after it. */
+ * the actor's start to the name (its addresses are at most 64 bytes apart),
+ * which holds only while the name starts within 64 bytes of p + 192. Every
+ * field the sweeps read (the live flag too) comes before the name; only cold
+ * ones after it. */
 _Static_assert(offsetof(akgl_Actor, name) < 192 + 64, "the prefetch does not reach name[0]");
 _Static_assert(offsetof(akgl_Actor, collision_mask) < offsetof(akgl_Actor, name) &&
                    offsetof(akgl_Actor, hitbox) < offsetof(akgl_Actor, name) &&
                    offsetof(akgl_Actor, overlapfunc) < offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, intent_update) < offsetof(akgl_Actor, name),
+                   offsetof(akgl_Actor, intent_update) < offsetof(akgl_Actor, name) &&
+                   offsetof(akgl_Actor, live) < offsetof(akgl_Actor, name),
                "a field the sweeps read lies past the hot part");
 _Static_assert(offsetof(akgl_Actor, sound_voice) > offsetof(akgl_Actor, name) &&
                    offsetof(akgl_Actor, parent) > offsetof(akgl_Actor, name) &&
@@ -71,11 +87,11 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
     __builtin_prefetch(p + 128);
     __builtin_prefetch(p + 192);
     /* Slots start on a line (heap_pool.h) and, with a size that is whole
-     * lines, every actor does: name[0] is then in the fourth line (decided
+     * lines, every actor does: the live flag is then in the fourth line (decided
      * at compile time). Otherwise it may lie in a fifth. */
     if (sizeof(akgl_Actor) % AKGL_HEAP_POOL_ALIGN != 0 || AKGL_HEAP_POOL_ALIGN < 64 ||
-        offsetof(akgl_Actor, name) >= 256) {
-        __builtin_prefetch(p + offsetof(akgl_Actor, name));
+        offsetof(akgl_Actor, live) >= 256) {
+        __builtin_prefetch(p + offsetof(akgl_Actor, live));
     }
 }
 

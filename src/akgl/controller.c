@@ -192,8 +192,8 @@ static akerr_ErrorContext *check_live(const akgl_Actor *actor)
     PREPARE_ERROR(errctx);
     if (actor != NULL && actor->refcount <= 0) {
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
-                    "controller: actor \"%s\" is not live (refcount %d); a controller binds "
-                    "an initialised actor", actor->name, actor->refcount);
+                    "controller: %s is not live (refcount %d); a controller binds "
+                    "an initialised actor", AKGL_ACTOR_WHO(actor), actor->refcount);
     }
     SUCCEED_RETURN(errctx);
 }

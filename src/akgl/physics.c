@@ -178,8 +178,8 @@ akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
     FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL actor");
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_physics_actor_box: NULL destination");
     PASS(errctx, box_of(actor, dest, &has));
-    FAIL_ZERO_RETURN(errctx, has, AKERR_KEY, "actor \"%s\" has no box: no hitbox, and no sprite "
-                     "for its state", actor->name);
+    FAIL_ZERO_RETURN(errctx, has, AKERR_KEY, "%s has no box: no hitbox, and no sprite "
+                     "for its state", AKGL_ACTOR_WHO(actor));
     SUCCEED_RETURN(errctx);
 }
 

@@ -410,7 +410,8 @@ static bool names_character(const akgl_TilemapObject *obj)
 
 /*
  * The actor's name, always whole (actor names are registry keys, never cut):
- * the object's own name when it has one that is free; otherwise
+ * "" for an object with no name (its actor is anonymous: no string is
+ * made); the object's own name when it is free; when it is taken,
  * "<map file>#<id>". An object name too long for an actor is refused, naming
  * the object. A generated name too long keeps "#<id>" whole and cuts the
  * map's part (at a UTF-8 character boundary): the id keeps the names of one
@@ -427,7 +428,11 @@ static akerr_ErrorContext *actor_name(const akgl_Tilemap *map, const akgl_Tilema
                         "%zu (AKGL_ACTOR_MAX_NAME_LENGTH %d)",
                         obj->id, obj->name, len > 64 ? "..." : "", len, size - 1,
                         AKGL_ACTOR_MAX_NAME_LENGTH);
-    if (len > 0 && SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, obj->name, NULL) == NULL) {
+    if (len == 0) {
+        buf[0] = '\0';
+        SUCCEED_RETURN(errctx);
+    }
+    if (SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, obj->name, NULL) == NULL) {
         memcpy(buf, obj->name, len + 1);
         SUCCEED_RETURN(errctx);
     }
@@ -464,8 +469,13 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     _Static_assert(AKGL_ACTOR_MAX_NAME_LENGTH > 16, "room for \"#<id>\" in an actor name");
     PASS(errctx, actor_name(map, obj, name, sizeof(name)));
     SDL_FPoint at = object_top_left(map, obj);
-    PASS(errctx, akerr_prefix_message(akgl_actor_spawn(name, obj->type, at.x, at.y, &actor),
-                                      "object %d (actor \"%s\")", obj->id, name));
+    if (name[0] == '\0') { /* no name in the map: an anonymous actor */
+        PASS(errctx, akerr_prefix_message(akgl_actor_spawn(NULL, obj->type, at.x, at.y, &actor),
+                                          "object %d (an anonymous actor)", obj->id));
+    } else {
+        PASS(errctx, akerr_prefix_message(akgl_actor_spawn(name, obj->type, at.x, at.y, &actor),
+                                          "object %d (actor \"%s\")", obj->id, name));
+    }
     actor->visible = obj->visible;
     *dest = actor;
     SUCCEED_RETURN(errctx);

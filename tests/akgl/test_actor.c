@@ -62,7 +62,7 @@ static void test_initialize_binds_defaults(void)
     memset(longname, 'n', sizeof(longname) - 1);
     longname[sizeof(longname) - 1] = '\0';
     CHECK_STATUS(akgl_actor_initialize(NULL, "x"), AKERR_NULLPOINTER);
-    CHECK_STATUS(akgl_actor_initialize(a, NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_actor_initialize(a, ""), AKERR_VALUE); /* NULL is "anonymous", "" no name */
     CHECK_STATUS(akgl_actor_initialize(a, longname), AKERR_OUTOFBOUNDS);
     CHECK(registered_as("init-a", a));
 

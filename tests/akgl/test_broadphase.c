@@ -75,7 +75,7 @@ static void all_pairs(void)
     for (int i = 0; i < cap; i++) {
         akgl_Actor *a = &akgl_heap_actors[i];
         SDL_FRect ba;
-        if (a->refcount <= 0 || a->name[0] == '\0') {
+        if (!a->live) { /* named or anonymous */
             continue;
         }
         akerr_ErrorContext *e = akgl_physics_actor_box(a, &ba);
@@ -86,7 +86,7 @@ static void all_pairs(void)
         for (int j = i + 1; j < cap; j++) {
             akgl_Actor *b = &akgl_heap_actors[j];
             SDL_FRect bb;
-            if (b->refcount <= 0 || b->name[0] == '\0') {
+            if (!b->live) {
                 continue;
             }
             e = akgl_physics_actor_box(b, &bb);

@@ -383,7 +383,7 @@ static void test_spawn_failures_leave_nothing_claimed(void)
     long_name[sizeof(long_name) - 1] = '\0';
 
     CHECK_STATUS(akgl_actor_spawn("x", "spawn char", 0, 0, NULL), AKERR_NULLPOINTER);
-    CHECK_STATUS(akgl_actor_spawn(NULL, "spawn char", 0, 0, &a), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_actor_spawn("", "spawn char", 0, 0, &a), AKERR_VALUE); /* NULL: anonymous */
     CHECK(a == NULL);
     a = (akgl_Actor *)&a;
     CHECK_STATUS(akgl_actor_spawn("x", NULL, 0, 0, &a), AKERR_NULLPOINTER);

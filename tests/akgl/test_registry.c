@@ -720,9 +720,19 @@ static void test_actor_initialize_null_arguments(void)
     akgl_Actor *actor = NULL;
     CHECK_STATUS_MSG(akgl_actor_initialize(NULL, "x"), AKERR_NULLPOINTER, "NULL actor");
     CHECK_OK(akgl_heap_next_actor(&actor));
-    CHECK_STATUS_MSG(akgl_actor_initialize(actor, NULL), AKERR_NULLPOINTER, "NULL name");
+    /* A NULL name is an anonymous actor: a slot is live, unregistered. */
+    int entries = akgl_test_registry_count_(AKGL_REGISTRY_ACTOR);
+    CHECK_OK(akgl_actor_initialize(actor, NULL));
+    CHECK(actor->live && actor->name[0] == '\0');
+    CHECK_INT_EQ(akgl_test_registry_count_(AKGL_REGISTRY_ACTOR), entries);
     CHECK_INT_EQ(actor->refcount, 1);
     release(actor);
+    /* ... which only a slot can be: a struct of the game's own is known by its entry. */
+    akgl_Actor outside;
+    memset(&outside, 0, sizeof(outside));
+    CHECK_STATUS_MSG(akgl_actor_initialize(&outside, NULL), AKERR_VALUE,
+                     "only a pool slot can be anonymous");
+    CHECK_INT_EQ(outside.refcount, 0);
 }
 
 static void test_actor_name_length(void)

@@ -452,7 +452,11 @@ static void test_spawn_actors(void)
     CHECK_INT_EQ(map->nspawned, 3);
     CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors + 3);
     akgl_Actor *p1 = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL);
-    akgl_Actor *tile = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL);
+    /* Object 2 has no name: an anonymous actor, reached through the map. */
+    akgl_Actor *tile = NULL;
+    CHECK_OK(akgl_actor_from_ref(map->spawned[1], &tile));
+    CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL) == NULL);
+    CHECK(tile != NULL && tile->name[0] == '\0');
     akgl_Actor *dup = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#3", NULL);
     CHECK(p1 != NULL && tile != NULL && dup != NULL);
     CHECK(SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "door", NULL) == NULL);
@@ -500,7 +504,8 @@ static void test_spawn_actors_isometric(void)
     CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
     CHECK_INT_EQ(count, 2);
     akgl_Actor *a = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "p1", NULL);
-    akgl_Actor *b = SDL_GetPointerProperty(AKGL_REGISTRY_ACTOR, "map.tmj#2", NULL);
+    akgl_Actor *b = NULL; /* object 2 has no name: anonymous */
+    CHECK_OK(akgl_actor_from_ref(map->spawned[1], &b));
     CHECK(a != NULL && b != NULL);
     if (a != NULL && b != NULL) {
         CHECK_MSG(a->x == 32.0f && a->y == 8.0f, "(%g, %g)", (double)a->x, (double)a->y);
@@ -569,6 +574,7 @@ static void test_spawn_actor_names_fit(void)
     CHECK_INT_EQ(strlen(exact), most);
     objects_map(&mm);
     SDL_snprintf(mm.map.path, sizeof(mm.map.path), "/mem/%s", base);
+    mm.objects[1].name = "p1"; /* taken by object 1: named after the map */
     mm.layers[0].nobjects = 2;
     akgl_Tilemap *map = pool_map(&mm);
     int count = -1;
@@ -586,7 +592,8 @@ static void test_spawn_actor_names_fit(void)
     longbase[most - 3] = '\xc3'; /* "é" at bytes 28..29: the cut for "#2" falls inside it */
     longbase[most - 2] = '\xa9';
     SDL_snprintf(mm.map.path, sizeof(mm.map.path), "/mem/%s.tmj", longbase);
-    mm.objects[2].name = "";
+    mm.objects[1].name = "p1"; /* both taken by object 1 */
+    mm.objects[2].name = "p1";
     akgl_Tilemap *longmap = pool_map(&mm);
     CHECK_OK(akgl_tilemap_spawn_actors(longmap, &count));
     CHECK_INT_EQ(count, 3);
@@ -603,6 +610,7 @@ static void test_spawn_actor_names_fit(void)
     objects_map(twin);
     SDL_snprintf(twin->map.path, sizeof(twin->map.path), "/mem/%s-2.tmj", longbase);
     twin->objects[0].name = "p2";
+    twin->objects[1].name = "p1"; /* taken: the generated name, taken too */
     akgl_Tilemap *twinmap = pool_map(twin);
     char said[200];
     SDL_snprintf(said, sizeof(said), "object 2 (actor \"%s\")", want2);
