@@ -31,7 +31,8 @@ akerr_ErrorContext *akgl_object_check_name(const char *name, size_t capacity, co
 {
     PREPARE_ERROR(errctx);
     /* An empty name cannot be a registry key (SDL refuses it). */
-    FAIL_ZERO_RETURN(errctx, name[0], AKERR_VALUE, "a %s needs a name; \"\" is empty", what);
+    FAIL_ZERO_RETURN(errctx, name[0], AKERR_VALUE, "%s %s needs a name; \"\" is empty",
+                     strchr("aeiou", what[0]) != NULL ? "an" : "a", what);
     size_t len = strlen(name);
     if (len >= capacity) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s name \"%.40s...\" is %zu bytes; the limit is %zu",
