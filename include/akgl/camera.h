@@ -38,7 +38,8 @@ extern "C" {
 #endif
 
 /**
- * @brief A camera at (0, 0) of @p w x @p h pixels, following nothing.
+ * @brief A camera at (0, 0) of @p w x @p h pixels, following nothing, at
+ *        zoom 1 and rotation 0, not shaking.
  *        What @p cam held before is not looked at (it may be garbage), so
  *        a camera that follows an actor must stop (akgl_camera_follow with
  *        NULL) before it is initialised again, or that reference is lost.
