@@ -466,6 +466,24 @@ static void check_actor(SceneOpener open)
     CHECK_OK(akgl_game_update(NULL));
     CHECK_INT_EQ(s.r.stats.culled, 1);
 
+    /* The actor's own transform and the camera's compose: scale 0.5 under
+     * zoom 2, a turn of 90 under the camera's 270, draw it as it is. */
+    a->x = 56.0f;
+    a->y = 36.0f;
+    CHECK_OK(akgl_actor_set_transform(a, 0.5f, 0.5f, 90.0f));
+    CHECK_OK(akgl_camera_set_zoom(cam, 2.0f));
+    CHECK_OK(akgl_camera_set_rotation(cam, 270.0f));
+    CHECK_OK(akgl_game_update(NULL));
+    f = scene_last_frame;
+    CHECK_PIXEL(f, 56, 36, cell_marker(6));
+    CHECK_PIXEL(f, 57, 36, CELL_FILL[6]);
+    CHECK_PIXEL(f, 103, 83, CELL_FILL[6]);
+    CHECK_PIXEL(f, 55, 36, CLEAR);
+    CHECK_PIXEL(f, 104, 83, CLEAR);
+    CHECK_OK(akgl_actor_set_transform(a, 1.0f, 1.0f, 0.0f));
+    CHECK_OK(akgl_camera_set_zoom(cam, 1.0f));
+    CHECK_OK(akgl_camera_set_rotation(cam, 0.0f));
+
     scene_capture_done();
     CHECK_OK(akgl_heap_release_actor(a));
     CHECK_OK(akgl_heap_release_character(c));
