@@ -121,6 +121,15 @@
 /** Largest scale of the default pixel font (akgl_font_default): 8 makes its
  *  characters 48 x 80 pixels. */
 #define AKGL_FONT_DEFAULT_MAX_SCALE 8
+/** Smallest camera zoom (akgl_camera_set_zoom): 1/16, a view 16 times the
+ *  screen's size in world pixels, whose map tiles are still visited one by one. */
+#define AKGL_CAMERA_MIN_ZOOM 0.0625f
+/** Largest camera zoom (akgl_camera_set_zoom): one world pixel 64 screen pixels wide. */
+#define AKGL_CAMERA_MAX_ZOOM 64.0f
+/** Largest camera shake amplitude, in screen pixels (akgl_camera_shake). */
+#define AKGL_CAMERA_MAX_SHAKE_PX 1024.0f
+/** Longest camera shake, in seconds of game time (akgl_camera_shake). */
+#define AKGL_CAMERA_MAX_SHAKE_S 60.0f
 /** @} */
 
 /** @name Sound (see akgl/sound.h, docs/18-sound.md)

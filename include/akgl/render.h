@@ -46,20 +46,42 @@ typedef struct akgl_Renderer akgl_Renderer;
 /**
  * @brief A view onto the world: the rectangle a renderer draws through
  *        (akgl/camera.h moves it).
+ *
+ * At zoom 1 and rotation 0 the view is the world rectangle x, y, w, h.
+ * Zoom and rotation act about the view's centre, the world point
+ * (x + w/2, y + h/2), which stays in the middle of the screen: a world point
+ * p lands on the screen at R(rotation) * zoom * (p - centre) + (w/2, h/2) +
+ * (shake_x, shake_y). A zeroed camera has zoom 0, which is taken as 1, so a
+ * camera made before zoom existed draws as it always did.
  */
 typedef struct akgl_Camera
 {
     /**@{*/
-    float x, y;          /**< World position of the view's top-left corner. */
+    float x, y;          /**< World position of the view's top-left corner at zoom 1,
+                              rotation 0 (the centre is x + w/2, y + h/2 at any zoom). */
     /**@}*/
     /**@{*/
     float w, h;          /**< Size of the view in pixels (the screen's). */
     /**@}*/
     struct akgl_Actor *follow; /**< Followed actor (a reference is held), or NULL. */
-    float deadzone_w;    /**< Dead zone width; 0 keeps the actor exactly centred. */
-    float deadzone_h;    /**< Dead zone height; 0 keeps the actor exactly centred. */
+    float deadzone_w;    /**< Dead zone width, screen pixels; 0 keeps the actor exactly centred. */
+    float deadzone_h;    /**< Dead zone height, screen pixels; 0 keeps the actor exactly centred. */
     bool bounded;        /**< Clamp the view inside bounds. */
     SDL_FRect bounds;    /**< World rectangle the view stays inside. */
+    /** Magnification: screen pixels per world pixel (> 1 magnifies; 0 is
+     *  taken as 1). Set with akgl_camera_set_zoom (AKGL_CAMERA_MIN_ZOOM ..
+     *  AKGL_CAMERA_MAX_ZOOM). */
+    float zoom;
+    /** Degrees the world turns clockwise on the screen about the view's
+     *  centre; 0..360. Set with akgl_camera_set_rotation. */
+    float rotation;
+    /**@{*/
+    float shake_x, shake_y; /**< The shake's offset this frame, whole screen pixels
+                                 (akgl_camera_update sets it; 0 when not shaking). */
+    /**@}*/
+    float shake_amplitude;  /**< Screen pixels at the shake's start; 0 when not shaking. */
+    uint64_t shake_start_ns;    /**< Game time (akgl_time_now) the shake started. */
+    uint64_t shake_duration_ns; /**< How long it lasts, nanoseconds of game time. */
 } akgl_Camera;
 
 /** @brief An SDL renderer's logical presentation (SDL_GetRenderLogicalPresentation). */

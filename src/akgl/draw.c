@@ -3,12 +3,12 @@
  * coordinates, for the frame being drawn.
  *
  * Layer: world. Every position goes through view_transform, the one place
- * a draw meets the camera: world positions are offset by the camera's, and
- * screen ones are left alone. The transform is kept as a general one (a
- * uniform scale and a turn, then a move: screen = [a -b; b a] world + t),
- * and every shape, image and cull below is written against it, so a camera
- * that zooms or turns needs view_transform alone to change. The pixels
- * themselves are the backend's (render_draw.c).
+ * a draw meets the camera: world positions go through the camera's, and
+ * screen ones are left alone. The transform is a general one (a uniform
+ * scale and a turn, then a move: screen = [a -b; b a] world + t), the
+ * camera's zoom and rotation, and every shape, image and cull below is
+ * written against it. The pixels themselves are the backend's
+ * (render_draw.c).
  */
 #include <akgl/draw.h>
 
@@ -16,6 +16,7 @@
 
 #include "image_private.h"
 #include "render_draw_private.h"
+#include "render_private.h"
 
 #include <math.h>
 
@@ -33,8 +34,8 @@ typedef struct DrawView
 } DrawView;
 
 /*
- * The one transform of every draw. World: through the camera, which today
- * moves the view (a = 1, b = 0, t = -position); screen: the identity.
+ * The one transform of every draw. World: through the camera (its move,
+ * zoom, turn and shake: akgl_render_camera_xform); screen: the identity.
  * Without a camera, world and screen coincide. The view is the camera's
  * size (the screen's, or the logical size under one), or without a camera
  * the renderer's logical or output size.
@@ -50,8 +51,12 @@ static bool view_transform(akgl_Renderer *r, akgl_DrawSpace space, DrawView *v)
     if (cam != NULL) {
         v->view = (SDL_FRect){0.0f, 0.0f, cam->w, cam->h};
         if (space == AKGL_DRAW_WORLD) {
-            v->tx = -cam->x;
-            v->ty = -cam->y;
+            akgl_CameraXform x;
+            akgl_render_camera_xform(cam, &x);
+            v->a = x.a;
+            v->b = x.b;
+            v->tx = x.tx;
+            v->ty = x.ty;
         }
         return true;
     }

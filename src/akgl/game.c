@@ -593,7 +593,10 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, boo
     }
     akgl_DrawItem *order = draw_order(g, gathered);
     int count = g->n;
-    if (!g->plain_backend || g->custom) {
+    if (!g->plain_backend || g->custom ||
+        (r->camera != NULL && !akgl_render_camera_plain(r->camera))) {
+        /* A camera that zooms, turns or shakes: each actor through the backend's
+         * transformed draw. */
         for (int i = 0; i < count; i++) {
             PASS(errctx, akgl_actor_render(order[i].actor, r));
         }

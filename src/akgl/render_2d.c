@@ -88,6 +88,42 @@ static akerr_ErrorContext *draw_plain(akgl_Renderer *r, const akgl_Sprite *sprit
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * A transformed draw's rectangle through a camera that zooms, turns or
+ * shakes (akgl_render_camera_xform): @p dst, turned by *angle about the
+ * world point @p pivot (@p centre relative to dst), lands as dst scaled by
+ * the zoom about the pivot's screen position, turned by the camera's turn
+ * on top; *box gets the screen box of its four corners, for culling.
+ */
+static void through_camera(const akgl_Camera *cam, SDL_FRect *dst, SDL_FPoint *centre,
+                           double *angle, SDL_FRect *box)
+{
+    akgl_CameraXform v;
+    akgl_render_camera_xform(cam, &v);
+    SDL_FPoint pivot = {dst->x + centre->x, dst->y + centre->y};
+    SDL_FPoint at = akgl_render_xform_point(&v, pivot.x, pivot.y);
+    dst->w *= v.zoom;
+    dst->h *= v.zoom;
+    centre->x *= v.zoom;
+    centre->y *= v.zoom;
+    dst->x = at.x - centre->x;
+    dst->y = at.y - centre->y;
+    *angle += (double)v.rotation;
+    double rad = *angle * SDL_PI_D / 180.0, c = cos(rad), s = sin(rad);
+    double minx = HUGE_VAL, miny = HUGE_VAL, maxx = -HUGE_VAL, maxy = -HUGE_VAL;
+    for (int i = 0; i < 4; i++) {
+        double cx = (double)((i & 1) ? dst->w : 0.0f) - (double)centre->x;
+        double cy = (double)((i >> 1) ? dst->h : 0.0f) - (double)centre->y;
+        double rx = cx * c - cy * s, ry = cx * s + cy * c;
+        minx = rx < minx ? rx : minx;
+        maxx = rx > maxx ? rx : maxx;
+        miny = ry < miny ? ry : miny;
+        maxy = ry > maxy ? ry : maxy;
+    }
+    *box = (SDL_FRect){(float)((double)at.x + minx), (float)((double)at.y + miny),
+                       (float)(maxx - minx), (float)(maxy - miny)};
+}
+
 akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite *sprite,
                                                   int frameid, float x, float y,
                                                   const akgl_DrawParams *params)
@@ -109,7 +145,8 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
     if (cached == NULL) {
         PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &cached));
     }
-    if (identity(p)) {
+    bool plain_view = r->camera == NULL || akgl_render_camera_plain(r->camera);
+    if (plain_view && identity(p)) {
         PASS(errctx, draw_plain(r, sprite, frameid, cached, x, y, p->flip));
         SUCCEED_RETURN(errctx);
     }
@@ -118,7 +155,13 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
     }
     src = *cached;
     transformed_rects(x, y, src.w, src.h, p, &dst, &centre, &box);
-    if (r->camera != NULL) {
+    double angle = (double)p->rotation;
+    if (!plain_view) {
+        /* Culled on the screen, by the box of the frame as it lands there. */
+        through_camera(r->camera, &dst, &centre, &angle, &box);
+        seen = box.x < r->camera->w && box.x + box.w > 0.0f && box.y < r->camera->h &&
+               box.y + box.h > 0.0f;
+    } else if (r->camera != NULL) {
         PASS(errctx, akgl_camera_sees(r->camera, &box, &seen));
         dst.x -= r->camera->x;
         dst.y -= r->camera->y;
@@ -140,8 +183,8 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
         SDL_SetTextureColorMod(tex, t.r, t.g, t.b);
         SDL_SetTextureAlphaMod(tex, t.a);
     }
-    bool drawn = SDL_RenderTextureRotated(r->sdl_renderer, tex, &src, &dst, (double)p->rotation,
-                                          &centre, p->flip);
+    bool drawn = SDL_RenderTextureRotated(r->sdl_renderer, tex, &src, &dst, angle, &centre,
+                                          p->flip);
     if (tinted) {
         SDL_SetTextureColorMod(tex, old_r, old_g, old_b);
         SDL_SetTextureAlphaMod(tex, old_a);

@@ -18,14 +18,112 @@
 #include <stdbool.h>
 
 /*
+ * Whether @p cam draws world pixels one to one, offset by its position
+ * alone: zoom 1 (or 0, taken as 1), no rotation, no shake offset. Every
+ * draw keeps its untransformed path for such a camera.
+ */
+static inline bool akgl_render_camera_plain(const akgl_Camera *cam)
+{
+    return (cam->zoom == 1.0f || cam->zoom == 0.0f) && cam->rotation == 0.0f &&
+           cam->shake_x == 0.0f && cam->shake_y == 0.0f;
+}
+
+/*
+ * A camera's world-to-screen transform: screen = [a -b; b a] world + (tx, ty),
+ * with a = zoom cos(rotation), b = zoom sin(rotation); cos and sin are the
+ * turn's, exact at multiples of 90 degrees.
+ */
+typedef struct akgl_CameraXform
+{
+    float a, b;   /* zoom times the turn's cosine and sine */
+    float tx, ty; /* the move */
+    float zoom;   /* the scale applied to lengths */
+    float cos, sin; /* the turn's */
+    float rotation; /* the turn, degrees clockwise */
+} akgl_CameraXform;
+
+/* The cosine and sine of @p degrees, exact at 0, 90, 180 and 270. */
+static inline void akgl_render_turn(float degrees, float *c, float *s)
+{
+    if (degrees == 0.0f) {
+        *c = 1.0f, *s = 0.0f;
+    } else if (degrees == 90.0f) {
+        *c = 0.0f, *s = 1.0f;
+    } else if (degrees == 180.0f) {
+        *c = -1.0f, *s = 0.0f;
+    } else if (degrees == 270.0f) {
+        *c = 0.0f, *s = -1.0f;
+    } else {
+        double rad = (double)degrees * (SDL_PI_D / 180.0);
+        *c = (float)SDL_cos(rad);
+        *s = (float)SDL_sin(rad);
+    }
+}
+
+/* @p cam's transform (see akgl_Camera: zoom and turn about the view's centre, then the shake). */
+static inline void akgl_render_camera_xform(const akgl_Camera *cam, akgl_CameraXform *v)
+{
+    float z = cam->zoom == 0.0f ? 1.0f : cam->zoom;
+    akgl_render_turn(cam->rotation, &v->cos, &v->sin);
+    v->zoom = z;
+    v->rotation = cam->rotation;
+    v->a = z * v->cos;
+    v->b = z * v->sin;
+    if (z == 1.0f && cam->rotation == 0.0f) {
+        /* Exactly the plain offset: no centre arithmetic to round it. */
+        v->tx = cam->shake_x - cam->x;
+        v->ty = cam->shake_y - cam->y;
+        return;
+    }
+    double cx = (double)cam->x + (double)cam->w * 0.5, cy = (double)cam->y + (double)cam->h * 0.5;
+    double a = (double)v->a, b = (double)v->b;
+    v->tx = (float)((double)cam->w * 0.5 + (double)cam->shake_x - (a * cx - b * cy));
+    v->ty = (float)((double)cam->h * 0.5 + (double)cam->shake_y - (b * cx + a * cy));
+}
+
+/* Where world (@p x, @p y) lands on the screen under @p v. */
+static inline SDL_FPoint akgl_render_xform_point(const akgl_CameraXform *v, float x, float y)
+{
+    return (SDL_FPoint){v->a * x - v->b * y + v->tx, v->b * x + v->a * y + v->ty};
+}
+
+/*
+ * The world rectangle bounding what @p cam shows (its view turned and
+ * scaled about the centre, moved by the shake): the rectangle culling
+ * tests against. For a plain camera, x, y, w, h itself.
+ */
+static inline SDL_FRect akgl_render_view_box(const akgl_Camera *cam)
+{
+    if (akgl_render_camera_plain(cam)) {
+        return (SDL_FRect){cam->x, cam->y, cam->w, cam->h};
+    }
+    float z = cam->zoom == 0.0f ? 1.0f : cam->zoom, c, s;
+    akgl_render_turn(cam->rotation, &c, &s);
+    float ac = SDL_fabsf(c), as = SDL_fabsf(s);
+    float hx = (ac * cam->w * 0.5f + as * cam->h * 0.5f) / z;
+    float hy = (as * cam->w * 0.5f + ac * cam->h * 0.5f) / z;
+    /* The shake moves the picture by (sx, sy) on the screen: the view's
+     * centre by the opposite, turned back into the world and unscaled. */
+    float mx = -(c * cam->shake_x + s * cam->shake_y) / z;
+    float my = -(-s * cam->shake_x + c * cam->shake_y) / z;
+    float cx = cam->x + cam->w * 0.5f + mx, cy = cam->y + cam->h * 0.5f + my;
+    return (SDL_FRect){cx - hx, cy - hy, 2.0f * hx, 2.0f * hy};
+}
+
+/*
  * Whether any part of the world rectangle @p r lies in @p cam's view (one
  * that only touches an edge from outside does not): the test every culled
- * draw makes, without akgl_camera_sees' argument checks.
+ * draw makes, without akgl_camera_sees' argument checks. Under zoom or
+ * rotation the view is its bounding box (akgl_render_view_box).
  */
 static inline bool akgl_render_view_sees(const akgl_Camera *cam, const SDL_FRect *r)
 {
-    return r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
-           r->y + r->h > cam->y;
+    if (akgl_render_camera_plain(cam)) {
+        return r->x < cam->x + cam->w && r->x + r->w > cam->x && r->y < cam->y + cam->h &&
+               r->y + r->h > cam->y;
+    }
+    SDL_FRect v = akgl_render_view_box(cam);
+    return r->x < v.x + v.w && r->x + r->w > v.x && r->y < v.y + v.h && r->y + r->h > v.y;
 }
 
 /* What akgl_render_plain_submit did. */
@@ -37,7 +135,8 @@ typedef enum akgl_PlainDraw
 } akgl_PlainDraw;
 
 /*
- * The untransformed draw of a texture region: @p src's size at world
+ * The untransformed draw of a texture region (for a plain camera or none:
+ * akgl_render_camera_plain): @p src's size at world
  * (@p x, @p y), culled by the camera inline (akgl_render_view_sees) and
  * offset by it; an unmirrored region goes to SDL_RenderTexture. The
  * destination is exactly (x, y): no pivot arithmetic to round it.

@@ -1042,11 +1042,20 @@ akerr_ErrorContext *akgl_text_draw_styled(akgl_Font *font, const char *utf8, flo
     } else if (st->align == AKGL_TEXT_ALIGN_RIGHT) {
         x -= w;
     }
-    if (st->world && r->camera != NULL) {
+    if (st->world && r->camera != NULL && akgl_render_camera_plain(r->camera)) {
         SDL_FRect box = {x, y, w, h};
         seen = akgl_render_view_sees(r->camera, &box);
         x -= r->camera->x;
         y -= r->camera->y;
+    } else if (st->world && r->camera != NULL) {
+        /* Under zoom, rotation or shake the text's corner follows the world;
+         * the text itself keeps its size and stays upright. */
+        akgl_CameraXform v;
+        akgl_render_camera_xform(r->camera, &v);
+        SDL_FPoint at = akgl_render_xform_point(&v, x, y);
+        x = at.x;
+        y = at.y;
+        seen = x < r->camera->w && x + w > 0.0f && y < r->camera->h && y + h > 0.0f;
     }
     if (!seen) {
         r->stats.culled++;

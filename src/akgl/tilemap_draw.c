@@ -11,6 +11,7 @@
  */
 #include "json_private.h"
 #include "tilemap_draw.h"
+#include "render_private.h"
 #include "tilemap_private.h"
 
 #include <akgl/camera.h>
@@ -67,9 +68,11 @@ static SDL_Color layer_color(const akgl_TilemapLayer *layer)
     return c;
 }
 
-static bool on_screen(const SDL_FRect *d, const View *v)
+/* Whether a rectangle of the layer's screen pixels at zoom 1 (the world
+ * minus the camera's position) reaches into the area the view shows. */
+static bool on_screen(const SDL_FRect *d, const View *a)
 {
-    return d->x < v->w && d->x + d->w > 0.0f && d->y < v->h && d->y + d->h > 0.0f;
+    return d->x < a->x + a->w && d->x + d->w > a->x && d->y < a->y + a->h && d->y + d->h > a->y;
 }
 
 /* The tileset a gid belongs to, or NULL (the loader's lookup: no formatting). */
@@ -202,9 +205,41 @@ typedef struct Frame
     const akgl_Tilemap *map;
     akgl_Renderer *r;
     View view;
+    /* What the screen shows, in pixels at zoom 1 (world minus the camera's
+     * position): the screen itself, or under zoom, rotation or shake the
+     * box of the view turned and scaled about its centre. */
+    View area;
+    /* Zoom, rotation or shake: each tile goes through xf (from pixels at
+     * zoom 1 to the screen's) before it is drawn. */
+    bool turned;
+    akgl_CameraXform xf;
     Reach reach;
     uint64_t now_ms;
 } Frame;
+
+/*
+ * Hands a tile (placed in pixels at zoom 1) to the backend, through the
+ * camera's zoom, turn and shake when it has any: the tile is scaled about
+ * its pivot (its centre when it is not turned), the pivot moved to where
+ * the camera puts it, and the camera's turn added to its own.
+ */
+static akerr_ErrorContext *submit_tile(const Frame *f, akgl_RenderTile *t)
+{
+    PREPARE_ERROR(errctx);
+    if (f->turned) {
+        const akgl_CameraXform *v = &f->xf;
+        SDL_FPoint p = t->angle != 0.0f ? t->pivot
+                                        : (SDL_FPoint){t->dst.x + t->dst.w * 0.5f,
+                                                       t->dst.y + t->dst.h * 0.5f};
+        SDL_FPoint at = akgl_render_xform_point(v, p.x, p.y);
+        t->dst = (SDL_FRect){at.x + (t->dst.x - p.x) * v->zoom, at.y + (t->dst.y - p.y) * v->zoom,
+                             t->dst.w * v->zoom, t->dst.h * v->zoom};
+        t->pivot = at;
+        t->angle += v->rotation;
+    }
+    PASS(errctx, f->r->draw_tile(f->r, t));
+    SUCCEED_RETURN(errctx);
+}
 
 /* Isometric: the world position of cell (cx, cy)'s top corner (Tiled's tileToScreenCoords). */
 static SDL_FPoint iso_cell_top(const akgl_Tilemap *map, float cx, float cy)
@@ -268,8 +303,8 @@ static akerr_ErrorContext *draw_cell(const Frame *f, uint32_t raw, float bx, flo
     t.angle = 0.0f;
     t.pivot = (SDL_FPoint){0.0f, 0.0f};
     t.color = color;
-    if (on_screen(&t.dst, &f->view)) {
-        PASS(errctx, f->r->draw_tile(f->r, &t));
+    if (on_screen(&t.dst, &f->area)) {
+        PASS(errctx, submit_tile(f, &t));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -335,10 +370,10 @@ static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLay
     double gw = (double)map->tilewidth, gh = (double)map->tileheight;
     PREPARE_ERROR(errctx);
     /* The view in this layer's pixels, widened by the tiles' reach. */
-    double left = (double)(-shift.x) - (double)f->reach.right;
-    double right = (double)(-shift.x + f->view.w) + (double)f->reach.left;
-    double top = (double)(-shift.y) - (double)f->reach.down;
-    double bottom = (double)(-shift.y + f->view.h) + (double)f->reach.up;
+    double left = (double)(f->area.x - shift.x) - (double)f->reach.right;
+    double right = (double)(f->area.x + f->area.w - shift.x) + (double)f->reach.left;
+    double top = (double)(f->area.y - shift.y) - (double)f->reach.down;
+    double bottom = (double)(f->area.y + f->area.h - shift.y) + (double)f->reach.up;
     int xlast = layer->x0 + layer->width - 1, ylast = layer->y0 + layer->height - 1;
     int cx0 = clamp_cell(floor(left / gw), layer->x0, xlast);
     int cx1 = clamp_cell(floor(right / gw), layer->x0, xlast);
@@ -374,10 +409,10 @@ static akerr_ErrorContext *draw_isometric(const Frame *f, const akgl_TilemapLaye
     const akgl_Tilemap *map = f->map;
     double hw = (double)map->tilewidth * 0.5, hh = (double)map->tileheight * 0.5;
     double origin = (double)map->height * hw;
-    double left = (double)(-shift.x) - (double)f->reach.right - hw;
-    double right = (double)(-shift.x + f->view.w) + (double)f->reach.left + hw;
-    double top = (double)(-shift.y) - (double)f->reach.down - 2.0 * hh;
-    double bottom = (double)(-shift.y + f->view.h) + (double)f->reach.up + 2.0 * hh;
+    double left = (double)(f->area.x - shift.x) - (double)f->reach.right - hw;
+    double right = (double)(f->area.x + f->area.w - shift.x) + (double)f->reach.left + hw;
+    double top = (double)(f->area.y - shift.y) - (double)f->reach.down - 2.0 * hh;
+    double bottom = (double)(f->area.y + f->area.h - shift.y) + (double)f->reach.up + 2.0 * hh;
     const double xs[2] = {left, right}, ys[2] = {top, bottom};
     double cxmin = INFINITY, cxmax = -INFINITY, cymin = INFINITY, cymax = -INFINITY;
     PREPARE_ERROR(errctx);
@@ -459,8 +494,8 @@ static akerr_ErrorContext *draw_object(const Frame *f, const akgl_TilemapObject 
         float d = w + h;
         reach = (SDL_FRect){at.x - d, at.y - d, 2.0f * d, 2.0f * d};
     }
-    if (on_screen(&reach, &f->view)) {
-        PASS(errctx, f->r->draw_tile(f->r, &t));
+    if (on_screen(&reach, &f->area)) {
+        PASS(errctx, submit_tile(f, &t));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -537,8 +572,8 @@ static akerr_ErrorContext *draw_image(const Frame *f, const akgl_TilemapLayer *l
     float w = (float)(layer->imagewidth > 0 ? layer->imagewidth : layer->sheet->texture_w);
     float h = (float)(layer->imageheight > 0 ? layer->imageheight : layer->sheet->texture_h);
     int nx = 1, ny = 1;
-    float x0 = first_copy(shift.x, w, f->view.w, layer->repeatx, &nx);
-    float y0 = first_copy(shift.y, h, f->view.h, layer->repeaty, &ny);
+    float x0 = first_copy(shift.x - f->area.x, w, f->area.w, layer->repeatx, &nx) + f->area.x;
+    float y0 = first_copy(shift.y - f->area.y, h, f->area.h, layer->repeaty, &ny) + f->area.y;
     akgl_RenderTile t = {layer->sheet, {0.0f, 0.0f, (float)layer->sheet->texture_w,
                                         (float)layer->sheet->texture_h},
                          {0.0f, 0.0f, w, h}, 0, 0.0f, {0.0f, 0.0f}, color};
@@ -546,8 +581,9 @@ static akerr_ErrorContext *draw_image(const Frame *f, const akgl_TilemapLayer *l
         for (int i = 0; i < nx; i++) {
             t.dst.x = x0 + (float)i * w;
             t.dst.y = y0 + (float)j * h;
-            if (on_screen(&t.dst, &f->view)) {
-                PASS(errctx, f->r->draw_tile(f->r, &t));
+            if (on_screen(&t.dst, &f->area)) {
+                akgl_RenderTile one = t; /* submit_tile moves its copy */
+                PASS(errctx, submit_tile(f, &one));
             }
         }
     }
@@ -601,6 +637,19 @@ akerr_ErrorContext *akgl_tilemap_draw_layers(const akgl_Tilemap *map, akgl_Rende
     f.map = map;
     f.r = r;
     view_of(r, &f.view);
+    f.area = (View){0.0f, 0.0f, f.view.w, f.view.h};
+    f.turned = r->camera != NULL && !akgl_render_camera_plain(r->camera);
+    if (f.turned) {
+        const akgl_Camera *cam = r->camera;
+        SDL_FRect box = akgl_render_view_box(cam);
+        f.area = (View){box.x - cam->x, box.y - cam->y, box.w, box.h};
+        /* From pixels at zoom 1 to the screen: about the view's centre. */
+        akgl_render_camera_xform(cam, &f.xf);
+        double hw = (double)cam->w * 0.5, hh = (double)cam->h * 0.5;
+        double a = (double)f.xf.a, b = (double)f.xf.b;
+        f.xf.tx = (float)(hw + (double)cam->shake_x - (a * hw - b * hh));
+        f.xf.ty = (float)(hh + (double)cam->shake_y - (b * hw + a * hh));
+    }
     f.reach = map_reach(map);
     f.now_ms = akgl_time_now() / AKGL_TIME_ONEMS_NS;
     if (from <= 0) {

@@ -340,6 +340,76 @@ static void test_culling(void)
     close_scene();
 }
 
+/*
+ * Under the camera's zoom and rotation, about the view's centre, world
+ * (32, 24), where the top-left corner of cell (4, 3) lies: tiles scale and
+ * turn with the view, and only those in the turned and scaled view's
+ * bounding box are submitted. Every cell of a 32 x 32 map holds a tile;
+ * cell (4, 3) holds tile 0 (its blue 30 tells it from the others).
+ */
+static void test_camera_zoom_and_rotation(void)
+{
+    if (!open_scene()) {
+        close_scene();
+        return;
+    }
+    mem_map(&mm, 32, 32, tiles);
+    akgl_TilemapLayer *l = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    for (int cy = 0; cy < 32; cy++) {
+        for (int cx = 0; cx < 32; cx++) {
+            mem_set(l, cx, cy, (uint32_t)((cx + cy + 1) % 4 + 1));
+        }
+    }
+    akgl_Camera *cam = scene.r.camera;
+    /* Zoom 2: each tile pixel 2 x 2; the view is world 16..48 x 12..36: cells
+     * 2..5 by 1..4. */
+    CHECK_OK(akgl_camera_set_zoom(cam, 2.0f));
+    SDL_Surface *s = draw_frame();
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 4 * 4);
+    for (int v = 0; v < TS_TILE; v++) {
+        for (int u = 0; u < TS_TILE; u++) {
+            CHECK_PIXEL(s, 32 + 2 * u, 24 + 2 * v, tile_pixel(0, u, v));
+            CHECK_PIXEL(s, 33 + 2 * u, 25 + 2 * v, tile_pixel(0, u, v));
+        }
+    }
+    /* Zoom 0.5: 4 x 4 pixels, the view world -32..96 x -24..72: cells 0..11
+     * by 0..8 of the map. */
+    CHECK_OK(akgl_camera_set_zoom(cam, 0.5f));
+    s = draw_frame();
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 12 * 9);
+    for (int y = 24; y < 28; y++) {
+        for (int x = 32; x < 36; x++) {
+            CHECK_INT_EQ(pixel_at(s, x, y).b, 30);
+        }
+    }
+    CHECK(pixel_at(s, 36, 24).b != 30 && pixel_at(s, 32, 28).b != 30);
+    /* Rotation 90: source pixel (u, v) of the tile lands at (31 - v, 24 + u). */
+    CHECK_OK(akgl_camera_set_zoom(cam, 1.0f));
+    CHECK_OK(akgl_camera_set_rotation(cam, 90.0f));
+    s = draw_frame();
+    for (int v = 0; v < TS_TILE; v++) {
+        for (int u = 0; u < TS_TILE; u++) {
+            CHECK_PIXEL(s, 31 - v, 24 + u, tile_pixel(0, u, v));
+        }
+    }
+    /* The view box is world 8..56 x -8..56: cells 1..6 by 0..6. */
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 6 * 7);
+    /* Rotation 45: the box is 79.2 pixels square about (32, 24): cells 0..8
+     * by 0..7. Straight below the centre lies tile 0, turned. */
+    CHECK_OK(akgl_camera_set_rotation(cam, 45.0f));
+    s = draw_frame();
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 9 * 8);
+    CHECK_INT_EQ(pixel_at(s, 32, 28).b, 30);
+    CHECK_INT_EQ(pixel_at(s, 32, 30).b, 30);
+    /* Left of the centre: world (28.5, 28.2), cell (3, 3), tile 3. */
+    CHECK_INT_EQ(pixel_at(s, 26, 24).b, 30 + 60 * 3);
+    CHECK_OK(akgl_camera_set_rotation(cam, 0.0f));
+    s = draw_frame();
+    CHECK_INT_EQ((int)scene.r.stats.submitted, 8 * 6);
+    check_tile_at(s, 32, 24, 0, 0);
+    close_scene();
+}
+
 /* Infinite maps: a stored region that starts at negative cells. */
 static void test_negative_region(void)
 {
@@ -591,6 +661,7 @@ int main(void)
     RUN_TEST(test_animated_tile);
     RUN_TEST(test_image_layer_repeat);
     RUN_TEST(test_culling);
+    RUN_TEST(test_camera_zoom_and_rotation);
     RUN_TEST(test_negative_region);
     RUN_TEST(test_isometric);
     RUN_TEST(test_layer_order_and_actors);
