@@ -12,10 +12,12 @@
  * runner hands it every event itself; a game with its own loop or SDL's main
  * callbacks calls akgl_input_handle_event once per event, as SDL delivers it
  * (with the game state lock held when events arrive on another thread than
- * the frames, as for akgl_controller_handle_event). Nothing is allocated
- * (SDL's own record of an opened gamepad aside) and every table has a fixed
- * size: every scancode, AKGL_INPUT_MAX_MOUSE_BUTTONS mouse buttons,
- * AKGL_INPUT_MAX_GAMEPADS gamepads.
+ * the frames, as for akgl_controller_handle_event; the queries then read
+ * from inside the frame, which akgl_game_frame runs with the lock held, or
+ * take it). Nothing is allocated (SDL's own record of an opened gamepad
+ * aside) and every table has a fixed size: every scancode,
+ * AKGL_INPUT_MAX_MOUSE_BUTTONS mouse buttons, AKGL_INPUT_MAX_GAMEPADS
+ * gamepads.
  *
  * **The input frame.** "Pressed" and "released" are edges: what happened
  * since the input frame began. akgl_game_update ends the input frame as it
@@ -60,8 +62,9 @@ extern "C" {
  * logical coordinates, akgl_render_map_event, on a copy: hand it the event as
  * SDL delivered it, not one already mapped), gamepads added (opened, into the
  * lowest free slot, with the buttons and axes SDL reports for them now) and
- * removed (closed, the slot emptied), their buttons and axes. A pad beyond
- * AKGL_INPUT_MAX_GAMEPADS is logged once and left alone.
+ * removed (closed, the slot emptied), their buttons and axes. A pad added while
+ * all AKGL_INPUT_MAX_GAMEPADS slots are taken is left alone, with one line of
+ * log.
  * @param event The event (not changed).
  * @return NULL; AKERR_NULLPOINTER for a NULL event; AKERR_API naming the
  *         gamepad and SDL's reason when an added pad cannot be opened (the
