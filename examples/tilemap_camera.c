@@ -2,7 +2,7 @@
  * A tilemap with a camera: a Tiled map (examples/assets/level1.tmj) drawn
  * under the camera, its image layers scrolling slower (parallax) and its
  * water and torches animated by the tileset. The camera pans back and forth
- * across the map; arrow keys take over.
+ * across the map; the arrow keys take over, polled each frame.
  *
  *   akgl_example_tilemap_camera [--frames N] [--screenshot OUT.png] [--assets DIR]
  */
@@ -29,20 +29,12 @@ static akerr_ErrorContext *init(akgl_App *app)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *key(akgl_App *app, const SDL_Event *e)
-{
-    (void)app;
-    if (e->type == SDL_EVENT_KEY_DOWN) {
-        steered = true;
-        speed = e->key.scancode == SDL_SCANCODE_LEFT ? -120.0f
-              : e->key.scancode == SDL_SCANCODE_RIGHT ? 120.0f : 0.0f;
-    }
-    return NULL;
-}
-
 static akerr_ErrorContext *step(akgl_App *app)
 {
     akgl_Camera *cam = game.camera;
+    int arrows = akgl_input_key_down(SDL_SCANCODE_RIGHT) - akgl_input_key_down(SDL_SCANCODE_LEFT);
+    steered = steered || arrows != 0;
+    speed = steered ? 120.0f * (float)arrows : speed;
     if (!steered && (cam->x + cam->w >= cam->bounds.w || (cam->x <= 0 && speed < 0))) {
         speed = -speed; /* turn at the ends */
     }
@@ -53,6 +45,6 @@ static akerr_ErrorContext *step(akgl_App *app)
 static const akgl_AppDesc desc = {
     .title = "tilemap and camera", .width = 960, .height = 540,
     .logical_width = 320, .logical_height = 180,
-    .init = init, .event = key, .frame = step,
+    .init = init, .frame = step,
 };
 AKGL_APP_MAIN(desc)

@@ -24,6 +24,7 @@
 #include <akgl/game.h>
 #include <akgl/heap.h>
 #include <akgl/image.h>
+#include <akgl/input.h>
 #include <akgl/json.h>
 #include <akgl/limits.h>
 #include <akgl/physics.h>

@@ -132,7 +132,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_init_with_limits(const akgl_BuildLi
 /**
  * @brief Stops akgl: releases whatever is still live (akgl_game_unload(
  *        AKGL_UNLOAD_ALL), textures included), destroys the registries and the
- *        state lock, and resets the pools. Safe to call when not started.
+ *        state lock, resets the pools, and forgets the input state,
+ *        closing the gamepads it opened (akgl_input_reset). Safe to call
+ *        when not started.
  *
  * A game that released everything itself gets no message. Otherwise one line
  * goes to SDL_Log saying what had to be released, per layer ("akgl_game_quit:
@@ -246,6 +248,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame_time(uint64_t *ns, float *sec
  *
  * Between the actors and frame_end, the overlay (akgl_game_set_overlay)
  * draws in screen coordinates: a HUD.
+ *
+ * As it returns, successful or not, the input frame ends
+ * (akgl_input_end_frame, akgl/input.h): what was pressed or released since
+ * the previous update stops reading so.
  *
  * Call it with the state lock held when other threads touch the game. It
  * allocates nothing.

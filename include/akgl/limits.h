@@ -297,6 +297,17 @@
 #define AKGL_SPRITE_MAX_SPEED_MS (UINT32_MAX / AKGL_TIME_ONEMS_NS)
 /** @} */
 
+/** @name Polling input (akgl/input.h, docs/16-input.md)
+ *  The input state is one fixed table: every SDL scancode, these mouse
+ *  buttons and these gamepads.
+ *  @{ */
+/** Mouse buttons tracked: SDL_BUTTON_LEFT (1) up to this one (SDL names 5). */
+#define AKGL_INPUT_MAX_MOUSE_BUTTONS 8
+/** Gamepads tracked at once, each in a slot 0..7; a pad added while all are
+ *  taken is left alone. */
+#define AKGL_INPUT_MAX_GAMEPADS 8
+/** @} */
+
 /** Asset roots in force at once (akgl_file_add_root; the app runner's
  *  assets directory and desc.roots). */
 #define AKGL_FILE_MAX_ROOTS 8

@@ -11,6 +11,7 @@
 #include <akgl/app.h>
 #include <akgl/character.h>
 #include <akgl/file.h>
+#include <akgl/input.h>
 #include <akgl/registry.h>
 #include <akgl/sprite.h>
 #include <akgl/time.h>
@@ -351,6 +352,7 @@ static akerr_ErrorContext *loop(void)
             if (event.type == SDL_EVENT_QUIT) {
                 app.frames = app.frame + 1; /* this frame is the last: its screenshot */
             }
+            PASS(errctx, akgl_input_handle_event(&event)); /* maps its own copy */
             PASS(errctx, akgl_render_map_event(&app.renderer, &event));
             if (desc->event != NULL) {
                 PASS(errctx, desc->event(&app, &event));

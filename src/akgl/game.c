@@ -4,6 +4,7 @@
 #include <akgl/error.h>
 #include <akgl/heap.h>
 #include <akgl/image.h>
+#include <akgl/input.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
@@ -351,6 +352,7 @@ akerr_ErrorContext *akgl_game_quit(void)
         akgl_object_keep_first(&first, akgl_heap_release_all(AKGL_HEAP_STRING, release_string));
     }
     akgl_object_keep_first(&first, akgl_sound_stop());
+    akgl_object_keep_first(&first, akgl_input_reset()); /* closes its gamepads */
     akgl_object_keep_first(&first, akgl_registry_quit());
     if (game.state_lock != NULL) {
         SDL_DestroyMutex(game.state_lock);
@@ -674,6 +676,8 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     game.updated = true;
     akerr_ErrorContext *updated = update();
     frame_open = false; /* the next frame takes its own step */
+    /* and sees only its own presses and releases (akgl/input.h) */
+    akgl_object_keep_first(&updated, akgl_input_end_frame());
     PASS(errctx, updated);
     SUCCEED_RETURN(errctx);
 }
