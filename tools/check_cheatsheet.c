@@ -143,7 +143,8 @@ static int scan_header(const char *dir, const char *header)
             while (*d == ' ') {
                 d++;
             }
-            if (strncmp(d, "ifdef __cplusplus", 17) == 0 || (cplusplus > 0 && strncmp(d, "if", 2) == 0)) {
+            if (strncmp(d, "ifdef __cplusplus", 17) == 0 ||
+                (cplusplus > 0 && strncmp(d, "if", 2) == 0)) {
                 cplusplus++;
             } else if (cplusplus > 0 && strncmp(d, "endif", 5) == 0) {
                 cplusplus--;

@@ -297,13 +297,15 @@ static json_t *tile_layer(int id, const char *name, int which)
 }
 
 /* An object's `type` is the name of the character it spawns (the rule of
- * akgl_tilemap_spawn_actors); its `name` is what the game calls it. */
+ * akgl_tilemap_spawn_actors); its `name` is what the game calls it. The door's
+ * "exit" names no character: spawning leaves it, and the game reads it. */
 static const struct {
     char key;
     const char *name, *character;
     bool numbered;
 } ACTORS[] = {{'H', "hero", "knight", false}, {'L', "slime", "slime", true},
-              {'V', "bat", "bat", true}, {'o', "coin", "coin", true}, {'D', "exit", "exit", false}};
+              {'V', "bat", "bat", true}, {'o', "coin", "coin", true},
+              {'D', "exit", "exit", false}};
 
 static json_t *actor_layer(int id, int *next_object)
 {
@@ -374,8 +376,8 @@ static akerr_ErrorContext AKERR_NOIGNORE *check_level(void)
     }
     FAIL_NONZERO_RETURN(errctx, heroes != 1, AKERR_FORMAT, "the level has %d heroes, not 1",
                         heroes);
-    FAIL_NONZERO_RETURN(errctx, doors != 1, AKERR_FORMAT, "the level has %d doors (its exit), not 1",
-                        doors);
+    FAIL_NONZERO_RETURN(errctx, doors != 1, AKERR_FORMAT,
+                        "the level has %d doors (its exit), not 1", doors);
     SUCCEED_RETURN(errctx);
 }
 
