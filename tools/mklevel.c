@@ -1,7 +1,7 @@
 /*
- * akgl_mklevel: writes the showcase's level as a Tiled map.
+ * akgl_mklevel: writes the showcase's two levels as Tiled maps.
  *
- *   akgl_mklevel DIR     write tiles.tsj and level1.tmj into DIR
+ *   akgl_mklevel DIR     write tiles.tsj, level1.tmj and level2.tmj into DIR
  *                        (examples/assets/)
  *
  * tiles.tsj is an external Tiled tileset (JSON) over tiles.png, whose layout
@@ -10,8 +10,9 @@
  * `hazard` (bool, true), and the water and the torch are animated (Tiled's
  * per-tile `animation`).
  *
- * level1.tmj is an orthogonal map of LEVEL_W x LEVEL_H tiles of 16 pixels, its
- * tile layers in CSV encoding (JSON arrays of global tile ids). Its layers,
+ * level1.tmj (100 x 20 tiles) and level2.tmj (50 x 20) are orthogonal maps of
+ * tiles of 16 pixels, their tile layers in CSV encoding (JSON arrays of global
+ * tile ids). Their layers,
  * bottom to top:
  *   sky         image layer, sky.png, parallax 0.1 x 0, repeated across
  *   hills       image layer, hills.png, parallax 0.35 x 0, repeated across
@@ -23,12 +24,13 @@
  *               character each spawns (akgl_tilemap_spawn_actors' rule):
  *               "knight" (the one object named "hero"), "slime", "bat" or
  *               "coin" (named "slime 1", "coin 12", ...), the characters of
- *               tools/mkart.c
+ *               tools/mkart.c; and one named "exit" of type "exit" over the
+ *               door, which names no character: the game finds it itself
  * and a map property `music` (file) naming sounds/music.wav.
  *
- * The level is drawn below as text, one character a tile; the terrain's edges
+ * Each level is drawn below as text, one character a tile; the terrain's edges
  * and corners are chosen from each tile's neighbours (autotiling), so the map
- * is edited here, not tile by tile. jansson writes both files with their keys
+ * is edited here, not tile by tile. jansson writes the files with their keys
  * in insertion order, so the bytes are the same on every run; the test
  * `akgl_level_files` checks that the committed files are what this writes
  * (`cmake --build build --target akgl_level_map` rewrites them).
@@ -43,17 +45,18 @@
 
 #include "art_tiles.h"
 
-#define LEVEL_W 100
 #define LEVEL_H 20
 
 /*
- * The level. Solid: G grass on dirt, S stone, # castle wall, = planks,
+ * The first level. Solid: G grass on dirt, S stone, # castle wall, = planks,
  * C crate. Behind: k castle wall, w window, D door, ~ water, ^ spikes,
  * * torch, c chain, T tree trunk, A tree top, b bush, f flowers, t tuft,
  * r rock, s sign, n fence, m mushroom. Actors (on open air): H hero,
- * L slime, V bat, o coin. Outside the map counts as solid ground.
+ * L slime, V bat, o coin. The door D is also the object "exit" (type "exit",
+ * which names no character: the game reads it). Outside the map counts as
+ * solid ground.
  */
-static const char *const LEVEL[LEVEL_H] = {
+static const char *const LEVEL1[LEVEL_H] = {
     "....................................................................................................",
     "....................................................................................................",
     "....................................................................................................",
@@ -76,15 +79,44 @@ static const char *const LEVEL[LEVEL_H] = {
     "GGGGGGGGGGGGGGGGGGGGGGGGG~~~~~~GGGGGGGGGGGGGGGGGSSSSGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
 };
 
+/* The second level, a short meadow: walk, jump for the coins, and the door at
+ * its end leads back to the first. */
+static const char *const LEVEL2[LEVEL_H] = {
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    "..................................................",
+    ".......................oooo.......................",
+    ".......................GGGG.......................",
+    "..................................................",
+    "..................................................",
+    "..............ooo..................o.o.o..........",
+    ".............=====.................=====...A......",
+    ".f.H..o.o.o......b.t....r..s...m........n..Tf..D..",
+    "GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
+    "GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
+    "GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
+    "GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
+    "GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
+};
+
+/* The level being written: its picture and width. */
+static const char *const *level = LEVEL1;
+static int level_w = 100;
+
 static bool solid_terrain(int x, int y)
 {
-    if (x < 0 || x >= LEVEL_W || y >= LEVEL_H) {
+    if (x < 0 || x >= level_w || y >= LEVEL_H) {
         return true;
     }
     if (y < 0) {
         return false;
     }
-    return strchr("GS#", LEVEL[y][x]) != NULL;
+    return strchr("GS#", level[y][x]) != NULL;
 }
 
 /* The grass tile for the cell at (x, y): which of its sides face the air. */
@@ -92,7 +124,7 @@ static int grass_tile(int x, int y)
 {
     /* Grass grows on top of dirt wherever the cell above is not more of it:
      * under a stone block or a wall too. */
-    bool t = y == 0 || LEVEL[y - 1][x] != 'G', b = !solid_terrain(x, y + 1);
+    bool t = y == 0 || level[y - 1][x] != 'G', b = !solid_terrain(x, y + 1);
     bool l = !solid_terrain(x - 1, y), r = !solid_terrain(x + 1, y);
     if (t) {
         if (l && r) {
@@ -137,7 +169,7 @@ static int stone_tile(int x, int y)
  * three tile layers. */
 static void cell_tiles(int x, int y, int *ground, int *decoration, int *backdrop)
 {
-    char c = LEVEL[y][x];
+    char c = level[y][x];
     int g = -1, d = -1;
     switch (c) {
     case 'G': g = grass_tile(x, y); break;
@@ -145,13 +177,13 @@ static void cell_tiles(int x, int y, int *ground, int *decoration, int *backdrop
     case '#': g = solid_terrain(x, y - 1) ? T_WALL : T_WALL_TOP; break;
     case 'w': d = T_WALL_WINDOW; break;
     case '=':
-        g = (x == 0 || LEVEL[y][x - 1] != '=')               ? T_PLANK_L
-            : (x == LEVEL_W - 1 || LEVEL[y][x + 1] != '=') ? T_PLANK_R
+        g = (x == 0 || level[y][x - 1] != '=')               ? T_PLANK_L
+            : (x == level_w - 1 || level[y][x + 1] != '=') ? T_PLANK_R
                                                            : T_PLANK;
         break;
     case 'C': g = T_CRATE; break;
     case 'D': d = T_DOOR; break;
-    case '~': d = (y > 0 && LEVEL[y - 1][x] == '~') ? T_WATER : T_WATER_TOP; break;
+    case '~': d = (y > 0 && level[y - 1][x] == '~') ? T_WATER : T_WATER_TOP; break;
     case '^': d = T_SPIKES; break;
     case '*': d = T_TORCH; break;
     case 'c': d = T_CHAIN; break;
@@ -171,9 +203,9 @@ static void cell_tiles(int x, int y, int *ground, int *decoration, int *backdrop
     /* The castle's back wall runs behind everything inside the castle: the
      * 'k' cells and whatever stands between them on a row. */
     bool left = false, right = false;
-    for (int k = 0; k < LEVEL_W; k++) {
-        left = left || (k < x && LEVEL[y][k] == 'k');
-        right = right || (k > x && LEVEL[y][k] == 'k');
+    for (int k = 0; k < level_w; k++) {
+        left = left || (k < x && level[y][k] == 'k');
+        right = right || (k > x && level[y][k] == 'k');
     }
     *backdrop = (c == 'k' || (left && right)) ? T_WALL_BACK + 1 : 0;
 }
@@ -253,34 +285,36 @@ static json_t *tile_layer(int id, const char *name, int which)
 {
     json_t *data = json_array();
     for (int y = 0; data != NULL && y < LEVEL_H; y++) {
-        for (int x = 0; x < LEVEL_W; x++) {
+        for (int x = 0; x < level_w; x++) {
             int gids[3];
             cell_tiles(x, y, &gids[LAYER_GROUND], &gids[LAYER_DECORATION], &gids[LAYER_BACKDROP]);
             json_array_append_new(data, json_integer(gids[which]));
         }
     }
     return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:b,s:s,s:o*}", "id", id, "name", name,
-                     "type", "tilelayer", "width", LEVEL_W, "height", LEVEL_H, "x", 0, "y", 0,
+                     "type", "tilelayer", "width", level_w, "height", LEVEL_H, "x", 0, "y", 0,
                      "opacity", 1.0, "visible", 1, "encoding", "csv", "data", data);
 }
 
 /* An object's `type` is the name of the character it spawns (the rule of
- * akgl_tilemap_spawn_actors); its `name` is what the game calls it. */
+ * akgl_tilemap_spawn_actors); its `name` is what the game calls it. The door's
+ * "exit" names no character: spawning leaves it, and the game reads it. */
 static const struct {
     char key;
     const char *name, *character;
     bool numbered;
 } ACTORS[] = {{'H', "hero", "knight", false}, {'L', "slime", "slime", true},
-              {'V', "bat", "bat", true}, {'o', "coin", "coin", true}};
+              {'V', "bat", "bat", true}, {'o', "coin", "coin", true},
+              {'D', "exit", "exit", false}};
 
 static json_t *actor_layer(int id, int *next_object)
 {
     json_t *objects = json_array();
     int counts[SDL_arraysize(ACTORS)] = {0};
     for (int y = 0; objects != NULL && y < LEVEL_H; y++) {
-        for (int x = 0; x < LEVEL_W; x++) {
+        for (int x = 0; x < level_w; x++) {
             for (size_t a = 0; a < SDL_arraysize(ACTORS); a++) {
-                if (LEVEL[y][x] != ACTORS[a].key) {
+                if (level[y][x] != ACTORS[a].key) {
                     continue;
                 }
                 char name[64];
@@ -318,7 +352,7 @@ static json_t *map_json(void)
     json_t *tilesets = json_pack("[{s:i,s:s}]", "firstgid", 1, "source", "tiles.tsj");
     return json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:b,s:i,s:i,s:i,s:s,s:o*,s:o*,s:o*}",
                      "type", "map", "version", "1.10", "tiledversion", "1.10.2", "orientation",
-                     "orthogonal", "renderorder", "right-down", "width", LEVEL_W, "height",
+                     "orthogonal", "renderorder", "right-down", "width", level_w, "height",
                      LEVEL_H, "tilewidth", ART_TILE_SIZE, "tileheight", ART_TILE_SIZE, "infinite",
                      0, "compressionlevel", -1, "nextlayerid", 7, "nextobjectid", next_object,
                      "backgroundcolor", "#5c8ce6", "properties", props, "tilesets", tilesets,
@@ -328,19 +362,22 @@ static json_t *map_json(void)
 static akerr_ErrorContext AKERR_NOIGNORE *check_level(void)
 {
     PREPARE_ERROR(errctx);
-    int heroes = 0;
+    int heroes = 0, doors = 0;
     for (int y = 0; y < LEVEL_H; y++) {
-        FAIL_NONZERO_RETURN(errctx, strlen(LEVEL[y]) != LEVEL_W, AKERR_FORMAT,
-                            "level row %d is %zu wide, not %d", y, strlen(LEVEL[y]), LEVEL_W);
-        for (int x = 0; x < LEVEL_W; x++) {
-            FAIL_ZERO_RETURN(errctx, strchr(".GS#w=CkD~^*cTAbftrsnmHLVo", LEVEL[y][x]),
+        FAIL_NONZERO_RETURN(errctx, (int)strlen(level[y]) != level_w, AKERR_FORMAT,
+                            "level row %d is %zu wide, not %d", y, strlen(level[y]), level_w);
+        for (int x = 0; x < level_w; x++) {
+            FAIL_ZERO_RETURN(errctx, strchr(".GS#w=CkD~^*cTAbftrsnmHLVo", level[y][x]),
                              AKERR_FORMAT, "level row %d column %d: unknown '%c'", y, x,
-                             LEVEL[y][x]);
-            heroes += LEVEL[y][x] == 'H';
+                             level[y][x]);
+            heroes += level[y][x] == 'H';
+            doors += level[y][x] == 'D';
         }
     }
     FAIL_NONZERO_RETURN(errctx, heroes != 1, AKERR_FORMAT, "the level has %d heroes, not 1",
                         heroes);
+    FAIL_NONZERO_RETURN(errctx, doors != 1, AKERR_FORMAT,
+                        "the level has %d doors (its exit), not 1", doors);
     SUCCEED_RETURN(errctx);
 }
 
@@ -374,9 +411,13 @@ int main(int argc, char **argv)
         return 2;
     }
     ATTEMPT {
-        CATCH(errctx, check_level());
         CATCH(errctx, dump(tileset_json(), argv[1], "tiles.tsj"));
+        CATCH(errctx, check_level());
         CATCH(errctx, dump(map_json(), argv[1], "level1.tmj"));
+        level = LEVEL2;
+        level_w = (int)strlen(LEVEL2[0]);
+        CATCH(errctx, check_level());
+        CATCH(errctx, dump(map_json(), argv[1], "level2.tmj"));
     } CLEANUP {
     } PROCESS(errctx) {
     } FINISH_NORETURN(errctx);

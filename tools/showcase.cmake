@@ -56,14 +56,14 @@ if(AKGL_BUILD_TESTS)
 endif()
 
 # akgl_mklevel writes the showcase's level as a Tiled map (examples/assets/
-# tiles.tsj and level1.tmj).
+# tiles.tsj, level1.tmj and level2.tmj).
 add_executable(akgl_mklevel mklevel.c)
 target_link_libraries(akgl_mklevel PRIVATE akerror SDL3::SDL3 PkgConfig::JANSSON)
 akgl_target_defaults(akgl_mklevel)
 
 add_custom_target(akgl_level_map
     COMMAND akgl_mklevel ${PROJECT_SOURCE_DIR}/examples/assets
-    COMMENT "Regenerating examples/assets/tiles.tsj and level1.tmj"
+    COMMENT "Regenerating examples/assets/tiles.tsj, level1.tmj and level2.tmj"
     VERBATIM)
 
 if(AKGL_BUILD_TESTS)

@@ -14,13 +14,14 @@
  * - an "actors" object layer: one hero standing on solid ground, slimes,
  *   bats and coins in open air, each object's `type` naming the character it
  *   spawns (akgl_tilemap_spawn_actors' rule), whose JSON file is in
- *   examples/assets.
+ *   examples/assets; and one object "exit" (type "exit", no character) over
+ *   the door, on the ground, which the platformer reads itself.
  *
  * The files are read with jansson and the images with SDL_image, and then
  * the whole level is loaded as a game would: akgl's own tilemap loader reads
  * it, its solid grid has a cell for every ground tile, and spawning its
  * objects (after the showcase's sprites and characters) makes one actor per
- * object, the hero a knight; releasing the map gives everything back.
+ * object but the exit, the hero a knight; releasing the map gives everything back.
  */
 #define _XOPEN_SOURCE 700
 
@@ -30,6 +31,7 @@
 
 #include <jansson.h>
 
+#include "../../tools/art_tiles.h" /* the tileset's layout: T_DOOR */
 #include "sprite_fixture.h"
 
 #ifndef AKGL_EXAMPLES_ASSETS_DIR
@@ -235,7 +237,7 @@ static void test_actors(void)
     json_t *l = layer("actors");
     CHECK(l != NULL);
     CHECK_STR_EQ(json_string_value(json_object_get(l, "type")), "objectgroup");
-    int heroes = 0, slimes = 0, bats = 0, coins = 0;
+    int heroes = 0, slimes = 0, bats = 0, coins = 0, exits = 0;
     size_t i;
     json_t *o;
     json_array_foreach(json_object_get(l, "objects"), i, o) {
@@ -245,6 +247,15 @@ static void test_actors(void)
         int y = (int)json_integer_value(json_object_get(o, "y")) / TILE;
         CHECK(type != NULL && name != NULL);
         if (type == NULL || name == NULL) {
+            continue;
+        }
+        if (strcmp(type, "exit") == 0) {
+            /* The door: names no character, so spawning leaves it to the game. */
+            exits++;
+            CHECK_STR_EQ(name, "exit");
+            CHECK_MSG(gid_at("decoration", x, y) == T_DOOR + 1, "the exit at (%d, %d) is not "
+                      "over the door", x, y);
+            CHECK_MSG(solid_at(x, y + 1), "the exit at (%d, %d) is not on the ground", x, y);
             continue;
         }
         bool hero = strcmp(name, "hero") == 0;
@@ -270,6 +281,7 @@ static void test_actors(void)
         json_decref(c);
     }
     CHECK_INT_EQ(heroes, 1);
+    CHECK_INT_EQ(exits, 1);
     CHECK(slimes >= 2);
     CHECK(bats >= 2);
     CHECK(coins >= 20);
@@ -318,10 +330,12 @@ static void test_the_game_loads_the_level(void)
             }
         }
 
-        /* One actor per object; the hero is a knight where the map says. */
+        /* One actor per object but the exit; the hero is a knight where the map
+         * says. */
         int count = 0;
         CHECK_OK(akgl_tilemap_spawn_actors(level, &count));
-        CHECK_INT_EQ(count, (int)json_array_size(json_object_get(layer("actors"), "objects")));
+        CHECK_INT_EQ(count,
+                     (int)json_array_size(json_object_get(layer("actors"), "objects")) - 1);
         void *hero = NULL;
         CHECK_OK(akgl_registry_require(AKGL_REGISTRY_ACTOR, "actor", "hero", &hero));
         if (hero != NULL) {

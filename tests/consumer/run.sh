@@ -21,6 +21,8 @@
 #     its libraries in the prefix;
 #  6. runs the installed akgl-check: examples/assets passes, a bad fixture
 #     is reported.
+#  7. builds the tutorial's folder (docs/24-tutorial.md: its CMakeLists.txt
+#     and its finished main.c) with CMake and runs the game headless.
 #
 # Inputs (environment):
 #   AKGL_CONSUMER_SOURCE        the akgl source tree
@@ -285,4 +287,35 @@ set -e
     || fail "the installed akgl-check exited $rc on a bad sprite, expected 1 naming it" \
         "$work/akgl-check-bad.log"
 say "installed akgl-check: examples/assets valid, a bad sprite reported"
+
+# --- 7. the tutorial's folder (docs/24-tutorial.md), as the chapter says ------
+# The page's one ```cmake block as CMakeLists.txt and its last ```c block (the
+# finished game) as main.c, in a folder of their own with a copy of
+# examples/assets as assets/; configured and built with CMake against the
+# prefix, then run from its build folder (assets found beside it, through the
+# link the CMakeLists.txt makes) headless for 60 frames.
+tut=$work/tutorial/mygame
+page=$src/docs/24-tutorial.md
+rm -rf "$work/tutorial"
+mkdir -p "$tut"
+awk '/^```cmake$/ { on = 1; next } on && /^```$/ { exit } on' "$page" >"$tut/CMakeLists.txt"
+awk '/^```c$/ { on = 1; buf = ""; next } on && /^```$/ { on = 0; last = buf; next }
+     on { buf = buf $0 "\n" } END { printf "%s", last }' "$page" >"$tut/main.c"
+grep -q "find_package(akgl" "$tut/CMakeLists.txt" && grep -q "AKGL_APP_MAIN" "$tut/main.c" \
+    || fail "$page: no cmake block with find_package(akgl), or no last C program"
+cp -r "$src/examples/assets" "$tut/assets"
+tut_args=(-S "$tut" -B "$tut/build" -G "$AKGL_CONSUMER_GENERATOR" -DCMAKE_C_COMPILER="$AKGL_CONSUMER_CC"
+    -DCMAKE_PREFIX_PATH="$cmake_prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+[ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && tut_args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+[ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && tut_args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
+[ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && tut_args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
+cmake "${tut_args[@]}" >"$work/tutorial/configure.log" 2>&1 \
+    || fail "configuring the tutorial's folder failed" "$work/tutorial/configure.log"
+cmake --build "$tut/build" >"$work/tutorial/build.log" 2>&1 \
+    || fail "building the tutorial's folder failed" "$work/tutorial/build.log"
+check_loads "$tut/build/mygame" "$work/tutorial/mygame.ldd"
+"$tut/build/mygame" --frames 60 --screenshot "$work/tutorial/mygame.png" \
+    >"$work/tutorial/run.log" 2>&1 || fail "the tutorial's game failed" "$work/tutorial/run.log"
+[ -s "$work/tutorial/mygame.png" ] || fail "the tutorial's game saved no picture" "$work/tutorial/run.log"
+say "the tutorial's folder: built with its CMakeLists.txt, ran 60 frames headless"
 say "ok"
