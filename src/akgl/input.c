@@ -10,6 +10,8 @@
  */
 #include <akgl/input.h>
 
+#include <akgl/camera.h>
+
 #include <akgl/game_object.h>
 #include <akgl/render.h>
 
@@ -271,20 +273,6 @@ bool akgl_input_mouse_button_released(int button) { return was_released(mouse_of
 /* Mouse position                                                           */
 /* ------------------------------------------------------------------------ */
 
-/*
- * A logical screen position to the world, through the camera: the one place
- * that knows how a camera maps (today by its position alone), so a camera
- * that zooms or turns changes only this function.
- */
-static akerr_ErrorContext *screen_to_world(const struct akgl_Camera *cam, float sx, float sy,
-                                           float *wx, float *wy)
-{
-    PREPARE_ERROR(errctx);
-    *wx = cam != NULL ? sx + cam->x : sx;
-    *wy = cam != NULL ? sy + cam->y : sy;
-    SUCCEED_RETURN(errctx);
-}
-
 akerr_ErrorContext *akgl_input_mouse_position(float *x, float *y)
 {
     PREPARE_ERROR(errctx);
@@ -305,7 +293,15 @@ akerr_ErrorContext *akgl_input_mouse_world(float *x, float *y)
     PREPARE_ERROR(errctx);
     FAIL_NONZERO_RETURN(errctx, x == NULL && y == NULL, AKERR_NULLPOINTER,
                         "akgl_input_mouse_world: NULL x and y (give at least one)");
-    PASS(errctx, screen_to_world(game.camera, input.mouse_x, input.mouse_y, &wx, &wy));
+    /* Through the camera's zoom, rotation and shake, as drawing goes the
+     * other way; no camera is the identity. */
+    if (game.camera != NULL) {
+        PASS(errctx, akgl_camera_screen_to_world(game.camera, input.mouse_x, input.mouse_y, &wx,
+                                                 &wy));
+    } else {
+        wx = input.mouse_x;
+        wy = input.mouse_y;
+    }
     if (x != NULL) {
         *x = wx;
     }

@@ -450,6 +450,15 @@ static void test_mouse_position_logical_and_world(void)
     CHECK_MSG(x == 320.0f && y == 180.0f, "logical (%g, %g)", (double)x, (double)y);
     CHECK_OK(akgl_input_mouse_world(&x, &y));
     CHECK(x == 520.0f && y == 220.0f);
+    /* Zoomed about the view's centre: the pointer's world point is the
+     * camera's own conversion, not the position-only one. */
+    float cx = 0.0f, cy = 0.0f;
+    CHECK_OK(akgl_camera_set_zoom(game.camera, 2.0f));
+    CHECK_OK(akgl_camera_screen_to_world(game.camera, 320.0f, 180.0f, &cx, &cy));
+    CHECK_OK(akgl_input_mouse_world(&x, &y));
+    CHECK_MSG(x == cx && y == cy && x != 520.0f, "world (%g, %g) at zoom 2, want (%g, %g)",
+              (double)x, (double)y, (double)cx, (double)cy);
+    CHECK_OK(akgl_camera_set_zoom(game.camera, 1.0f));
     push_mouse_button(window, SDL_BUTTON_LEFT, false, 640.0f, 360.0f);
     feed();
     end_frame();
