@@ -252,7 +252,11 @@ void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props
  *         character's name is taken; an inline sprite's name is taken, or
  *         used twice in the file), AKERR_FORMAT (not JSON), the errno status
  *         when the file cannot be opened, every status of
- *         akgl_sprite_load_json for an inline sprite, AKGL_ERR_HEAP. A failed
+ *         akgl_sprite_load_json for an inline sprite, AKGL_ERR_HEAP; for
+ *         the optional per-actor keys ("hitbox", "layer", ...: see
+ *         akgl_ActorSettings), AKERR_TYPE, AKERR_OUTOFBOUNDS (naming the
+ *         value and the range), AKERR_VALUE (a tint that is no colour) and
+ *         AKERR_KEY (a hitbox member missing). A failed
  *         load releases everything it claimed, inline sprites, their sheets
  *         and textures included.
  */
@@ -267,8 +271,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_json(const char *filename
  * ("hitbox.x", "hitbox.y", "hitbox.w", "hitbox.h": a Tiled class property
  * named "hitbox" flattens to them). Other names are the game's and are
  * ignored, except a name that looks like one of these and is not (another
- * case or separator, "hitbox.<other>", or one edit from a long name), which
- * is refused rather than silently ignored.
+ * case or separator, another name beginning "hitbox", or one edit from a
+ * name of 8 letters or more), which is refused rather than silently ignored.
  * @param props The properties; 0 (none) changes nothing.
  * @param dest  The settings to update: unchanged on failure.
  * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKERR_TYPE naming the

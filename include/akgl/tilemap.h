@@ -659,11 +659,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  * Takes a reference on @p map and gives the previous map's back; NULL unsets
  * the current map. With a physics backend bound (game.physics), its solid
  * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
- * or one without tile cells), or none with NULL.
+ * or one without tile cells), or none with NULL. The game's camera
+ * (game.camera) is bounded to the map's extent (akgl_tilemap_pixel_bounds;
+ * unbounded for NULL or a map covering no cell), unless the property
+ * "camera.map_bounds" is 0 (docs/13-camera.md).
  * @param map The map, or NULL.
  * @return NULL; AKERR_VALUE naming the orientation for a map that cannot be
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
- *         for a released map; the errors of akgl_tilemap_solid_grid.
+ *         for a released map; AKERR_FORMAT or AKERR_OUTOFBOUNDS for a
+ *         "camera.map_bounds" that is not an int (nothing changed); the
+ *         errors of akgl_tilemap_solid_grid.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
 
