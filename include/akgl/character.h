@@ -73,7 +73,7 @@ typedef struct akgl_CharacterSound
  *        character (akgl_actor_set_character), then a spawning object's own
  *        (akgl_tilemap_spawn_actors). See docs/11-characters.md.
  *
- * Only the fields whose AKGL_ACTOR_SETTING_* bit is in @ref given are
+ * Only the fields whose AKGL_ACTOR_SETTING_* bit is in akgl_ActorSettings::given are
  * copied; the others keep what the actor has. Checked when they are read
  * and again when they are applied (akgl_actor_apply_settings).
  */
