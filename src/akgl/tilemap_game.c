@@ -351,11 +351,10 @@ static akerr_ErrorContext *physics_grid_for(akgl_Tilemap *map, akgl_SolidGrid *g
     SUCCEED_RETURN(errctx);
 }
 
-
 /*
  * The camera follows the map: bounded to the map's extent, or unbounded with
- * no map, unless the game said "camera.map_bounds" = 0. Worked out before
- * anything changes, so a refusal leaves the game as it was.
+ * no map, unless the game said "camera.map_bounds" = 0 (`follow`, read by the
+ * caller before it changes anything, so a bad value changes nothing).
  */
 static akerr_ErrorContext *bound_camera_for(akgl_Tilemap *map, int follow)
 {
@@ -379,6 +378,7 @@ static akerr_ErrorContext *bound_camera_for(akgl_Tilemap *map, int follow)
     PASS(errctx, akgl_camera_set_bounds(game.camera, &bounds));
     SUCCEED_RETURN(errctx);
 }
+
 akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
 {
     akgl_SolidGrid grid;
