@@ -22,10 +22,8 @@ static akerr_ErrorContext *init(akgl_App *app)
     PASS(errctx, akgl_tilemap_load(path, &map));
     PASS(errctx, akgl_game_set_tilemap(map)); /* the game holds it now */
     PASS(errctx, akgl_heap_release_tilemap(map));
-    /* The view never leaves the map. */
-    PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0,
-        (float)(map->width * map->tilewidth), (float)(map->height * map->tileheight)}));
-    game.camera->y = (float)(map->height * map->tileheight) - game.camera->h;
+    /* The view keeps to the map (its bounds came with it): start at the bottom. */
+    game.camera->y = game.camera->bounds.h - game.camera->h;
     SUCCEED_RETURN(errctx);
 }
 

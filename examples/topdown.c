@@ -44,10 +44,9 @@ static akerr_ErrorContext *init(akgl_App *app)
     PASS(errctx, akgl_game_set_tilemap(map));
     PASS(errctx, akgl_tilemap_spawn_actors(map, &n)); /* the map holds them */
     PASS(errctx, akgl_heap_release_tilemap(map));     /* and the game holds the map */
+    /* Its hitbox is the map object's "hitbox" property; the camera keeps to the map. */
     PASS(errctx, akgl_registry_get(AKGL_REGISTRY_ACTOR, "actor", "hero", (void **)&hero));
-    hero->hitbox = (SDL_FRect){3, 4, 10, 12};
     PASS(errctx, akgl_camera_follow(game.camera, hero, 0.0f, 0.0f));
-    PASS(errctx, akgl_camera_set_bounds(game.camera, &(SDL_FRect){0, 0, 24 * 16, 14 * 16}));
     PASS(errctx, akgl_controller_initialize(&pad, hero));
     PASS(errctx, akgl_app_asset("input/topdown.json", &path));
     PASS(errctx, akgl_controller_load_json(&pad, path));

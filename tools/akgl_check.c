@@ -471,7 +471,14 @@ static void check_file(const char *path, Kind kind)
         akgl_Tilemap *map = NULL;
         akerr_ErrorContext *e = akgl_tilemap_load(path, &map);
         if (e == NULL && map != NULL) {
-            e = akgl_heap_release_tilemap(map);
+            /* The actor settings its objects carry (docs/07-tilemaps.md). */
+            e = akgl_tilemap_check_actor_settings(map);
+            akerr_ErrorContext *released = akgl_heap_release_tilemap(map);
+            if (e == NULL) {
+                e = released;
+            } else if (released != NULL) {
+                IGNORE(released);
+            }
         }
         report_error(path, e);
         break;

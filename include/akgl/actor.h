@@ -247,11 +247,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_from_ref(akgl_ActorRef ref, akgl_A
 
 /**
  * @brief Makes @p obj an instance of the character registered as @p charname:
- *        takes a reference on it (giving back the old character's) and copies
- *        its top speeds and accelerations.
+ *        takes a reference on it (giving back the old character's), copies
+ *        its top speeds and accelerations, and applies the per-actor fields
+ *        its file gave (akgl_Character::actor_settings: hitbox, layer,
+ *        immovable, collision layers and mask, scale, rotation, tint; the
+ *        fields it does not give keep what the actor has).
  * @param obj      The actor.
  * @param charname The name of a registered character.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no character has that name.
+ *         AKERR_VALUE when a setting the character gives is out of range (a
+ *         struct filled in code: akgl_actor_apply_settings); nothing changes.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_character(akgl_Actor *obj, const char *charname);
 
@@ -381,6 +386,24 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_add_child(akgl_Actor *parent, akgl
  * @return NULL; AKERR_NULLPOINTER; AKERR_RELATIONSHIP when it is not a child.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_remove_child(akgl_Actor *parent, akgl_Actor *child);
+
+/**
+ * @brief Copies the fields @p settings gives (its AKGL_ACTOR_SETTING_* bits
+ *        in akgl_ActorSettings::given) to @p obj; the others are left alone.
+ *
+ * akgl_actor_set_character applies the character's settings (its file's
+ * "hitbox", "layer", ... keys), and akgl_tilemap_spawn_actors then a
+ * spawning object's properties (docs/11-characters.md, docs/07-tilemaps.md).
+ * @param obj      The actor.
+ * @param settings The settings (a character's actor_settings, or read with
+ *                 akgl_actor_settings_from_properties).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the actor, the field,
+ *         its value and its range for a given field out of range (a hitbox
+ *         size below 0, a scale outside 0..AKGL_RENDER_MAX_SCALE, a value not
+ *         finite): then nothing is written.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_apply_settings(akgl_Actor *obj,
+                                                             const akgl_ActorSettings *settings);
 
 #ifdef __cplusplus
 }

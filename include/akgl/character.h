@@ -42,6 +42,54 @@ typedef struct akgl_CharacterSound
     struct akgl_Sound *sound; /**< Held: the binding keeps one reference. */
 } akgl_CharacterSound;
 
+
+/**
+ * @name Actor settings given
+ * Bits of akgl_ActorSettings::given: which fields a character file or a map
+ * object said. A field whose bit is clear is left alone on the actor.
+ * @{
+ */
+#define AKGL_ACTOR_SETTING_LAYER            (1u << 0)  /**< layer */
+#define AKGL_ACTOR_SETTING_IMMOVABLE        (1u << 1)  /**< immovable */
+#define AKGL_ACTOR_SETTING_COLLISION_LAYERS (1u << 2)  /**< collision_layers */
+#define AKGL_ACTOR_SETTING_COLLISION_MASK   (1u << 3)  /**< collision_mask */
+#define AKGL_ACTOR_SETTING_SCALE_X          (1u << 4)  /**< scale_x */
+#define AKGL_ACTOR_SETTING_SCALE_Y          (1u << 5)  /**< scale_y */
+#define AKGL_ACTOR_SETTING_ROTATION         (1u << 6)  /**< rotation */
+#define AKGL_ACTOR_SETTING_TINT             (1u << 7)  /**< tint */
+#define AKGL_ACTOR_SETTING_HITBOX_X         (1u << 8)  /**< hitbox.x */
+#define AKGL_ACTOR_SETTING_HITBOX_Y         (1u << 9)  /**< hitbox.y */
+#define AKGL_ACTOR_SETTING_HITBOX_W         (1u << 10) /**< hitbox.w */
+#define AKGL_ACTOR_SETTING_HITBOX_H         (1u << 11) /**< hitbox.h */
+/** All four of the hitbox. */
+#define AKGL_ACTOR_SETTING_HITBOX                                                          \
+    (AKGL_ACTOR_SETTING_HITBOX_X | AKGL_ACTOR_SETTING_HITBOX_Y | AKGL_ACTOR_SETTING_HITBOX_W | \
+     AKGL_ACTOR_SETTING_HITBOX_H)
+/** @} */
+
+/**
+ * @brief Per-actor fields a character file (and a map object's properties)
+ *        may give: copied to an actor when it becomes an instance of the
+ *        character (akgl_actor_set_character), then a spawning object's own
+ *        (akgl_tilemap_spawn_actors). See docs/11-characters.md.
+ *
+ * Only the fields whose AKGL_ACTOR_SETTING_* bit is in akgl_ActorSettings::given are
+ * copied; the others keep what the actor has. Checked when they are read
+ * and again when they are applied (akgl_actor_apply_settings).
+ */
+typedef struct akgl_ActorSettings
+{
+    uint32_t given;            /**< AKGL_ACTOR_SETTING_* bits: the fields that were said. */
+    SDL_FRect hitbox;          /**< Collision box relative to the actor's x, y; w, h >= 0. */
+    int layer;                 /**< Draw order. */
+    uint32_t collision_layers; /**< Overlap layers it is in (bits). */
+    uint32_t collision_mask;   /**< Layers it wants overlaps with (bits). */
+    float scale_x;             /**< Drawn width over the frame's own: 0..AKGL_RENDER_MAX_SCALE. */
+    float scale_y;             /**< Drawn height over the frame's own: 0..AKGL_RENDER_MAX_SCALE. */
+    float rotation;            /**< Degrees, clockwise; finite. */
+    SDL_Color tint;            /**< Colour multiplier; a is the opacity. */
+    bool immovable;            /**< The physics leaves it in place. */
+} akgl_ActorSettings;
 /** @brief A reusable template: speeds, dwell time and the state-to-sprite map. */
 struct akgl_Character
 {
@@ -70,6 +118,9 @@ struct akgl_Character
      *  state (the oldest forgotten first), never per frame or per actor. */
     int missing_logged[AKGL_CHARACTER_MISSING_SPRITE_MEMORY];
     int missing_logged_next;                   /**< Internal: next entry of missing_logged to overwrite. */
+    /** Per-actor fields its file gave ("hitbox", "layer", ...): copied to
+     *  each actor made an instance of it (akgl_actor_set_character). */
+    akgl_ActorSettings actor_settings;
 };
 
 /**
@@ -201,11 +252,37 @@ void akgl_character_state_sprites_iterate(void *userdata, SDL_PropertiesID props
  *         character's name is taken; an inline sprite's name is taken, or
  *         used twice in the file), AKERR_FORMAT (not JSON), the errno status
  *         when the file cannot be opened, every status of
- *         akgl_sprite_load_json for an inline sprite, AKGL_ERR_HEAP. A failed
+ *         akgl_sprite_load_json for an inline sprite, AKGL_ERR_HEAP; for
+ *         the optional per-actor keys ("hitbox", "layer", ...: see
+ *         akgl_ActorSettings), AKERR_TYPE, AKERR_OUTOFBOUNDS (naming the
+ *         value and the range), AKERR_VALUE (a tint that is no colour) and
+ *         AKERR_KEY (a hitbox member missing). A failed
  *         load releases everything it claimed, inline sprites, their sheets
  *         and textures included.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_character_load_json(const char *filename);
+
+/**
+ * @brief Reads the actor settings among a set of custom properties (a Tiled
+ *        object's, docs/07-tilemaps.md) over @p dest: each one present
+ *        replaces that field and sets its bit in akgl_ActorSettings::given.
+ *
+ * The names are the character file's keys, the hitbox's as four properties
+ * ("hitbox.x", "hitbox.y", "hitbox.w", "hitbox.h": a Tiled class property
+ * named "hitbox" flattens to them). Other names are the game's and are
+ * ignored, except a name that looks like one of these and is not (another
+ * case or separator, another name beginning "hitbox", or one edit from a
+ * name of 8 letters or more), which is refused rather than silently ignored.
+ * @param props The properties; 0 (none) changes nothing.
+ * @param dest  The settings to update: unchanged on failure.
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p dest; AKERR_TYPE naming the
+ *         property, its type and the type it needs; AKERR_OUTOFBOUNDS naming
+ *         the property, its value and the range; AKERR_VALUE for a tint that
+ *         is not "#RRGGBB" or "#AARRGGBB"; AKERR_KEY for a name that looks
+ *         like a setting and is not one, naming the one it resembles.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_settings_from_properties(SDL_PropertiesID props,
+                                                                       akgl_ActorSettings *dest);
 
 #ifdef __cplusplus
 }

@@ -659,11 +659,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  * Takes a reference on @p map and gives the previous map's back; NULL unsets
  * the current map. With a physics backend bound (game.physics), its solid
  * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
- * or one without tile cells), or none with NULL.
+ * or one without tile cells), or none with NULL. The game's camera
+ * (game.camera) is bounded to the map's extent (akgl_tilemap_pixel_bounds;
+ * unbounded for NULL or a map covering no cell), unless the property
+ * "camera.map_bounds" is 0 (docs/13-camera.md).
  * @param map The map, or NULL.
  * @return NULL; AKERR_VALUE naming the orientation for a map that cannot be
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
- *         for a released map; the errors of akgl_tilemap_solid_grid.
+ *         for a released map; AKERR_FORMAT or AKERR_OUTOFBOUNDS for a
+ *         "camera.map_bounds" that is not an int (nothing changed); the
+ *         errors of akgl_tilemap_solid_grid.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
 
@@ -694,7 +699,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  * "<map file base name>#<object id>" (e.g. "level1.tmj#7") when that name is
  * taken, the map's part cut (never "#<id>") to fit an actor name's 31 bytes;
  * an object with no name becomes an anonymous actor (no name is made up:
- * akgl_actor_initialize); visible only when the object is. Objects whose type names
+ * akgl_actor_initialize); visible only when the object is. The character's
+ * actor settings apply (akgl_actor_set_character), then the object's own
+ * custom properties of the same names override them
+ * (akgl_actor_settings_from_properties: "layer", "immovable", "hitbox.x",
+ * ...). Objects whose type names
  * no character are left alone. The map holds one reference on each actor it
  * spawned and keeps an akgl_ActorRef to it (map->spawned; resolve one with
  * akgl_actor_from_ref), and gives them back when it is released. An actor
@@ -707,9 +716,101 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, ak
  *         AKERR_OUTOFBOUNDS for an object name longer than an actor name
  *         (AKGL_ACTOR_MAX_NAME_LENGTH - 1 bytes), naming the object;
  *         akgl_actor_spawn's errors (a "<file>#<id>" name that is taken too);
+ *         akgl_actor_settings_from_properties' errors for a setting property
+ *         of a wrong type or value, naming the map, the object and the property;
  *         ENOMEM. On failure nothing spawned by this call is kept.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_spawn_actors(akgl_Tilemap *map, int *count);
+
+/** The name (or type) of the object akgl_tilemap_start_point finds. */
+#define AKGL_TILEMAP_START "start"
+
+/**
+ * @brief The first object named @p name, on any object layer, in layer and
+ *        file order.
+ * @param map  The map.
+ * @param name The object's name (exact; Tiled does not make names unique).
+ * @param dest Gets the object, borrowed from the map; NULL on failure.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty name; AKERR_KEY
+ *         naming the map and the name when no object has it, with the
+ *         nearest name when it looks like a typo and the first few names
+ *         the map's objects have.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_find_object(const akgl_Tilemap *map,
+                                                            const char *name,
+                                                            const akgl_TilemapObject **dest);
+
+/**
+ * @brief Every object whose type (Tiled 1.9's class) is @p type, in layer
+ *        and file order.
+ * @param map   The map.
+ * @param type  The type (exact).
+ * @param out   Gets the first @p max objects, borrowed from the map; NULL
+ *              (with @p max 0) only counts them.
+ * @param max   Room in @p out.
+ * @param count Gets how many objects have the type (also when that is more
+ *              than @p max, and 0 on any other failure).
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for an empty type, a negative
+ *         @p max, or a NULL @p out with room; AKERR_KEY naming the map and
+ *         the type when no object has it, with the nearest type when it looks
+ *         like a typo and the first few types there are; AKERR_OUTOFBOUNDS
+ *         when more objects have it than @p out holds (the first @p max are
+ *         in it, *count says how many there are).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_find_objects_by_type(const akgl_Tilemap *map,
+                                                                     const char *type,
+                                                                     const akgl_TilemapObject **out,
+                                                                     int max, int *count);
+
+/**
+ * @brief Where an object's top-left corner lies in world pixels: where
+ *        akgl_tilemap_spawn_actors puts an actor's top-left (a tile object's
+ *        anchor converted, an isometric position turned into world pixels).
+ * @param map  The map the object belongs to.
+ * @param obj  The object.
+ * @param dest Gets the position.
+ * @return NULL; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_object_position(const akgl_Tilemap *map,
+                                                                const akgl_TilemapObject *obj,
+                                                                SDL_FPoint *dest);
+
+/**
+ * @brief The map's start point: the world position (as
+ *        akgl_tilemap_object_position) of the first object named "start"
+ *        (AKGL_TILEMAP_START), or else of the first object of type "start".
+ * @param map  The map.
+ * @param dest Gets the position.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY naming the map when no object
+ *         is named or of type "start", with the names the objects have.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_start_point(const akgl_Tilemap *map,
+                                                            SDL_FPoint *dest);
+
+/**
+ * @brief The world rectangle the map's tiles cover: width x height tiles
+ *        from (0, 0) for a finite map; an infinite map's chunks' bounding
+ *        box; an isometric map's diamond's bounding box. What
+ *        akgl_game_set_tilemap bounds the camera to.
+ * @param map  The map.
+ * @param dest Gets the rectangle.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the map when it covers
+ *         no cell (an infinite map without chunks, a size of 0).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_pixel_bounds(const akgl_Tilemap *map,
+                                                             SDL_FRect *dest);
+
+/**
+ * @brief Checks the actor settings among every object's properties
+ *        (akgl_actor_settings_from_properties), whatever its type: what
+ *        akgl-check does for a map, since the types that will name
+ *        characters are not known until the game runs.
+ * @param map The map.
+ * @return NULL; AKERR_NULLPOINTER; the first problem, naming the map, the
+ *         layer, the object and the property: akgl_actor_settings_from_properties'
+ *         errors.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_check_actor_settings(const akgl_Tilemap *map);
 
 #ifdef __cplusplus
 }

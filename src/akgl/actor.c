@@ -181,6 +181,8 @@ akerr_ErrorContext *akgl_actor_set_character(akgl_Actor *obj, const char *charna
                     "loaded%s", AKGL_ACTOR_WHO(obj), charname, nearby);
     }
     akgl_Character *basechar = found;
+    /* The file's per-actor keys; checked first, so a refusal changes nothing. */
+    PASS(errctx, akgl_actor_apply_settings(obj, &basechar->actor_settings));
     akgl_Character *old = obj->basechar;
     basechar->refcount++; /* the actor keeps a pointer: it holds a reference */
     obj->basechar = basechar;

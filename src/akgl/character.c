@@ -13,6 +13,7 @@
 
 #include "heap_pool.h"
 #include "object.h"
+#include "character_settings.h"
 #include "registry_private.h"
 #include "sprite_private.h"
 #include "sound_load.h"
@@ -279,6 +280,7 @@ typedef struct CharacterDef
     float sx, sy, ax, ay;
     json_t *sprites; /* NULL: the two-file form */
     json_t *mappings;
+    akgl_ActorSettings settings; /* the optional per-actor keys */
 } CharacterDef;
 
 static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
@@ -296,6 +298,7 @@ static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
     PASS(errctx, akgl_get_json_float_value(root, "speed_y", &def->sy));
     PASS(errctx, akgl_get_json_float_value(root, "acceleration_x", &def->ax));
     PASS(errctx, akgl_get_json_float_value(root, "acceleration_y", &def->ay));
+    PASS(errctx, akgl_actor_settings_from_json(root, &def->settings));
     /* Optional (our extension): a file without it is the seed's format. */
     if (json_object_get(root, "sprites") != NULL) {
         PASS(errctx, akgl_get_json_array_value(root, "sprites", &def->sprites));
@@ -389,6 +392,7 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
         obj->sy = def.sy;
         obj->ax = def.ax;
         obj->ay = def.ay;
+        obj->actor_settings = def.settings;
         /* Before the mappings, so that they may name these sprites. */
         CATCH(errctx, akgl_json_error_in_file(load_inline_sprites(obj, def.sprites, filename),
                                               filename));

@@ -9,6 +9,7 @@
 #include "tilemap_game.h"
 
 #include <akgl/actor.h>
+#include <akgl/camera.h>
 #include <akgl/character.h>
 #include <akgl/game.h>
 #include <akgl/heap.h>
@@ -358,10 +359,39 @@ static akerr_ErrorContext *physics_grid_for(akgl_Tilemap *map, akgl_SolidGrid *g
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The camera follows the map: bounded to the map's extent, or unbounded with
+ * no map, unless the game said "camera.map_bounds" = 0 (`follow`, read by the
+ * caller before it changes anything, so a bad value changes nothing).
+ */
+static akerr_ErrorContext *bound_camera_for(akgl_Tilemap *map, int follow)
+{
+    SDL_FRect bounds;
+    PREPARE_ERROR(errctx);
+    if (game.camera == NULL || follow == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (map == NULL) {
+        PASS(errctx, akgl_camera_set_bounds(game.camera, NULL));
+        SUCCEED_RETURN(errctx);
+    }
+    akerr_ErrorContext *none = akgl_tilemap_pixel_bounds(map, &bounds);
+    if (none != NULL && none->status == AKERR_VALUE) {
+        /* A map with no cells (an object-only map): no bounds to keep to. */
+        RELEASE_ERROR(none);
+        PASS(errctx, akgl_camera_set_bounds(game.camera, NULL));
+        SUCCEED_RETURN(errctx);
+    }
+    PASS(errctx, none);
+    PASS(errctx, akgl_camera_set_bounds(game.camera, &bounds));
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
 {
     akgl_SolidGrid grid;
     char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    int follow = 1; /* "camera.map_bounds": the camera keeps to the map */
     bool has_grid = false;
     PREPARE_ERROR(errctx);
     if (map != NULL) {
@@ -376,10 +406,14 @@ akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
                             "maps are drawn",
                             SHOWN(map, shown), orientation_name(map->orientation));
     }
+    if (AKGL_REGISTRY_PROPERTIES != 0) {
+        PASS(errctx, akgl_get_property_integer("camera.map_bounds", &follow, "1"));
+    }
     if (game.physics != NULL) {
         PASS(errctx, physics_grid_for(map, &grid, &has_grid));
         PASS(errctx, akgl_physics_set_solid_grid(game.physics, has_grid ? &grid : NULL));
     }
+    PASS(errctx, bound_camera_for(map, follow));
     akgl_Tilemap *previous = game.tilemap;
     if (map != NULL) {
         map->refcount++; /* the game's reference */
@@ -468,6 +502,11 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     PREPARE_ERROR(errctx);
     _Static_assert(AKGL_ACTOR_MAX_NAME_LENGTH > 16, "room for \"#<id>\" in an actor name");
     PASS(errctx, actor_name(map, obj, name, sizeof(name)));
+    /* Its own settings, read before anything is claimed: they override the
+     * character's, which akgl_actor_spawn applies. */
+    akgl_ActorSettings own = {0};
+    PASS(errctx, akerr_prefix_message(akgl_actor_settings_from_properties(obj->properties, &own),
+                                      "object %d (\"%s\")", obj->id, obj->name));
     SDL_FPoint at = object_top_left(map, obj);
     if (name[0] == '\0') { /* no name in the map: an anonymous actor */
         PASS(errctx, akerr_prefix_message(akgl_actor_spawn(NULL, obj->type, at.x, at.y, &actor),
@@ -477,6 +516,11 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
                                           "object %d (actor \"%s\")", obj->id, name));
     }
     actor->visible = obj->visible;
+    akerr_ErrorContext *e = akgl_actor_apply_settings(actor, &own);
+    if (e != NULL) {
+        IGNORE(akgl_heap_release_actor(actor));
+        PASS(errctx, akerr_prefix_message(e, "object %d (actor \"%s\")", obj->id, name));
+    }
     *dest = actor;
     SUCCEED_RETURN(errctx);
 }

@@ -10,3 +10,6 @@ akgl_add_test(akgl_tilemap_level SOURCES test_tilemap_level.c LIBS akgl SDL3_ima
 # Infinite maps stored by their chunks: loaded, drawn and collided with far apart.
 akgl_add_test(akgl_tilemap_chunks SOURCES test_tilemap_chunks.c LIBS akgl SDL3_image::SDL3_image m)
 target_compile_definitions(akgl_tilemap_chunks PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+# Actor settings from character files and map objects, finding a map's
+# objects, and the camera's bounds following the map.
+akgl_add_test(akgl_actor_settings SOURCES test_actor_settings.c LIBS akgl SDL3_image::SDL3_image m)

@@ -121,7 +121,7 @@ set(hero_sprites
 set(good_sprites frame_0 frame_255 frames_16 height_1 hero_standing_down hero_standing_left
     hero_walking_left name_127 speed_0 speed_4294 width_1)
 set(good_characters empty_state hero high_bits ignored_keys inline_empty inline_hero
-    inline_mixed name_127 rebind same_sprite_twice speedtime_0)
+    inline_mixed name_127 rebind same_sprite_twice settings speedtime_0)
 set(good_input good)
 set(good_properties good empty_properties override)
 set(good_sound bank)
