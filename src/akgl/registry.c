@@ -12,6 +12,7 @@
 
 #include "heap_pool.h"
 #include "json_private.h"
+#include "nearby.h"
 #include "object.h"
 #include "registry_private.h"
 
@@ -146,119 +147,24 @@ akerr_ErrorContext *akgl_registry_get(SDL_PropertiesID registry, const char *wha
     SUCCEED_RETURN(errctx);
 }
 
-/*
- * What a miss's message says about the names that are there: how many, the
- * nearest by edit distance (a typo's likely target), and the first few in
- * byte order (the enumeration's own order is a hash's, and a message should
- * read the same on every run). Only a failing lookup pays for this; a hit
- * never enumerates.
- */
-#define NEARBY_SHOWN 4  /* names listed */
-#define NEARBY_CHARS 48 /* a name is compared and shown up to this many bytes */
-
-typedef struct Nearby
-{
-    const char *key;
-    size_t key_len;
-    int count;
-    int best_distance;
-    char best[NEARBY_CHARS + 1];
-    int shown;
-    char first[NEARBY_SHOWN][NEARBY_CHARS + 1];
-} Nearby;
-
-/*
- * Edit distance over the first NEARBY_CHARS bytes of each: insertions,
- * deletions, substitutions and swaps of two neighbours ("cion" is one edit
- * from "coin"), each costing one (the optimal string alignment distance).
- */
-static int edit_distance(const char *a, size_t alen, const char *b, size_t blen)
-{
-    int rows[3][NEARBY_CHARS + 1];
-    alen = SDL_min(alen, (size_t)NEARBY_CHARS);
-    blen = SDL_min(blen, (size_t)NEARBY_CHARS);
-    for (size_t j = 0; j <= blen; j++) {
-        rows[0][j] = (int)j; /* row i lives in rows[i % 3] */
-    }
-    for (size_t i = 1; i <= alen; i++) {
-        int *two = rows[(i + 1) % 3], *up = rows[(i + 2) % 3], *row = rows[i % 3];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= blen; j++) {
-            int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            row[j] = SDL_min(SDL_min(up[j] + 1, row[j - 1] + 1), up[j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-                row[j] = SDL_min(row[j], two[j - 2] + 1);
-            }
-        }
-    }
-    return rows[alen % 3][blen];
-}
-
-static void copy_name(char *dest, const char *name)
-{
-    SDL_strlcpy(dest, name, NEARBY_CHARS + 1);
-}
-
+/* Each registered name, to the listing of a miss. */
 static void collect_nearby(void *userdata, SDL_PropertiesID props, const char *name)
 {
-    Nearby *n = userdata;
     (void)props;
-    n->count++;
-    int d = edit_distance(n->key, n->key_len, name, strlen(name));
-    if (d < n->best_distance || (d == n->best_distance && strcmp(name, n->best) < 0)) {
-        n->best_distance = d;
-        copy_name(n->best, name);
-    }
-    /* Keep the NEARBY_SHOWN smallest names, sorted: an insertion. */
-    int at = n->shown;
-    while (at > 0 && strncmp(name, n->first[at - 1], NEARBY_CHARS) < 0) {
-        at--;
-    }
-    if (at >= NEARBY_SHOWN) {
-        return;
-    }
-    int last = SDL_min(n->shown, NEARBY_SHOWN - 1);
-    for (int i = last; i > at; i--) {
-        memcpy(n->first[i], n->first[i - 1], sizeof(n->first[i]));
-    }
-    copy_name(n->first[at], name);
-    n->shown = SDL_min(n->shown + 1, NEARBY_SHOWN);
+    akgl_nearby_add(userdata, name);
 }
 
 void akgl_registry_describe_miss(SDL_PropertiesID registry, const char *what, const char *key,
                                  char *buf, size_t size)
 {
-    Nearby n = {.key = key, .key_len = strlen(key), .best_distance = INT32_MAX};
-    if (size == 0) {
-        return;
-    }
-    buf[0] = '\0';
+    akgl_Nearby n;
+    char empty[96];
+    akgl_nearby_begin(&n, key);
     if (registry != 0) {
         (void)SDL_EnumerateProperties(registry, collect_nearby, &n);
     }
-    if (n.count == 0) {
-        SDL_snprintf(buf, size, " (the %s registry is empty)", what);
-        return;
-    }
-    /* A suggestion only when it is plausibly a typo: one edit for each five
-     * letters of the key, and one for a short key. More would offer "hero
-     * standing down" for "hero standing left", a different sprite rather than
-     * a misspelling. */
-    int limit = (int)SDL_max(1, SDL_min(n.key_len, (size_t)NEARBY_CHARS) / 5);
-    size_t used = 0;
-    if (n.best_distance <= limit) {
-        used += (size_t)SDL_snprintf(buf, size, "; did you mean \"%s\"?", n.best);
-    }
-    if (used < size) {
-        used += (size_t)SDL_snprintf(buf + used, size - used, " (%d registered: ", n.count);
-    }
-    for (int i = 0; i < n.shown && used < size; i++) {
-        used += (size_t)SDL_snprintf(buf + used, size - used, "%s\"%s\"", i ? ", " : "",
-                                     n.first[i]);
-    }
-    if (used < size) {
-        SDL_snprintf(buf + used, size - used, "%s)", n.count > n.shown ? ", ..." : "");
-    }
+    SDL_snprintf(empty, sizeof(empty), "the %s registry is empty", what);
+    akgl_nearby_describe(&n, "registered", empty, buf, size);
 }
 
 akerr_ErrorContext *akgl_registry_require(SDL_PropertiesID registry, const char *what,

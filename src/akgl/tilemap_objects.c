@@ -9,113 +9,29 @@
 #include <akgl/tilemap.h>
 
 #include "json_private.h"
+#include "nearby.h"
 #include "tilemap_game.h"
 
 #include <string.h>
 
 #define SHOWN(map, buf) akgl_json_message_path((map)->path, (buf))
 
-/* What a miss's message lists: how many there are, the nearest by spelling
- * and the first few in byte order. Only a failing lookup pays for it. */
-#define SHOWN_NAMES 4
-#define NAME_CHARS 40
-
-typedef struct Listing
-{
-    const char *key;
-    int count;
-    int best_distance;
-    char best[NAME_CHARS + 1];
-    int shown;
-    char first[SHOWN_NAMES][NAME_CHARS + 1];
-} Listing;
-
-/* The optimal string alignment distance over the first NAME_CHARS bytes. */
-static int distance(const char *a, const char *b)
-{
-    int rows[3][NAME_CHARS + 1];
-    size_t alen = SDL_min(strlen(a), (size_t)NAME_CHARS);
-    size_t blen = SDL_min(strlen(b), (size_t)NAME_CHARS);
-    for (size_t j = 0; j <= blen; j++) {
-        rows[0][j] = (int)j;
-    }
-    for (size_t i = 1; i <= alen; i++) {
-        int *two = rows[(i + 1) % 3], *up = rows[(i + 2) % 3], *row = rows[i % 3];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= blen; j++) {
-            int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            row[j] = SDL_min(SDL_min(up[j] + 1, row[j - 1] + 1), up[j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-                row[j] = SDL_min(row[j], two[j - 2] + 1);
-            }
-        }
-    }
-    return rows[alen % 3][blen];
-}
-
-/* Adds one object's name (or type); a name already shown is not shown twice. */
-static void list_name(Listing *l, const char *name)
-{
-    if (name[0] == '\0') {
-        return;
-    }
-    l->count++;
-    for (int i = 0; i < l->shown; i++) {
-        if (strncmp(l->first[i], name, NAME_CHARS) == 0) {
-            return;
-        }
-    }
-    int d = distance(l->key, name);
-    if (d < l->best_distance || (d == l->best_distance && strcmp(name, l->best) < 0)) {
-        l->best_distance = d;
-        SDL_strlcpy(l->best, name, sizeof(l->best));
-    }
-    int at = l->shown;
-    while (at > 0 && strncmp(name, l->first[at - 1], NAME_CHARS) < 0) {
-        at--;
-    }
-    if (at >= SHOWN_NAMES) {
-        return;
-    }
-    for (int i = SDL_min(l->shown, SHOWN_NAMES - 1); i > at; i--) {
-        memcpy(l->first[i], l->first[i - 1], sizeof(l->first[i]));
-    }
-    SDL_strlcpy(l->first[at], name, sizeof(l->first[at]));
-    l->shown = SDL_min(l->shown + 1, SHOWN_NAMES);
-}
-
-/* "; did you mean "start"? (3 names: "coin", "hero", "strat")", or " (no object has one)". */
+/* "; did you mean \"start\"? (3 objects have a name: ...)", or " (no object of the map has a name)". */
 static void describe(const akgl_Tilemap *map, const char *key, bool by_type, char *buf,
                      size_t size)
 {
-    Listing l = {.key = key, .best_distance = INT32_MAX};
+    akgl_Nearby n;
+    akgl_nearby_begin(&n, key);
     for (int li = 0; li < map->nlayers; li++) {
         const akgl_TilemapLayer *layer = &map->layers[li];
         for (int i = 0; i < layer->nobjects; i++) {
-            list_name(&l, by_type ? layer->objects[i].type : layer->objects[i].name);
+            akgl_nearby_add(&n, by_type ? layer->objects[i].type : layer->objects[i].name);
         }
     }
-    const char *what = by_type ? "type" : "name";
-    if (l.count == 0) {
-        SDL_snprintf(buf, size, " (no object of the map has a %s)", what);
-        return;
-    }
-    size_t used = 0;
-    int limit = (int)SDL_max(1, SDL_min(strlen(key), (size_t)NAME_CHARS) / 5);
-    if (l.best_distance <= limit) {
-        used += (size_t)SDL_snprintf(buf, size, "; did you mean \"%s\"?", l.best);
-    }
-    if (used < size) {
-        used += (size_t)SDL_snprintf(buf + used, size - used, " (%d objects have a %s: ", l.count,
-                                     what);
-    }
-    for (int i = 0; i < l.shown && used < size; i++) {
-        used += (size_t)SDL_snprintf(buf + used, size - used, "%s\"%s\"", i ? ", " : "",
-                                     l.first[i]);
-    }
-    if (used < size) {
-        SDL_snprintf(buf + used, size - used, "%s)", l.count > l.shown ? ", ..." : "");
-    }
+    akgl_nearby_describe(&n, by_type ? "objects have a type" : "objects have a name",
+                         by_type ? "no object of the map has a type"
+                                 : "no object of the map has a name",
+                         buf, size);
 }
 
 /* The first object, in layer and file order, whose name (or type) is `key`. */
