@@ -154,8 +154,12 @@ akerr_ErrorContext *akgl_file_missing(const char *label, const char *path)
     if (path[0] == '/' || cwd[0] != '/') {
         snprintf(looked, sizeof(looked), "%s", path);
     } else {
-        /* (Cut short past AKGL_MAX_STRING_LENGTH, as the message would be.) */
-        (void)snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
+        /* Cut short past AKGL_MAX_STRING_LENGTH, as the message would be:
+         * the check of the length only says so to the compiler. */
+        int n = snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
+        if (n < 0 || (size_t)n >= sizeof(looked)) {
+            looked[sizeof(looked) - 1] = '\0';
+        }
     }
     deepest_directory(looked, deepest);
     size_t used = 0;

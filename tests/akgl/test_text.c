@@ -406,16 +406,18 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         /* A missing file: where akgl looked, the working directory, the roots. */
         char cwd[4096] = "";
         CHECK(getcwd(cwd, sizeof(cwd)) != NULL);
-        char needle[4096 + 256];
+        char needle[3 * 4096 + 256];
         check_refused_load("/no/such/font.ttf", 12.0f, ENOENT,
                            "font \"/no/such/font.ttf\": no such file: akgl looked for "
                            "\"/no/such/font.ttf\"");
-        snprintf(needle, sizeof(needle), "(the working directory is \"%s\"); the deepest "
-                 "folder of it that exists is \"/\"; no asset root is set", cwd);
+        CHECK(snprintf(needle, sizeof(needle), "(the working directory is \"%s\"); the deepest "
+                 "folder of it that exists is \"/\"; no asset root is set", cwd)
+              < (int)sizeof(needle));
         check_refused_load("/no/such/font.ttf", 12.0f, ENOENT, needle);
-        snprintf(needle, sizeof(needle), "font \"fonts/missing.ttf\": no such file: akgl "
+        CHECK(snprintf(needle, sizeof(needle), "font \"fonts/missing.ttf\": no such file: akgl "
                  "looked for \"%s/fonts/missing.ttf\" (the working directory is \"%s\"); the "
-                 "deepest folder of it that exists is \"%s\"", cwd, cwd, cwd);
+                 "deepest folder of it that exists is \"%s\"", cwd, cwd, cwd)
+              < (int)sizeof(needle));
         check_refused_load("fonts/missing.ttf", 12.0f, ENOENT, needle);
         CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR));
         CHECK_OK(akgl_file_add_root("/usr/share/fonts"));
