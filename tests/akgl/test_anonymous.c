@@ -11,6 +11,7 @@
  * "hero", whose sprite is the fixture sheet's red 48 x 48 cell.
  */
 #include "physics_test.h"
+#include "level_fixture.h"
 #include "scene.h"
 
 #include <akgl/camera.h>
@@ -22,9 +23,6 @@
 #define LEVEL AKGL_TEST_ASSETS_DIR "/tilemaps/draw/level.tmj"
 #define HUNDRED_K 100000
 
-static Scene scene;
-static akgl_Sprite *hero_sprite;
-static akgl_Character *hero;
 
 static int live_actors(void)
 {
@@ -51,38 +49,6 @@ static int slot_of(const akgl_Actor *a)
     return (int)(a - akgl_heap_actors);
 }
 
-/* A 64 x 48 software renderer, and the character "hero" showing the red cell. */
-static bool world_begin(void)
-{
-    if (!scene_open_bound(&scene, 64, 48)) {
-        return false;
-    }
-    scene_capture(&scene.r);
-    static const int cells[] = {0};
-    hero_sprite = make_sprite(&scene, "hero-stand", cells, 1, 100, true, false);
-    hero = make_character("hero", 100);
-    if (hero == NULL || hero_sprite == NULL) {
-        return false;
-    }
-    CHECK_OK(hero->sprite_add(hero, hero_sprite,
-                              AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_FACE_DOWN));
-    return true;
-}
-
-static void world_end(void)
-{
-    if (hero != NULL) {
-        CHECK_OK(akgl_heap_release_character(hero));
-    }
-    if (hero_sprite != NULL) {
-        CHECK_OK(akgl_heap_release_sprite(hero_sprite));
-    }
-    hero = NULL;
-    hero_sprite = NULL;
-    scene_capture_done();
-    scene_close(&scene);
-}
-
 static int visited;
 
 static akerr_ErrorContext *count_visit(akgl_Actor *actor, void *userdata)
@@ -98,8 +64,8 @@ static akerr_ErrorContext *count_visit(akgl_Actor *actor, void *userdata)
 
 static void test_spawn_without_a_name(void)
 {
-    if (!world_begin()) {
-        world_end();
+    if (!level_begin()) {
+        level_end();
         return;
     }
     int actors = live_actors(), registered = registered_actors(), strings = strings_in_use();
@@ -107,7 +73,7 @@ static void test_spawn_without_a_name(void)
     CHECK_OK(akgl_actor_spawn(NULL, "hero", 5.0f, 6.0f, &a));
     CHECK(a != NULL);
     if (a == NULL) {
-        world_end();
+        level_end();
         return;
     }
     CHECK_INT_EQ(live_actors(), actors + 1);
@@ -147,14 +113,14 @@ static void test_spawn_without_a_name(void)
     CHECK_STATUS_MSG(akgl_heap_release_actor(a), AKGL_ERR_HEAP, "already released");
     CHECK_STATUS_MSG(akgl_actor_ref(a, &ref), AKGL_ERR_HEAP, want);
     CHECK_INT_EQ(registered_actors(), registered);
-    world_end();
+    level_end();
 }
 
 /* Every refusal leaves nothing claimed: no slot, no entry, no string. */
 static void test_anonymous_refusals(void)
 {
-    if (!world_begin()) {
-        world_end();
+    if (!level_begin()) {
+        level_end();
         return;
     }
     int actors = live_actors(), registered = registered_actors(), strings = strings_in_use();
@@ -207,22 +173,22 @@ static void test_anonymous_refusals(void)
     CHECK_INT_EQ(live_actors(), actors);
     CHECK_INT_EQ(registered_actors(), registered);
     CHECK_INT_EQ(strings_in_use(), strings);
-    world_end();
+    level_end();
 }
 
 /* Initialising a live actor again changes whether it has a name: it leaves
  * the registry, or joins it; its name is free or taken accordingly. */
 static void test_reinitialise_named_and_anonymous(void)
 {
-    if (!world_begin()) {
-        world_end();
+    if (!level_begin()) {
+        level_end();
         return;
     }
     int registered = registered_actors();
     akgl_Actor *a = NULL;
     CHECK_OK(akgl_actor_spawn("rex", "hero", 0.0f, 0.0f, &a));
     if (a == NULL) {
-        world_end();
+        level_end();
         return;
     }
     CHECK(named("rex") == a);
@@ -238,7 +204,7 @@ static void test_reinitialise_named_and_anonymous(void)
     CHECK_OK(akgl_actor_despawn(a));
     CHECK_OK(akgl_actor_despawn(b));
     CHECK_INT_EQ(registered_actors(), registered);
-    world_end();
+    level_end();
 }
 
 /* ---- named and anonymous together ---------------------------------------- */
@@ -256,8 +222,8 @@ static akerr_ErrorContext *eat(akgl_Actor *self, akgl_Actor *other)
 
 static void test_named_and_anonymous_together(void)
 {
-    if (!world_begin()) {
-        world_end();
+    if (!level_begin()) {
+        level_end();
         return;
     }
     int actors = live_actors(), registered = registered_actors();
@@ -271,12 +237,12 @@ static void test_named_and_anonymous_together(void)
     CHECK_OK(akgl_actor_spawn(NULL, "hero", 0.0f, 0.0f, &anon[3]));
     for (int i = 0; i < 4; i++) {
         if (anon[i] == NULL) {
-            world_end();
+            level_end();
             return;
         }
     }
     if (alice == NULL || bob == NULL) {
-        world_end();
+        level_end();
         return;
     }
     CHECK_INT_EQ(live_actors(), actors + 6);
@@ -350,15 +316,15 @@ static void test_named_and_anonymous_together(void)
     CHECK_OK(akgl_actor_despawn(alice));
     CHECK_INT_EQ(live_actors(), actors);
     CHECK_INT_EQ(registered_actors(), registered);
-    world_end();
+    level_end();
 }
 
 /* ---- a map's objects with no name ----------------------------------------- */
 
 static void test_map_objects_without_a_name(void)
 {
-    if (!world_begin()) {
-        world_end();
+    if (!level_begin()) {
+        level_end();
         return;
     }
     int actors = live_actors(), registered = registered_actors(), strings = strings_in_use();
@@ -366,7 +332,7 @@ static void test_map_objects_without_a_name(void)
     int count = 0;
     CHECK_OK(akgl_tilemap_load(LEVEL, &map));
     if (map == NULL) {
-        world_end();
+        level_end();
         return;
     }
     int map_strings = strings_in_use();
@@ -382,7 +348,7 @@ static void test_map_objects_without_a_name(void)
     CHECK_OK(akgl_actor_from_ref(map->spawned[1], &unnamed));
     if (hero1 == NULL || unnamed == NULL) {
         CHECK_OK(akgl_heap_release_tilemap(map));
-        world_end();
+        level_end();
         return;
     }
     CHECK(named("hero1") == hero1);
@@ -404,7 +370,7 @@ static void test_map_objects_without_a_name(void)
     CHECK_INT_EQ(live_actors(), actors);
     CHECK_INT_EQ(registered_actors(), registered);
     CHECK_INT_EQ(strings_in_use(), strings);
-    world_end();
+    level_end();
 }
 
 /* ---- 100,000 of them ------------------------------------------------------ */
@@ -424,7 +390,7 @@ static void test_hundred_thousand_anonymous(void)
     CHECK_OK(akgl_game_init_with_config(&cfg));
     akgl_Actor **all = calloc(HUNDRED_K, sizeof(*all));
     CHECK(all != NULL);
-    if (all != NULL && world_begin()) {
+    if (all != NULL && level_begin()) {
         int registered = registered_actors(), strings = strings_in_use();
         int spawned = 0;
         for (int i = 0; i < HUNDRED_K; i++) {
@@ -477,7 +443,7 @@ static void test_hundred_thousand_anonymous(void)
         CHECK_OK(akgl_game_update(NULL));
         CHECK_PIXEL(scene_last_frame, 10, 10, CLEAR);
     }
-    world_end();
+    level_end();
     free(all);
     CHECK_OK(akgl_game_quit());
     akgl_test_start_game();

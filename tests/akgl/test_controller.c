@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "akgl_test.h"
+#include "event_fixture.h"
 #include "message_path.h"
 
 #define LEFT AKGL_ACTOR_STATE_MOVING_LEFT
@@ -51,14 +52,6 @@ static void free_actor(akgl_Actor *actor)
     }
 }
 
-/* Throws away whatever is queued, so a case starts from an empty queue. */
-static void drain(void)
-{
-    SDL_Event e;
-    while (SDL_PollEvent(&e)) {
-    }
-}
-
 /* Every queued event into the controller, each of which must succeed. */
 static void feed(akgl_Controller *c)
 {
@@ -68,54 +61,15 @@ static void feed(akgl_Controller *c)
     }
 }
 
-static void push(SDL_Event *e)
-{
-    CHECK_MSG(SDL_PushEvent(e), "SDL_PushEvent(0x%x): %s", (unsigned int)e->type, SDL_GetError());
-}
-
-static void push_key(SDL_Scancode sc, bool down, bool repeat)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = down ? SDL_EVENT_KEY_DOWN : SDL_EVENT_KEY_UP;
-    e.key.scancode = sc;
-    e.key.key = SDL_GetKeyFromScancode(sc, SDL_KMOD_NONE, false);
-    e.key.down = down;
-    e.key.repeat = repeat;
-    push(&e);
-}
-
 static void key(akgl_Controller *c, SDL_Scancode sc, bool down)
 {
     push_key(sc, down, false);
     feed(c);
 }
 
-static void push_button(SDL_JoystickID which, SDL_GamepadButton button, bool down)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = down ? SDL_EVENT_GAMEPAD_BUTTON_DOWN : SDL_EVENT_GAMEPAD_BUTTON_UP;
-    e.gbutton.which = which;
-    e.gbutton.button = (Uint8)button;
-    e.gbutton.down = down;
-    push(&e);
-}
-
-static void push_axis(SDL_JoystickID which, SDL_GamepadAxis axis, Sint16 value)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_EVENT_GAMEPAD_AXIS_MOTION;
-    e.gaxis.which = which;
-    e.gaxis.axis = (Uint8)axis;
-    e.gaxis.value = value;
-    push(&e);
-}
-
 static void axis(akgl_Controller *c, SDL_JoystickID which, SDL_GamepadAxis a, Sint16 value)
 {
-    push_axis(which, a, value);
+    push_pad_axis(which, a, value);
     feed(c);
 }
 
@@ -433,8 +387,8 @@ static void test_unbound_events_are_ignored(void)
     CHECK_INT_EQ(actor->state, BASE);
 
     /* Gamepad input while the controller has no pad: not ours. */
-    push_button(1234, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
-    push_axis(1234, SDL_GAMEPAD_AXIS_LEFTX, -32768);
+    push_pad_button(1234, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_axis(1234, SDL_GAMEPAD_AXIS_LEFTX, -32768);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
     CHECK(c.gamepad == NULL);
@@ -604,7 +558,7 @@ static void test_actions_reported_and_queryable(void)
 
     /* More inputs of a held action, and repeats: no calls. */
     push_key(SDL_SCANCODE_SPACE, true, true);
-    push_button(pad, SDL_GAMEPAD_BUTTON_SOUTH, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_SOUTH, true);
     push_key(SDL_SCANCODE_W, true, false);
     feed(&c);
     CHECK_INT_EQ(seen.count, 2);
@@ -618,7 +572,7 @@ static void test_actions_reported_and_queryable(void)
     key(&c, SDL_SCANCODE_W, false);
     CHECK(action_is_down(&c, "jump"));
     CHECK_INT_EQ(seen.count, 3);
-    push_button(pad, SDL_GAMEPAD_BUTTON_SOUTH, false);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_SOUTH, false);
     feed(&c);
     CHECK_INT_EQ(seen.count, 4);
     CHECK_STR_EQ(seen.name[3], "jump");
@@ -695,20 +649,20 @@ static void test_gamepad_buttons_and_axes(void)
     feed(&c);
     CHECK_INT_EQ(c.gamepad_id, pad);
 
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE | LEFT);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_UP, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_UP, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE | LEFT | UP);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, false);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_UP, false);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, false);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_UP, false);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
     /* Another pad's events are not ours. */
-    push_button(pad + 1000, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
-    push_axis(pad + 1000, SDL_GAMEPAD_AXIS_LEFTX, 32767);
+    push_pad_button(pad + 1000, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_axis(pad + 1000, SDL_GAMEPAD_AXIS_LEFTX, 32767);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
@@ -724,8 +678,8 @@ static void test_gamepad_buttons_and_axes(void)
 
     /* Key, button and stick together on MOVING_LEFT. */
     key(&c, SDL_SCANCODE_LEFT, true);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
-    push_axis(pad, SDL_GAMEPAD_AXIS_LEFTX, -32768);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_axis(pad, SDL_GAMEPAD_AXIS_LEFTX, -32768);
     feed(&c);
     CHECK_INT_EQ(c.holds[7], 3);
     axis(&c, pad, SDL_GAMEPAD_AXIS_LEFTX, 32767);
@@ -733,13 +687,13 @@ static void test_gamepad_buttons_and_axes(void)
     axis(&c, pad, SDL_GAMEPAD_AXIS_LEFTX, 0);
     key(&c, SDL_SCANCODE_LEFT, false);
     CHECK_INT_EQ(actor->state, BASE | LEFT);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, false);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, false);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
     /* An unbound axis and an unbound button. */
     axis(&c, pad, SDL_GAMEPAD_AXIS_RIGHTY, 32767);
-    push_button(pad, SDL_GAMEPAD_BUTTON_START, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_START, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
@@ -839,8 +793,8 @@ static void test_gamepad_hotplug(void)
 
     /* Held in ways SDL itself does not know of (it only recentres what it
      * saw), so nothing but the removal can let go of these. */
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_RIGHT, true);
-    push_axis(pad, SDL_GAMEPAD_AXIS_LEFTY, -30000);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_RIGHT, true);
+    push_pad_axis(pad, SDL_GAMEPAD_AXIS_LEFTY, -30000);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE | RIGHT | UP);
     CHECK_INT_EQ(c.holds[8], 2);
@@ -865,7 +819,7 @@ static void test_gamepad_hotplug(void)
     CHECK_INT_EQ(actor->state, BASE);
 
     /* Stale events of the old pad change nothing. */
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_RIGHT, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_RIGHT, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
@@ -900,14 +854,14 @@ static void test_gamepad_restriction(void)
     CHECK_OK(akgl_controller_set_gamepad(&c, first + 1000));
     feed(&c);
     CHECK(c.gamepad == NULL);
-    push_button(first, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_button(first, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE);
 
     /* Restricted to the connected pad: opened at once. */
     CHECK_OK(akgl_controller_set_gamepad(&c, first));
     CHECK_INT_EQ(c.gamepad_id, first);
-    push_button(first, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_button(first, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE | LEFT);
 
@@ -957,7 +911,7 @@ static void test_release_closes_the_gamepad(void)
     SDL_Gamepad *opened = c.gamepad;
     CHECK(opened != NULL);
     CHECK(SDL_GetGamepadFromID(pad) == opened);
-    push_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
+    push_pad_button(pad, SDL_GAMEPAD_BUTTON_DPAD_LEFT, true);
     feed(&c);
     CHECK_INT_EQ(actor->state, BASE | LEFT);
 

@@ -24,15 +24,11 @@
 #include <string.h>
 
 #include "akgl_test.h"
+#include "event_fixture.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
-
-static void push(SDL_Event *e)
-{
-    CHECK_MSG(SDL_PushEvent(e), "SDL_PushEvent(0x%x): %s", (unsigned int)e->type, SDL_GetError());
-}
 
 /* Every queued event into the input state, each of which must succeed. */
 static void feed(void)
@@ -41,25 +37,6 @@ static void feed(void)
     while (SDL_PollEvent(&e)) {
         CHECK_OK(akgl_input_handle_event(&e));
     }
-}
-
-static void drain(void)
-{
-    SDL_Event e;
-    while (SDL_PollEvent(&e)) {
-    }
-}
-
-static void push_key(SDL_Scancode sc, bool down, bool repeat)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = down ? SDL_EVENT_KEY_DOWN : SDL_EVENT_KEY_UP;
-    e.key.scancode = sc;
-    e.key.key = SDL_GetKeyFromScancode(sc, SDL_KMOD_NONE, false);
-    e.key.down = down;
-    e.key.repeat = repeat;
-    push(&e);
 }
 
 static void push_mouse_button(SDL_WindowID window, Uint8 button, bool down, float x, float y)
@@ -95,28 +72,6 @@ static void push_wheel(float x, float y, SDL_MouseWheelDirection direction)
     e.wheel.x = x;
     e.wheel.y = y;
     e.wheel.direction = direction;
-    push(&e);
-}
-
-static void push_pad_button(SDL_JoystickID which, int button, bool down)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = down ? SDL_EVENT_GAMEPAD_BUTTON_DOWN : SDL_EVENT_GAMEPAD_BUTTON_UP;
-    e.gbutton.which = which;
-    e.gbutton.button = (Uint8)button;
-    e.gbutton.down = down;
-    push(&e);
-}
-
-static void push_pad_axis(SDL_JoystickID which, int axis, Sint16 value)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_EVENT_GAMEPAD_AXIS_MOTION;
-    e.gaxis.which = which;
-    e.gaxis.axis = (Uint8)axis;
-    e.gaxis.value = value;
     push(&e);
 }
 
