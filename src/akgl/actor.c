@@ -926,16 +926,6 @@ akerr_ErrorContext *akgl_heap_release_actor(akgl_Actor *obj)
 
     PASS(errctx, akgl_object_check_release(AKGL_HEAP_ACTOR, AKGL_REGISTRY_ACTOR, "actor", obj,
                                            obj ? obj->name : NULL, sizeof(obj->name)));
-    /* An anonymous slot released again: named as messages name it (the
-     * heap's own message has only a name to give). Whether it is a slot
-     * comes first: a pointer that is not one is not read here (the heap
-     * refuses it below). */
-    if (obj != NULL && akgl_heap_holds(AKGL_HEAP_ACTOR, obj) && obj->refcount <= 0 &&
-        obj->name[0] == '\0') {
-        FAIL_RETURN(errctx, AKGL_ERR_HEAP,
-                    "akgl_heap_release_actor: %s is already released (refcount %d)",
-                    AKGL_ACTOR_WHO(obj), obj->refcount);
-    }
     PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_ACTOR, obj, obj ? obj->name : "", true,
                                          &teardown));
     if (!teardown) {

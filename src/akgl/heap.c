@@ -258,9 +258,16 @@ akerr_ErrorContext *akgl_heap_release_begin(akgl_HeapLayer layer, void *obj, con
                         "akgl_heap_release_%s: %s '%s' (not a pool slot) is already released "
                         "(refcount %d)", p->what, p->what, name != NULL ? name : "", *refcount);
         }
+        /* A slot released with no name (an anonymous actor) is named by
+         * its slot, as every message names one. */
+        if (name == NULL || name[0] == '\0') {
+            FAIL_RETURN(errctx, AKGL_ERR_HEAP,
+                        "akgl_heap_release_%s: %s (anonymous, slot %d) is already released "
+                        "(refcount %d)", p->what, p->what, id, *refcount);
+        }
         FAIL_RETURN(errctx, AKGL_ERR_HEAP,
                     "akgl_heap_release_%s: %s '%s' (slot %d) is already released (refcount %d)",
-                    p->what, p->what, name != NULL ? name : "", id, *refcount);
+                    p->what, p->what, name, id, *refcount);
     }
     *refcount -= 1;
     *teardown = (*refcount == 0);
