@@ -839,8 +839,15 @@ akerr_ErrorContext *akgl_actor_set_transform(akgl_Actor *obj, float scale_x, flo
     params.scale_x = scale_x;
     params.scale_y = scale_y;
     params.rotation = rotation;
-    akgl_actor_label(obj, who, sizeof(who));
-    PASS(errctx, akgl_render_check_params(&params, who));
+    /* Games call this every frame to animate a turn or a pulse: the label
+     * naming the actor is formatted only when a value is refused, by asking
+     * the check again with it. */
+    akerr_ErrorContext *refused = akgl_render_check_params(&params, "actor");
+    if (refused != NULL) {
+        RELEASE_ERROR(refused);
+        akgl_actor_label(obj, who, sizeof(who));
+        PASS(errctx, akgl_render_check_params(&params, who));
+    }
     obj->scale_x = scale_x;
     obj->scale_y = scale_y;
     obj->rotation = rotation;
