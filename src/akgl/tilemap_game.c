@@ -485,15 +485,6 @@ static akerr_ErrorContext *actor_name(const akgl_Tilemap *map, const akgl_Tilema
     SUCCEED_RETURN(errctx);
 }
 
-/* The object's top-left corner in world pixels. */
-static SDL_FPoint object_top_left(const akgl_Tilemap *map, const akgl_TilemapObject *obj)
-{
-    float ax = 0.0f, ay = 0.0f;
-    akgl_tilemap_object_anchor(map, obj, &ax, &ay);
-    SDL_FPoint at = akgl_tilemap_object_world(map, obj->x, obj->y);
-    return (SDL_FPoint){at.x - ax * obj->width, at.y - ay * obj->height};
-}
-
 static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_TilemapObject *obj,
                                      akgl_Actor **dest)
 {
@@ -507,7 +498,8 @@ static akerr_ErrorContext *spawn_one(const akgl_Tilemap *map, const akgl_Tilemap
     akgl_ActorSettings own = {0};
     PASS(errctx, akerr_prefix_message(akgl_actor_settings_from_properties(obj->properties, &own),
                                       "object %d (\"%s\")", obj->id, obj->name));
-    SDL_FPoint at = object_top_left(map, obj);
+    SDL_FPoint at = {0};
+    PASS(errctx, akgl_tilemap_object_position(map, obj, &at));
     if (name[0] == '\0') { /* no name in the map: an anonymous actor */
         PASS(errctx, akerr_prefix_message(akgl_actor_spawn(NULL, obj->type, at.x, at.y, &actor),
                                           "object %d (an anonymous actor)", obj->id));
