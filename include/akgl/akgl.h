@@ -37,6 +37,7 @@
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
 #include <akgl/time.h>
+#include <akgl/tween.h>
 #include <akgl/version.h>
 
 #endif /* AKGL_AKGL_H */

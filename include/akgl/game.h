@@ -44,6 +44,12 @@ typedef struct akgl_GameConfig
     /** Sound voices mixed at once (akgl/sound.h): AKGL_SOUND_MIN_VOICES ..
      *  AKGL_SOUND_MAX_VOICES, or 0 for AKGL_SOUND_DEFAULT_VOICES. */
     int voices;
+    /** Tweens running at once (akgl/tween.h): 0 .. AKGL_TWEEN_MAX_CAPACITY, 0 for
+     *  AKGL_TWEEN_DEFAULT_CAPACITY (256). Allocated at start, freed at quit. */
+    int tweens;
+    /** Timers pending at once (akgl/tween.h): 0 .. AKGL_TWEEN_MAX_CAPACITY, 0 for
+     *  AKGL_TIMER_DEFAULT_CAPACITY (64). Allocated at start, freed at quit. */
+    int timers;
 } akgl_GameConfig;
 
 /**
@@ -156,10 +162,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_quit(void);
 #define AKGL_UNLOAD_FONTS      (1u << 4) /**< Every loaded font, and the default font's atlas texture (the default font stays usable). No other flag takes fonts. */
 #define AKGL_UNLOAD_SOUNDS     (1u << 5) /**< Every sound. */
 #define AKGL_UNLOAD_IMAGES     (1u << 6) /**< Every image (akgl_image_load). */
+#define AKGL_UNLOAD_TWEENS     (1u << 7) /**< Every tween and timer, cancelled without callbacks (akgl/tween.h). Unloading actors takes them too. */
 /** Everything. */
 #define AKGL_UNLOAD_ALL        (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_CHARACTERS | AKGL_UNLOAD_SPRITES | \
                                 AKGL_UNLOAD_TILEMAPS | AKGL_UNLOAD_FONTS | AKGL_UNLOAD_SOUNDS | \
-                                AKGL_UNLOAD_IMAGES)
+                                AKGL_UNLOAD_IMAGES | AKGL_UNLOAD_TWEENS)
 /** @} */
 
 /**
@@ -238,9 +245,12 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame_time(uint64_t *ns, float *sec
  *    (akgl_game_frame_time: the game time since the previous update, 0 the
  *    first time, at most AKGL_GAME_MAX_FRAME_NS); skipped when no backend
  *    is bound.
- * 2. akgl_actor_update for every live actor, in pool order.
- * 3. The camera follows its actor (akgl_camera_update).
- * 4. With a renderer bound: frame_start, every visible live actor drawn in
+ * 2. The timers and tweens advance by the same step (akgl_tween_update):
+ *    after the physics, so a tween of an actor's position has the last word,
+ *    and before the actors' update and draw, which see the tweened values.
+ * 3. akgl_actor_update for every live actor, in pool order.
+ * 4. The camera follows its actor (akgl_camera_update).
+ * 5. With a renderer bound: frame_start, every visible live actor drawn in
  *    layer order (lower first; equal layers in pool order) through
  *    akgl_actor_render, culled by the camera, then frame_end. (Actors whose
  *    hooks are the library's are submitted without the calls, with the

@@ -29,6 +29,7 @@
 #include "sound_private.h"
 #include "text_font_private.h"
 #include "tilemap_game.h"
+#include "tween_private.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -187,6 +188,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
     }
     ATTEMPT {
         CATCH(errctx, allocate_scratch(want.capacity[AKGL_HEAP_ACTOR]));
+        CATCH(errctx, akgl_tween_pools_start(want.tweens, want.timers));
         CATCH(errctx, akgl_registry_init());
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
@@ -202,6 +204,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
             game.state_lock = NULL;
         }
         IGNORE(akgl_registry_quit());
+        akgl_tween_pools_stop();
         free_scratch();
         akgl_heap_stop();
     } FINISH(errctx, true);
@@ -258,6 +261,9 @@ static unsigned int with_holders(unsigned int what)
     if (what & AKGL_UNLOAD_CHARACTERS) {
         what |= AKGL_UNLOAD_ACTORS;
     }
+    if (what & AKGL_UNLOAD_ACTORS) {
+        what |= AKGL_UNLOAD_TWEENS; /* a tween holds a reference to its actor */
+    }
     return what;
 }
 
@@ -282,6 +288,9 @@ static akerr_ErrorContext *unload(unsigned int what)
 {
     akerr_ErrorContext *first = NULL;
     what = with_holders(what);
+    if (what & AKGL_UNLOAD_TWEENS) {
+        akgl_object_keep_first(&first, akgl_tween_cancel_all());
+    }
     if (what & AKGL_UNLOAD_ACTORS) {
         drop_actor_holders(&first);
     }
@@ -370,6 +379,7 @@ akerr_ErrorContext *akgl_game_quit(void)
         empty = empty && akgl_heap_live((akgl_HeapLayer)layer) == 0;
     }
     free_scratch();
+    akgl_tween_pools_stop(); /* every tween and timer goes with it */
     if (empty) {
         akgl_heap_stop();
     }
@@ -694,6 +704,9 @@ static akerr_ErrorContext *update(void)
     if (game.physics != NULL && game.physics->step != NULL) {
         PASS(errctx, game.physics->step(game.physics, elapsed));
     }
+    /* After the physics (a tween has the last word on what it writes), before
+     * the actors' update and the draw (which see the tweened values). */
+    PASS(errctx, akgl_tween_update(elapsed));
     akgl_Renderer *r = game.renderer;
     akgl_DrawGather g;
     bool gathered = false;
