@@ -189,6 +189,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
     ATTEMPT {
         CATCH(errctx, allocate_scratch(want.capacity[AKGL_HEAP_ACTOR]));
         CATCH(errctx, akgl_tween_pools_start(want.tweens, want.timers));
+        CATCH(errctx, akgl_tween_counts(NULL, NULL, &want.tweens, &want.timers)); /* resolved */
         CATCH(errctx, akgl_registry_init());
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,

@@ -295,7 +295,7 @@ static void test_repeat_and_yoyo(void)
 
 /* Callbacks that start and cancel: what each does is in its userdata. */
 static float chain_value;
-static akgl_TweenRef victim;
+static akgl_TweenRef victim, later_victim;
 static akgl_TimerRef self_timer;
 static int timer_calls, chain_calls;
 
@@ -310,6 +310,7 @@ static akerr_ErrorContext *chain_next(akgl_TweenRef t, void *userdata)
                                                     .to = 200.0f, .duration = 1.0f},
                                   NULL));
     PASS(errctx, akgl_tween_cancel(victim));
+    PASS(errctx, akgl_tween_cancel(later_victim));
     SUCCEED_RETURN(errctx);
 }
 
@@ -359,7 +360,7 @@ static akerr_ErrorContext *nested_update(akgl_TimerRef t, void *userdata)
 
 static void test_callbacks_start_and_cancel_safely(void)
 {
-    float other = -1.0f, before_victim = -1.0f;
+    float other = -1.0f, before_victim = -1.0f, after_victim = -1.0f;
     begin();
     chain_value = -1.0f;
     chain_calls = timer_calls = 0;
@@ -375,7 +376,10 @@ static void test_callbacks_start_and_cancel_safely(void)
     CHECK_OK(akgl_tween_start(&(akgl_TweenSpec){.target = &other, .from = 0.0f, .to = 10.0f,
                                                 .duration = 1.0f},
                               NULL));
-    CHECK_INT_EQ(running_tweens(), 3);
+    CHECK_OK(akgl_tween_start(&(akgl_TweenSpec){.target = &after_victim, .from = 0.0f,
+                                                .to = 1.0f, .duration = 5.0f},
+                              &later_victim));
+    CHECK_INT_EQ(running_tweens(), 4);
     step_ms(500);
     CHECK_INT_EQ(chain_calls, 1);
     /* The new leg started in the callback is first advanced by the next update. */
@@ -383,10 +387,15 @@ static void test_callbacks_start_and_cancel_safely(void)
     CHECK_NEAR(other, 5.0, 1e-4); /* the one after still advanced */
     CHECK_NEAR(before_victim, 0.1, 1e-4);
     CHECK(!tween_is_running(victim));
+    CHECK(!tween_is_running(later_victim));
+    /* Written by the first 250 ms frame only: cancelled in the second
+     * before its turn came. */
+    CHECK_NEAR(after_victim, 0.05, 1e-6);
     CHECK_INT_EQ(running_tweens(), 2);
     step_ms(250);
     CHECK_NEAR(chain_value, 125.0, 1e-3);
     CHECK_NEAR(before_victim, 0.1, 1e-4); /* cancelled: not written again */
+    CHECK_NEAR(after_victim, 0.05, 1e-6);
     step_ms(750);
     CHECK(chain_value == 200.0f);
     CHECK(other == 10.0f);
