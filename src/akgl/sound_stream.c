@@ -389,7 +389,8 @@ static akerr_ErrorContext *open_vorbis(Stream *s, const char *label, unsigned lo
     s->total = (int64_t)ov_pcm_total(&s->vf, -1);
     FAIL_NONZERO_RETURN(errctx, s->total < 0, AKERR_FORMAT, "%s: the length cannot be read: %s",
                         label, akgl_sound_vorbis_error((int)s->total));
-    FAIL_NONZERO_RETURN(errctx, s->total == 0, AKERR_VALUE, "%s has no samples", label);
+    FAIL_NONZERO_RETURN(errctx, s->total == 0, AKERR_FORMAT, "%s has no whole Ogg page of "
+                        "audio: it has no samples, or is cut or damaged", label);
     SDL_AudioSpec from = {SDL_AUDIO_F32, info->channels, (int)info->rate};
     SDL_AudioSpec to = {SDL_AUDIO_F32, 2, akgl_sound_rate()};
     s->conv = SDL_CreateAudioStream(&from, &to);
