@@ -419,12 +419,12 @@ static akerr_ErrorContext *prime(Stream *s, const char *label, unsigned long fai
         while (!s->failed && SDL_GetAudioStreamData(s->conv, sink, (int)sizeof(sink)) > 0) {
         }
     }
+    /* Told here, not again at akgl_sound_music_check. */
+    bool failed = s->failed;
+    s->failed = false;
     FAIL_NONZERO_RETURN(errctx, akgl_alloc_failed_since(failures), ENOMEM,
                         "%s: out of memory decoding its first chunks", label);
-    if (s->failed) {
-        s->failed = false; /* told here, not again at akgl_sound_music_check */
-        FAIL_RETURN(errctx, s->status, "%s", s->message);
-    }
+    FAIL_NONZERO_RETURN(errctx, failed, s->status, "%s", s->message);
     FAIL_ZERO_RETURN(errctx, SDL_ClearAudioStream(s->conv), AKERR_API, "%s: %s", label,
                      SDL_GetError());
     int rc = ov_pcm_seek(&s->vf, 0);
