@@ -19,6 +19,10 @@
  * pan and fade applied; the calls below only change a voice's state under
  * the sound lock. See docs/18-sound.md.
  *
+ * Long music need not be loaded: akgl_sound_music_play_file streams an Ogg
+ * Vorbis file, decoding it a chunk at a time on the audio thread into a fixed
+ * buffer (defined in the assets layer, sound_stream.c).
+ *
  * When every voice is busy, playing an effect steals the voice of the effect
  * that started longest ago; music is never stolen.
  *

@@ -15,6 +15,11 @@
  * sound lock, and never call into SDL's audio functions while holding it,
  * so the two locks are always taken in the same order.
  *
+ * A streamed music voice (akgl_sound_music_play_file) has a source instead of
+ * samples: an akgl_SoundSource the assets layer made (sound_stream.c), which
+ * the callback reads with the sound lock released (render_source). Its close
+ * runs on a game thread, in akgl_sound_reap, never on the audio thread.
+ *
  * Nothing here allocates once started: the voices, their streams and the
  * scratch buffer are made by akgl_sound_start, and each stream is primed
  * there (see prime_stream) so that SDL has already made the buffers it
