@@ -968,6 +968,57 @@ static void check_bad_half_way(const char *name, const char *path, const char *n
     SDL_free(cap.s);
 }
 
+/*
+ * A loaded track and a streamed one cross-fade either way, by the same
+ * rule: loaded -> streamed -> loaded, each old track ending after its fade,
+ * the streamed one's file closed when it has.
+ */
+static void test_stream_cross_fades_with_loaded_music(void)
+{
+    static const fx_tone tone = {0.3f, 550.0f, RATE};
+    akgl_Sound *loaded = load_level("loaded_m", 0.5f, 4800, true);
+    char path[600];
+    akgl_Voice vl = AKGL_VOICE_NONE, vs = AKGL_VOICE_NONE, vl2 = AKGL_VOICE_NONE;
+    write_ogg(path, sizeof(path), "mixed", 2, 9600, fx_cosine, &tone);
+    disk_start("stream_mixed", 0);
+    CHECK_OK(akgl_sound_music_play(loaded, 1.0f, 0, &vl));
+    wait_mixed(2400, "50 ms of the loaded track");
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 50, &vs));
+    wait_ended(vl);
+    CHECK_INT_EQ(state_of(vs), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(streams_open(), 1);
+    wait_mixed(2400, "50 ms of the streamed track");
+    CHECK_OK(akgl_sound_music_play(loaded, 1.0f, 50, &vl2));
+    wait_ended(vs);
+    CHECK_INT_EQ(streams_open(), 0);
+    CHECK_INT_EQ(state_of(vl2), AKGL_VOICE_PLAYING);
+    wait_mixed(2400, "50 ms of the loaded track again");
+    CHECK_OK(akgl_sound_music_stop(0));
+    Capture cap = disk_finish();
+    /* The loaded level before and after; the tone between (never above
+     * 0.3 plus the codec's error, never the level). */
+    int64_t start = first_nonzero(&cap, 0);
+    int64_t i = start;
+    while (i >= 0 && i < cap.frames && fabsf(cap.s[i * 2] - 0.5f) < EPS) {
+        i++;
+    }
+    CHECK_MSG(start >= 0 && i - start >= 2400, "%lld frames of the loaded level first",
+              (long long)(i - start));
+    CHECK_MSG(count_level(&cap, 0.5f) >= 4800, "%lld frames at the loaded level in all",
+              (long long)count_level(&cap, 0.5f));
+    int64_t tone_frames = 0;
+    for (int64_t k = i + 2400; k < cap.frames; k++) { /* past the first cross-fade */
+        if (fabsf(cap.s[k * 2] - 0.5f) < EPS) {
+            break;
+        }
+        tone_frames += fabsf(cap.s[k * 2]) <= 0.31f && cap.s[k * 2] != 0.0f ? 1 : 0;
+    }
+    CHECK_MSG(tone_frames >= 1000, "%lld frames of the streamed tone alone",
+              (long long)tone_frames);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(loaded));
+}
+
 /* A tone under noise: it compresses badly, so two seconds fill many Ogg pages. */
 static float noisy(int64_t i, int c, const void *arg)
 {
@@ -1107,6 +1158,7 @@ int main(void)
     RUN_TEST(test_stream_loops_without_gap);
     RUN_TEST(test_stream_pause_resume_stop);
     RUN_TEST(test_stream_cross_fade);
+    RUN_TEST(test_stream_cross_fades_with_loaded_music);
     RUN_TEST(test_stream_bad_half_way);
     RUN_TEST(test_stream_no_allocation_when_playing);
     RUN_TEST(test_no_device_plays_silence);
