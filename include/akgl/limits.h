@@ -145,6 +145,8 @@
 #define AKGL_SOUND_MAX_SECONDS 600       /**< The longest sound, at the device rate. */
 #define AKGL_SOUND_MAX_VOLUME 4.0f       /**< The largest volume of a sound, a play or a bus. */
 #define AKGL_CHARACTER_MAX_SOUNDS 16     /**< State sounds one character can map. */
+#define AKGL_SOUND_MUSIC_STREAMS 3       /**< Streamed tracks open at once (see sound.h). */
+#define AKGL_SOUND_STREAM_CHUNK_FRAMES 1024 /**< Frames a streamed track decodes at a time. */
 /* Numbers: what a float sample of a sound file may be. */
 /** Largest magnitude of a sample (full scale is 1). Far past any real audio,
  *  and far enough inside a float that no volume, bus or sum of voices can

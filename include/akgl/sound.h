@@ -19,6 +19,10 @@
  * pan and fade applied; the calls below only change a voice's state under
  * the sound lock. See docs/18-sound.md.
  *
+ * Long music need not be loaded: akgl_sound_music_play_file streams an Ogg
+ * Vorbis file, decoding it a chunk at a time on the audio thread into a fixed
+ * buffer (defined in the assets layer, sound_stream.c).
+ *
  * When every voice is busy, playing an effect steals the voice of the effect
  * that started longest ago; music is never stolen.
  *
@@ -261,6 +265,64 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_play_named(const char *name, float
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_play(akgl_Sound *sound, float volume,
                                                          int fade_ms, akgl_Voice *dest);
+
+/**
+ * @brief Streams the Ogg Vorbis file @p path as the music, looping, fading
+ *        in over @p fade_ms: akgl_sound_music_play's rules, without
+ *        decoding the file whole (docs/18-sound.md, "Streamed music").
+ *
+ * The file is opened here (the asset root of akgl/file.h applies) and read
+ * from disk as it plays: the audio thread decodes
+ * AKGL_SOUND_STREAM_CHUNK_FRAMES frames at a time into a fixed buffer, so a
+ * track of any length plays in well under 1 MB, where a loaded one holds
+ * every frame at the device rate (23 MB a minute). At the end of the file it
+ * goes on from frame 0 with no gap. The voice is music (the music bus; a
+ * cross-fade with loaded or streamed music; never stolen) and its handle
+ * works with every akgl_sound_voice_* call. At most AKGL_SOUND_MUSIC_STREAMS
+ * streamed tracks are open at once, which the cross-fade rule keeps to two.
+ *
+ * Opening allocates (the decoder and a rate converter; this call is not for
+ * the frame path); playing does not. With no audio device the file is
+ * opened and checked, then closed, and AKGL_VOICE_NONE is returned.
+ *
+ * A file that turns bad while it plays (a corrupt or missing page, a cut,
+ * a read error, a sample that is not a finite number) stops the music: the
+ * error is logged once, the voice reports ended, and the error waits for
+ * akgl_sound_music_check.
+ * @param path    The Ogg Vorbis file: 1 or 2 channels, AKGL_SOUND_MIN_RATE..
+ *                AKGL_SOUND_MAX_RATE Hz, one logical stream, any length.
+ * @param volume  0..AKGL_SOUND_MAX_VOLUME, as akgl_sound_play.
+ * @param fade_ms The fade, milliseconds.
+ * @param dest    Receives the voice handle; may be NULL.
+ * @return NULL; AKERR_NULLPOINTER for a NULL path; AKERR_VALUE for a volume
+ *         out of range or NaN, a negative fade, a channel count or rate out
+ *         of range, a file with no samples; ENOENT (and other errno values)
+ *         for a file that cannot be opened, EISDIR for a directory, AKERR_IO
+ *         for a FIFO, socket or device, EACCES outside the asset root;
+ *         AKERR_FORMAT for a file that is not Ogg Vorbis (a WAV included:
+ *         load it with akgl_sound_load), chained streams, or a file bad in
+ *         its headers or first chunks; ENOMEM when an allocation failed;
+ *         AKERR_OUTOFBOUNDS for a path too long or every stream slot in use.
+ *         Every message names the file. On error nothing is left open.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_play_file(const char *path, float volume,
+                                                              int fade_ms, akgl_Voice *dest);
+
+/**
+ * @brief Whether a streamed track has failed while it played, since the
+ *        last call: its error, once.
+ *
+ * A streamed track that turns bad (see akgl_sound_music_play_file) stops on
+ * the audio thread, which logs it; this hands the error to a game thread.
+ * Call it once a frame, or when the music's voice reports ended. It also
+ * closes the files of streamed tracks that have ended.
+ * @return NULL when no streamed track has failed since the last call;
+ *         otherwise the last failure's status, AKERR_FORMAT (corrupt data,
+ *         a truncated file), AKERR_VALUE (a sample not a finite number),
+ *         AKERR_IO or AKERR_API, its message naming the file, the frame and
+ *         the cause.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_check(void);
 
 /**
  * @brief Fades the music out over @p fade_ms and stops it (0: at once). No music: nothing.

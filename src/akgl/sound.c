@@ -15,6 +15,11 @@
  * sound lock, and never call into SDL's audio functions while holding it,
  * so the two locks are always taken in the same order.
  *
+ * A streamed music voice (akgl_sound_music_play_file) has a source instead of
+ * samples: an akgl_SoundSource the assets layer made (sound_stream.c), which
+ * the callback reads with the sound lock released (render_source). Its close
+ * runs on a game thread, in akgl_sound_reap, never on the audio thread.
+ *
  * Nothing here allocates once started: the voices, their streams and the
  * scratch buffer are made by akgl_sound_start, and each stream is primed
  * there (see prime_stream) so that SDL has already made the buffers it
@@ -44,6 +49,7 @@ typedef struct Voice
 {
     SDL_AudioStream *stream;
     const akgl_Sound *sound; /* NULL when idle */
+    akgl_SoundSource *source; /* a streamed track's decoder, or NULL */
     uint32_t generation;     /* the handle's upper 24 bits */
     uint64_t started;        /* play order, for stealing the oldest */
     int64_t frame;           /* the next frame of the sound to play */
@@ -70,6 +76,16 @@ static struct
     float bus[AKGL_SOUND_BUS_COUNT];
     uint64_t sequence;
     float scratch[SCRATCH_FRAMES * 2];
+    float decode[SCRATCH_FRAMES * 2]; /* what a source read, before its gains */
+    /* Sources of ended voices, closed by the next akgl_sound_reap on a game
+     * thread (never on the audio thread). A source is in one place at a
+     * time and at most AKGL_SOUND_MUSIC_STREAMS exist, so this never fills. */
+    struct
+    {
+        akgl_SoundSource *src;
+        SDL_AudioStream *stream;
+    } closing[AKGL_SOUND_MUSIC_STREAMS];
+    int nclosing;
 } S = {.rate = AKGL_SOUND_DEVICE_RATE, .bus = {1.0f, 1.0f, 1.0f}};
 
 /* Persists across stop/start so an old handle never names a new play. */
@@ -92,6 +108,14 @@ static akgl_Voice handle_of(int index)
 /* Ends a voice: it is idle, and its handle now reports ended. Sound lock held. */
 static void end_voice(Voice *v)
 {
+    if (v->source != NULL) {
+        if (S.nclosing < AKGL_SOUND_MUSIC_STREAMS) {
+            S.closing[S.nclosing].src = v->source;
+            S.closing[S.nclosing].stream = v->stream;
+            S.nclosing++;
+        }
+        v->source = NULL;
+    }
     v->sound = NULL;
     v->paused = false;
     v->generation = take_generation();
@@ -101,29 +125,26 @@ static void end_voice(Voice *v)
 /* The audio thread                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* Renders up to `frames` frames of `v` into `out`; returns how many. Sound lock held. */
-static int render(Voice *v, float *out, int frames)
+/* The gain of a voice before its fade: its volume, the master and its bus. Sound lock held. */
+static float voice_gain(const Voice *v)
 {
-    const akgl_Sound *snd = v->sound;
-    const float gain = v->volume * S.bus[AKGL_SOUND_BUS_MASTER]
-                       * S.bus[v->music ? AKGL_SOUND_BUS_MUSIC : AKGL_SOUND_BUS_EFFECTS];
+    return v->volume * S.bus[AKGL_SOUND_BUS_MASTER]
+           * S.bus[v->music ? AKGL_SOUND_BUS_MUSIC : AKGL_SOUND_BUS_EFFECTS];
+}
+
+/*
+ * Writes `frames` frames of `in` (float stereo) to `out` with the voice's
+ * gain, pan and fade; returns how many, fewer when a fade-out ends the
+ * voice. Sound lock held.
+ */
+static int apply(Voice *v, const float *in, float *out, int frames, float gain)
+{
     int made = 0;
     while (made < frames) {
-        if (v->frame >= snd->frames) {
-            /* Music loops until stopped, whatever the sound's own flag
-             * (docs/18-sound.md); an effect loops only when its sound does. */
-            if (!snd->loop && !v->music) {
-                end_voice(v);
-                break;
-            }
-            v->frame = 0;
-        }
-        const float *in = &snd->samples[v->frame * 2];
         const float g = gain * v->fade;
-        out[made * 2] = in[0] * g * v->left;
-        out[made * 2 + 1] = in[1] * g * v->right;
+        out[made * 2] = in[made * 2] * g * v->left;
+        out[made * 2 + 1] = in[made * 2 + 1] * g * v->right;
         made++;
-        v->frame++;
         /* A fade is counted in frames, not by its gain reaching the target:
          * it lasts its time exactly, also from a gain that is 0 already (a
          * track cross-faded out before its own fade-in mixed a frame). */
@@ -144,6 +165,59 @@ static int render(Voice *v, float *out, int frames)
     return made;
 }
 
+/* Renders up to `frames` frames of a loaded sound's voice into `out`; returns how many.
+ * Sound lock held. */
+static int render(Voice *v, float *out, int frames)
+{
+    const akgl_Sound *snd = v->sound;
+    const float gain = voice_gain(v);
+    int made = 0;
+    while (made < frames && v->sound != NULL) {
+        if (v->frame >= snd->frames) {
+            /* Music loops until stopped, whatever the sound's own flag
+             * (docs/18-sound.md); an effect loops only when its sound does. */
+            if (!snd->loop && !v->music) {
+                end_voice(v);
+                break;
+            }
+            v->frame = 0;
+        }
+        int64_t left = snd->frames - v->frame;
+        int n = (int64_t)(frames - made) < left ? frames - made : (int)left;
+        int k = apply(v, &snd->samples[v->frame * 2], &out[made * 2], n, gain);
+        v->frame += k;
+        made += k;
+    }
+    return made;
+}
+
+/*
+ * Renders up to `frames` frames of a streamed track's voice into `out`.
+ * The source decodes with the sound lock released, so a game thread's sound
+ * call never waits for a decode or a disk read; the voice's SDL stream
+ * stays locked (SDL holds it around this callback), which is what a game
+ * thread takes before it closes a source (akgl_sound_reap). A voice ended
+ * while its source read drops what it read. A source that gives fewer
+ * frames than asked has failed: its voice ends. Sound lock held on entry
+ * and on return.
+ */
+static int render_source(Voice *v, float *out, int frames)
+{
+    akgl_SoundSource *src = v->source;
+    const uint32_t generation = v->generation;
+    SDL_UnlockMutex(S.lock);
+    int got = src->read(src, S.decode, frames);
+    SDL_LockMutex(S.lock);
+    if (v->source != src || v->generation != generation) {
+        return 0;
+    }
+    int made = apply(v, S.decode, out, got < 0 ? 0 : got, voice_gain(v));
+    if (got < frames && v->sound != NULL) {
+        end_voice(v);
+    }
+    return made;
+}
+
 /*
  * The stream's get-callback: called on the audio thread, with the stream
  * locked, when the device wants `additional` more bytes from this voice.
@@ -159,7 +233,8 @@ static void SDLCALL feed(void *userdata, SDL_AudioStream *stream, int additional
         if (want > SCRATCH_FRAMES) {
             want = SCRATCH_FRAMES;
         }
-        int made = render(v, S.scratch, want);
+        int made = v->source != NULL ? render_source(v, S.scratch, want)
+                                     : render(v, S.scratch, want);
         if (made > 0) {
             SDL_PutAudioStreamData(stream, S.scratch, made * FRAME_BYTES);
         }
@@ -446,11 +521,27 @@ static DeviceResult open_device(void)
     return DEVICE_OPEN;
 }
 
+/* Closes every source, playing or waiting to be closed. No callback runs
+ * any more (the device is closed). */
+static void close_sources(void)
+{
+    for (int i = 0; i < S.nvoices; i++) {
+        if (S.voices[i].source != NULL) {
+            end_voice(&S.voices[i]);
+        }
+    }
+    for (int i = 0; i < S.nclosing; i++) {
+        S.closing[i].src->close(S.closing[i].src);
+    }
+    S.nclosing = 0;
+}
+
 /* Gives back everything akgl_sound_start made: device, streams, SDL's audio
  * subsystem, the voice table and the lock. */
 static void teardown(void)
 {
     close_device();
+    close_sources();
     if (S.audio_inited) {
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         S.audio_inited = false;
@@ -590,7 +681,8 @@ static int pick_voice(void)
 }
 
 /* Starts `sound` on a voice. Sound lock held. */
-static int start_voice(const akgl_Sound *sound, float volume, float pan, bool music, int fade_ms)
+static int start_voice(const akgl_Sound *sound, akgl_SoundSource *source, float volume,
+                       float pan, bool music, int fade_ms)
 {
     int i = pick_voice();
     Voice *v = &S.voices[i];
@@ -598,6 +690,7 @@ static int start_voice(const akgl_Sound *sound, float volume, float pan, bool mu
         end_voice(v); /* stolen: its handle reports ended */
     }
     v->sound = sound;
+    v->source = source;
     v->generation = take_generation();
     v->started = ++S.sequence;
     v->frame = 0;
@@ -663,7 +756,7 @@ akerr_ErrorContext *akgl_sound_play(akgl_Sound *sound, float volume, float pan, 
     akgl_Voice voice = AKGL_VOICE_NONE;
     if (S.started && S.device != 0) {
         SDL_LockMutex(S.lock);
-        voice = handle_of(start_voice(sound, volume, pan, false, 0));
+        voice = handle_of(start_voice(sound, NULL, volume, pan, false, 0));
         SDL_UnlockMutex(S.lock);
     }
     if (dest != NULL) {
@@ -672,42 +765,117 @@ akerr_ErrorContext *akgl_sound_play(akgl_Sound *sound, float volume, float pan, 
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Starts the music, by the cross-fade rule: the playing track fades out as
+ * the new one fades in; a track still fading out from an earlier cross-fade
+ * is cut, so at most two voices ever hold music. Sound lock held.
+ */
+static akgl_Voice music_start(const akgl_Sound *sound, akgl_SoundSource *source, float volume,
+                              int fade_ms)
+{
+    for (int i = 0; i < S.nvoices; i++) {
+        Voice *v = &S.voices[i];
+        if (v->sound != NULL && v->music) {
+            if (v->stop_at_target) {
+                end_voice(v);
+            } else {
+                fade_out(v, fade_ms);
+            }
+        }
+    }
+    return handle_of(start_voice(sound, source, volume, 0.0f, true, fade_ms));
+}
+
+static akerr_ErrorContext *check_music(const char *name, float volume, int fade_ms)
+{
+    PREPARE_ERROR(errctx);
+    if (!volume_ok(volume)) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "akgl_sound_music_play: sound \"%s\": volume %g is not in 0..%g", name,
+                    (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
+    }
+    FAIL_NONZERO_RETURN(errctx, fade_ms < 0, AKERR_VALUE,
+                        "akgl_sound_music_play: sound \"%s\": fade of %d ms is negative",
+                        name, fade_ms);
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_sound_music_play(akgl_Sound *sound, float volume, int fade_ms,
                                           akgl_Voice *dest)
 {
     PREPARE_ERROR(errctx);
     PASS(errctx, check_sound(sound, "akgl_sound_music_play"));
-    if (!volume_ok(volume)) {
-        FAIL_RETURN(errctx, AKERR_VALUE,
-                    "akgl_sound_music_play: sound \"%s\": volume %g is not in 0..%g", sound->name,
-                    (double)volume, (double)AKGL_SOUND_MAX_VOLUME);
-    }
-    FAIL_NONZERO_RETURN(errctx, fade_ms < 0, AKERR_VALUE,
-                        "akgl_sound_music_play: sound \"%s\": fade of %d ms is negative",
-                        sound->name, fade_ms);
+    PASS(errctx, check_music(sound->name, volume, fade_ms));
     akgl_Voice voice = AKGL_VOICE_NONE;
     if (S.started && S.device != 0) {
         SDL_LockMutex(S.lock);
-        /* The playing track fades out as the new one fades in; a track still
-         * fading out from an earlier cross-fade is cut, so at most two voices
-         * ever hold music. */
-        for (int i = 0; i < S.nvoices; i++) {
-            Voice *v = &S.voices[i];
-            if (v->sound != NULL && v->music) {
-                if (v->stop_at_target) {
-                    end_voice(v);
-                } else {
-                    fade_out(v, fade_ms);
-                }
-            }
-        }
-        voice = handle_of(start_voice(sound, volume, 0.0f, true, fade_ms));
+        voice = music_start(sound, NULL, volume, fade_ms);
         SDL_UnlockMutex(S.lock);
+        akgl_sound_reap();
     }
     if (dest != NULL) {
         *dest = voice;
     }
     SUCCEED_RETURN(errctx);
+}
+
+/* What a streamed voice's `sound` points to: a voice is busy while it has
+ * one. Its volume is 1 (the play's volume is the track's) and it loops. */
+static const akgl_Sound streamed_track = {.refcount = 1, .name = "(streamed)", .volume = 1.0f,
+                                          .loop = true};
+
+akerr_ErrorContext *akgl_sound_music_play_source(akgl_SoundSource *src, const char *name,
+                                                 float volume, int fade_ms, akgl_Voice *dest,
+                                                 bool *taken)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, src, AKERR_NULLPOINTER, "akgl_sound_music_play_source: NULL source");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sound_music_play_source: NULL name");
+    FAIL_ZERO_RETURN(errctx, taken, AKERR_NULLPOINTER,
+                     "akgl_sound_music_play_source: NULL destination");
+    *taken = false;
+    PASS(errctx, check_music(name, volume, fade_ms));
+    akgl_Voice voice = AKGL_VOICE_NONE;
+    if (S.started && S.device != 0) {
+        SDL_LockMutex(S.lock);
+        voice = music_start(&streamed_track, src, volume, fade_ms);
+        SDL_UnlockMutex(S.lock);
+        *taken = true;
+        akgl_sound_reap();
+    }
+    if (dest != NULL) {
+        *dest = voice;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_sound_reap(void)
+{
+    akgl_SoundSource *src[AKGL_SOUND_MUSIC_STREAMS];
+    SDL_AudioStream *stream[AKGL_SOUND_MUSIC_STREAMS];
+    if (!S.started) {
+        return;
+    }
+    SDL_LockMutex(S.lock);
+    int n = S.nclosing;
+    for (int i = 0; i < n; i++) {
+        src[i] = S.closing[i].src;
+        stream[i] = S.closing[i].stream;
+    }
+    S.nclosing = 0;
+    SDL_UnlockMutex(S.lock);
+    /* The stream's lock waits out a read in progress on the audio thread
+     * (SDL holds it around the callback); the sound lock is not held, so
+     * the two are taken in the audio thread's order. */
+    for (int i = 0; i < n; i++) {
+        if (stream[i] != NULL) {
+            SDL_LockAudioStream(stream[i]);
+        }
+        src[i]->close(src[i]);
+        if (stream[i] != NULL) {
+            SDL_UnlockAudioStream(stream[i]);
+        }
+    }
 }
 
 akerr_ErrorContext *akgl_sound_music_stop(int fade_ms)
@@ -724,6 +892,7 @@ akerr_ErrorContext *akgl_sound_music_stop(int fade_ms)
             }
         }
         SDL_UnlockMutex(S.lock);
+        akgl_sound_reap();
     }
     SUCCEED_RETURN(errctx);
 }
@@ -807,6 +976,7 @@ akerr_ErrorContext *akgl_sound_voice_stop(akgl_Voice voice, int fade_ms)
     if (v != NULL) {
         fade_out(v, fade_ms);
         SDL_UnlockMutex(S.lock);
+        akgl_sound_reap();
     }
     SUCCEED_RETURN(errctx);
 }
@@ -846,6 +1016,7 @@ akerr_ErrorContext *akgl_sound_stop_all(void)
             }
         }
         SDL_UnlockMutex(S.lock);
+        akgl_sound_reap();
     }
     SUCCEED_RETURN(errctx);
 }

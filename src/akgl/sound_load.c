@@ -795,3 +795,17 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
 }
+
+/* ------------------------------------------------------------------------ */
+/* For the streamed music (sound_stream.c)                                  */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_sound_check_spec(const char *path, int channels, int rate)
+{
+    return check_spec(path, channels, rate);
+}
+
+const char *akgl_sound_vorbis_error(int code)
+{
+    return vorbis_error(code);
+}

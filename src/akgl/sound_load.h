@@ -17,7 +17,28 @@
 #include <akgl/character.h>
 #include <akgl/sound.h>
 
+#include "sound_private.h"
+
 #include <jansson.h>
+
+/* A sound file's channel count and rate, refused with the value and the limit. */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_check_spec(const char *path, int channels, int rate);
+
+/* vorbisfile's error code in words ("data missing or corrupt (OV_HOLE)"). */
+const char *akgl_sound_vorbis_error(int code);
+
+/*
+ * Streamed music (sound_stream.c). Opens @p path as a streamed track in one
+ * of the AKGL_SOUND_MUSIC_STREAMS slots, ready to read (its first chunks
+ * decoded and rewound): *dest is its source, which akgl_sound_music_play_file
+ * hands to the device, and which a caller that keeps it closes itself with
+ * (*dest)->close. Errors as akgl_sound_music_play_file's.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_stream_open(const char *path,
+                                                          akgl_SoundSource **dest);
+
+/* Streamed tracks open now (slots in use): 0 when none plays or waits to close. */
+int akgl_sound_streams_open(void);
 
 /* A layer release function for akgl_heap_release_all (level unload). */
 akerr_ErrorContext *akgl_sound_release_any(void *obj);

@@ -48,6 +48,46 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_convert(const char *path, const SD
                                                       const Uint8 *data, int len, int rate,
                                                       Uint8 **dest, int *destlen);
 
+/*
+ * A streamed source of samples for a music voice (streamed music,
+ * docs/18-sound.md). The backend knows it only by these two calls; the
+ * assets layer (sound_stream.c) makes sources and installs them, so the
+ * device never calls up into a decoder.
+ *
+ * read: on the audio thread, with the voice's SDL stream locked and the
+ *   sound lock NOT held: writes up to @p frames frames of float stereo at
+ *   the device rate to @p out and returns how many. Fewer than asked means
+ *   the source failed (it has logged its error once and kept it for
+ *   akgl_sound_music_check): the voice ends. It must not allocate.
+ * close: on a game thread (or in akgl_sound_stop), never while read runs:
+ *   frees what the source holds. Called exactly once per source the backend
+ *   took.
+ */
+typedef struct akgl_SoundSource akgl_SoundSource;
+struct akgl_SoundSource
+{
+    int (*read)(akgl_SoundSource *src, float *out, int frames);
+    void (*close)(akgl_SoundSource *src);
+};
+
+/*
+ * Plays @p src as the music, by akgl_sound_music_play's rules (the track
+ * playing fades out over @p fade_ms as this one fades in). On success with
+ * *taken true the backend owns the source and closes it when its voice
+ * ends; *taken false (no device: nothing plays, *dest is AKGL_VOICE_NONE)
+ * leaves it with the caller. @p name names it in errors.
+ * Errors: AKERR_NULLPOINTER; AKERR_VALUE for a volume or fade out of range.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_music_play_source(akgl_SoundSource *src,
+                                                                const char *name, float volume,
+                                                                int fade_ms, akgl_Voice *dest,
+                                                                bool *taken);
+
+/* Closes the sources of voices that have ended since the last call (their
+ * close runs here, on the calling thread). Every akgl_sound_* call that
+ * starts or stops music calls it; so does akgl_sound_music_check. */
+void akgl_sound_reap(void);
+
 /* Destroys the audio stream akgl_sound_convert uses, made again at the next
  * conversion: the loader calls it when the last sound goes (sound_load.c),
  * and akgl_sound_stop calls it. */

@@ -15,3 +15,11 @@ akgl_add_test(akgl_sound_play SOURCES test_sound_play.c LIBS akgl PkgConfig::VOR
 target_include_directories(akgl_sound_play PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
 target_compile_definitions(akgl_sound_play PRIVATE
     AKGL_SOUND_FIXTURE_DIR="${AKGL_SOUND_FIXTURE_DIR}/play")
+
+# Streamed music: the memory a ten-minute track takes (glibc's heap count)
+# and the refusals of akgl_sound_music_play_file; its fixtures at test time.
+akgl_add_test(akgl_sound_stream SOURCES test_sound_stream.c LIBS akgl PkgConfig::VORBISENC m)
+target_include_directories(akgl_sound_stream PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
+target_compile_definitions(akgl_sound_stream PRIVATE
+    AKGL_SOUND_FIXTURE_DIR="${AKGL_SOUND_FIXTURE_DIR}/stream")
+file(MAKE_DIRECTORY ${AKGL_SOUND_FIXTURE_DIR}/stream)

@@ -40,6 +40,7 @@
 
 #include "image_private.h"
 #include "sound_fixture.h"
+#include "sound_load.h"
 #include "sound_private.h"
 #include "sprite_fixture.h"
 #include "text_font_private.h"
@@ -532,6 +533,51 @@ static bool default_font_unchanged(void)
     return akgl_pixel_font_atlas_renderer() == NULL;
 }
 
+/* ---- streamed music: the open (the file as an SDL_IOStream, vorbisfile's
+ * headers, the converter, the first chunks decoded and rewound). A failed
+ * open leaves no stream slot taken and nothing playing; a clean one plays
+ * on the dummy device until the unload stops it and closes the file. */
+
+static void music_setup(void)
+{
+    static const fx_tone a440 = {0.5f, 440.0f, 44100};
+    char path[PATH_MAX];
+    sf_path(path, "music.ogg");
+    CHECK(fx_write_ogg(path, 2, 44100, 44100, fx_cosine, &a440));
+}
+
+static akgl_Voice music_voice;
+
+static akerr_ErrorContext *load_music(const char *path)
+{
+    char full[PATH_MAX];
+    sf_path(full, path);
+    return akgl_sound_music_play_file(full, 1.0f, 0, &music_voice);
+}
+
+static bool music_playing(void)
+{
+    akgl_VoiceState state = AKGL_VOICE_ENDED;
+    akerr_ErrorContext *e = akgl_sound_voice_state(music_voice, &state);
+    RELEASE_ERROR(e);
+    akgl_sound_reap();
+    return state == AKGL_VOICE_PLAYING && akgl_sound_streams_open() == 1;
+}
+
+static void music_unload(void)
+{
+    IGNORE(akgl_sound_music_stop(0));
+}
+
+static bool music_unchanged(void)
+{
+    akgl_sound_reap();
+    akerr_ErrorContext *e = akgl_sound_music_check();
+    bool failed = e != NULL;
+    RELEASE_ERROR(e);
+    return akgl_sound_streams_open() == 0 && !failed;
+}
+
 /* ---- sound start: the lock, the voice table, each voice's stream -------- */
 
 /* The game started sound (AKGL_TEST_BEGIN): each run starts it afresh, on the
@@ -600,6 +646,8 @@ static const FaultRow rows[] = {
     ROW("default font's first draw", "", default_font_setup, load_default_font,
         default_font_loaded, default_font_unload, default_font_unchanged,
         default_font_teardown),
+    ROW("streamed music", "music.ogg", music_setup, load_music, music_playing, music_unload,
+        music_unchanged, nothing),
     ROW_AGAIN("sound start", "", sound_setup, load_sound_start, sound_started, sound_unload,
               sound_not_started, sound_teardown),
     ROW_LIBC("image (libc)", SPRITES "/hero_standing_down.json", nothing, load_sprite,
@@ -614,6 +662,8 @@ static const FaultRow rows[] = {
      * k = 24, the first allocation vorbisfile makes. */
     ROW_LIBC("sound Ogg (libc)", "bank_ogg.json", bank_setup, load_bank_of, bank_ogg_loaded,
              bank_unload, bank_unchanged, nothing),
+    ROW_LIBC("streamed music (libc)", "music.ogg", music_setup, load_music, music_playing,
+             music_unload, music_unchanged, nothing),
     ROW_LIBC("default font's first draw (libc)", "", default_font_setup, load_default_font,
              default_font_loaded, default_font_unload, default_font_unchanged,
              default_font_teardown),

@@ -16,8 +16,10 @@
 #include <akgl/registry.h>
 #include <akgl/sound.h>
 
+#include "sound_load.h"
 #include "sound_private.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>    /* BUFSIZ */
@@ -725,12 +727,359 @@ static void test_no_allocation_when_playing(void)
     CHECK_OK(akgl_heap_release_sound(m));
 }
 
+/* ------------------------------------------------------------------------ */
+/* Streamed music (akgl_sound_music_play_file)                              */
+/* ------------------------------------------------------------------------ */
+
 static int logged;
 static void counting_log(const char *fmt, ...)
 {
     (void)fmt;
     logged++;
 }
+
+static int streams_open(void)
+{
+    akgl_sound_reap();
+    return akgl_sound_streams_open();
+}
+
+/* Writes an Ogg fixture <FIX>/<name>.ogg and returns its path in `path`. */
+static void write_ogg(char *path, size_t size, const char *name, int channels, int64_t frames,
+                      fx_signal signal, const void *arg)
+{
+    snprintf(path, size, "%s/%s.ogg", FIX, name);
+    CHECK(fx_write_ogg(path, channels, RATE, frames, signal, arg));
+}
+
+/*
+ * Where `ref` (a sound loaded whole from the same file: the same decoder,
+ * so the same floats) lines up with the capture, and whether the capture
+ * from `start` goes on as ref[k % frames] for `count` frames, silent frames
+ * (a pause) skipped. Returns how many frames matched before the first miss.
+ */
+static int64_t matches_looped(const Capture *cap, int64_t start, const akgl_Sound *ref,
+                              int64_t count, bool skip_silence, bool say)
+{
+    int64_t k = 0;
+    for (int64_t i = start; i < cap->frames && k < count; i++) {
+        const float *f = &cap->s[i * 2];
+        if (skip_silence && f[0] == 0.0f && f[1] == 0.0f) {
+            continue;
+        }
+        const float *want = &ref->samples[(k % ref->frames) * 2];
+        if (fabsf(f[0] - want[0]) > 1e-4f || fabsf(f[1] - want[1]) > 1e-4f) {
+            CHECK_MSG(!say, "streamed frame %lld (capture frame %lld): %g %g, want %g %g",
+                      (long long)k, (long long)i, (double)f[0], (double)f[1], (double)want[0],
+                      (double)want[1]);
+            return k;
+        }
+        k++;
+    }
+    return k;
+}
+
+/*
+ * Across the loop point the samples go on: a 100 ms tone whose last frame
+ * does not meet its first, streamed three times round, is the file's frames
+ * three times over, frame for frame, with nothing between the rounds.
+ */
+static void test_stream_loops_without_gap(void)
+{
+    static const fx_tone tone = {0.5f, 330.0f, RATE};
+    char path[600];
+    akgl_Sound *ref = NULL;
+    akgl_Voice v = AKGL_VOICE_NONE;
+    write_ogg(path, sizeof(path), "loop", 2, 4800, fx_cosine, &tone);
+    CHECK_OK(akgl_sound_load("loop_ref", path, 1.0f, false, &ref));
+    if (ref == NULL) {
+        return;
+    }
+    disk_start("stream_loop", 0);
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 0, &v));
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(streams_open(), 1);
+    wait_mixed(ref->frames * 3 + 2400, "three rounds of the streamed loop");
+    CHECK_OK(akgl_sound_music_stop(0));
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_ENDED);
+    CHECK_INT_EQ(streams_open(), 0);
+    CHECK_OK(akgl_sound_music_check());
+    Capture cap = disk_finish();
+    int64_t start = first_nonzero(&cap, 0);
+    CHECK(start >= 0);
+    int64_t run = matches_looped(&cap, start, ref, ref->frames * 3, false, true);
+    CHECK_MSG(run == ref->frames * 3, "%lld of %lld frames continue the file", (long long)run,
+              (long long)(ref->frames * 3));
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(ref));
+}
+
+/* Pausing a streamed voice silences it; resuming goes on from the frame it stopped at. */
+static void test_stream_pause_resume_stop(void)
+{
+    static const fx_tone tone = {0.5f, 220.0f, RATE};
+    char path[600];
+    akgl_Sound *ref = NULL;
+    akgl_Voice v = AKGL_VOICE_NONE;
+    write_ogg(path, sizeof(path), "pause_stream", 1, 24000, fx_cosine, &tone);
+    CHECK_OK(akgl_sound_load("pause_ref", path, 1.0f, false, &ref));
+    if (ref == NULL) {
+        return;
+    }
+    disk_start("stream_pause", 0);
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 0, &v));
+    wait_mixed(2400, "50 ms of the streamed track");
+    CHECK_OK(akgl_sound_voice_pause(v));
+    CHECK_INT_EQ(state_of(v), AKGL_VOICE_PAUSED);
+    wait_mixed(2400, "50 ms with the streamed voice paused");
+    CHECK_OK(akgl_sound_voice_resume(v));
+    wait_mixed(4800, "100 ms of the track after the pause");
+    /* A fade-out ends it, and its file is closed. */
+    CHECK_OK(akgl_sound_music_stop(50));
+    wait_ended(v);
+    CHECK_INT_EQ(streams_open(), 0);
+    Capture cap = disk_finish();
+    int64_t start = first_nonzero(&cap, 0);
+    CHECK(start >= 0);
+    /* Before the fade, every heard frame continues the file: 50 ms, the
+     * pause skipped, then 100 ms at least. */
+    int64_t run = matches_looped(&cap, start, ref, 7200, true, true);
+    CHECK_INT_EQ(run, 7200);
+    int64_t longest_gap = 0, gap = 0;
+    for (int64_t i = start; i < cap.frames; i++) {
+        gap = cap.s[i * 2] == 0.0f ? gap + 1 : 0;
+        longest_gap = gap > longest_gap ? gap : longest_gap;
+        if (i > start + 7200 + 2400) {
+            break;
+        }
+    }
+    CHECK_MSG(longest_gap >= 2400, "the pause was %lld frames of silence", (long long)longest_gap);
+    /* The capture ends silent: the fade-out ended the track. */
+    CHECK(cap.frames > 0 && cap.s[(cap.frames - 1) * 2] == 0.0f);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(ref));
+}
+
+/* Mismatches of the cross-fade that starts at capture frame `f` (see below). */
+static int64_t cross_fade_misses(const Capture *cap, int64_t f, int64_t ka, const akgl_Sound *a,
+                                 const akgl_Sound *b, int64_t frames, bool say)
+{
+    int64_t misses = 0;
+    for (int64_t j = 0; j < frames && f + j < cap->frames; j++) {
+        float ga = j < 4800 ? 1.0f - (float)j / 4800.0f : 0.0f;
+        float gb = j < 4800 ? (float)j / 4800.0f : 1.0f;
+        for (int c = 0; c < 2; c++) {
+            float want = (j < 4800 ? a->samples[((ka + j) % a->frames) * 2 + c] * ga : 0.0f)
+                         + b->samples[(j % b->frames) * 2 + c] * gb;
+            float got = cap->s[(f + j) * 2 + c];
+            if (fabsf(got - want) > 2e-4f) {
+                if (say && misses < 3) {
+                    CHECK_MSG(0, "cross-fade frame %lld channel %d: %g, want %g", (long long)j,
+                              c, (double)got, (double)want);
+                }
+                misses++;
+            }
+        }
+    }
+    return misses;
+}
+
+/*
+ * Two streamed tracks cross-fade: both open at once, one falling as the
+ * other rises over the fade's 4800 frames, the old one closed after it.
+ * Each track's frames are known from the same file loaded whole (the same
+ * decoder), so every frame of the capture is checked: a alone, then
+ * a * (1 - j/4800) + b * j/4800, then b alone.
+ */
+static void test_stream_cross_fade(void)
+{
+    static const fx_tone ta = {0.4f, 330.0f, RATE}, tb = {0.3f, 550.0f, RATE};
+    char a[600], b[600];
+    akgl_Sound *ra = NULL, *rb = NULL;
+    akgl_Voice va = AKGL_VOICE_NONE, vb = AKGL_VOICE_NONE;
+    write_ogg(a, sizeof(a), "xa", 2, 9600, fx_cosine, &ta);
+    write_ogg(b, sizeof(b), "xb", 2, 7200, fx_cosine, &tb);
+    CHECK_OK(akgl_sound_load("xa_ref", a, 1.0f, false, &ra));
+    CHECK_OK(akgl_sound_load("xb_ref", b, 1.0f, false, &rb));
+    if (ra == NULL || rb == NULL) {
+        return;
+    }
+    disk_start("stream_crossfade", 0);
+    CHECK_OK(akgl_sound_music_play_file(a, 1.0f, 0, &va));
+    wait_mixed(4800, "100 ms of track a alone");
+    CHECK_OK(akgl_sound_pause_all());
+    CHECK_OK(akgl_sound_music_play_file(b, 1.0f, 100, &vb));
+    CHECK_INT_EQ(state_of(va), AKGL_VOICE_PLAYING); /* fading out */
+    CHECK_INT_EQ(streams_open(), 2);
+    CHECK_OK(akgl_sound_resume_all());
+    wait_ended(va);
+    CHECK_INT_EQ(streams_open(), 1);
+    wait_mixed(4800, "100 ms of track b alone");
+    CHECK_OK(akgl_sound_stop_all());
+    CHECK_INT_EQ(streams_open(), 0);
+    Capture cap = disk_finish();
+    int64_t s0 = first_nonzero(&cap, 0);
+    CHECK(s0 >= 0);
+    /* a alone until the fade; its first frames still match a within the
+     * tolerance, so the fade's first frame is found among the last few. */
+    int64_t alone = matches_looped(&cap, s0 < 0 ? 0 : s0, ra, cap.frames, false, false);
+    CHECK(alone >= 4800);
+    int64_t found = -1;
+    for (int64_t back = 0; back < 64 && found < 0 && alone - back >= 0; back++) {
+        if (cross_fade_misses(&cap, s0 + alone - back, alone - back, ra, rb, 4800 + 4000,
+                              false) == 0) {
+            found = alone - back;
+        }
+    }
+    CHECK_MSG(found >= 0, "no frame near capture frame %lld starts the cross-fade",
+              (long long)(s0 + alone));
+    if (found < 0) {
+        (void)cross_fade_misses(&cap, s0 + alone - 1, alone - 1, ra, rb, 4800 + 4000, true);
+    }
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(ra));
+    CHECK_OK(akgl_heap_release_sound(rb));
+}
+
+/*
+ * A file that turns bad half-way stops the music: the track plays up to
+ * the damage, the voice ends (no hang, no busy loop: the case would time
+ * out), the error is logged once and handed over once by
+ * akgl_sound_music_check, and the file is closed.
+ */
+static void check_bad_half_way(const char *name, const char *path, const char *needle)
+{
+    akerr_LogFunction saved = akerr_log_method;
+    akgl_Voice v = AKGL_VOICE_NONE;
+    disk_start(name, 0);
+    logged = 0;
+    akerr_log_method = counting_log;
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 0, &v));
+    wait_ended(v);
+    akerr_log_method = saved;
+    CHECK_INT_EQ(logged, 1);
+    CHECK_STATUS_MSG(akgl_sound_music_check(), AKERR_FORMAT, needle);
+    CHECK_OK(akgl_sound_music_check()); /* once */
+    CHECK_INT_EQ(streams_open(), 0);
+    Capture cap = disk_finish();
+    int64_t heard = cap.frames - first_nonzero(&cap, 0);
+    CHECK_MSG(first_nonzero(&cap, 0) >= 0 && heard > 4800, "%lld frames heard before it stopped",
+              (long long)heard);
+    SDL_free(cap.s);
+}
+
+/*
+ * A loaded track and a streamed one cross-fade either way, by the same
+ * rule: loaded -> streamed -> loaded, each old track ending after its fade,
+ * the streamed one's file closed when it has.
+ */
+static void test_stream_cross_fades_with_loaded_music(void)
+{
+    static const fx_tone tone = {0.3f, 550.0f, RATE};
+    akgl_Sound *loaded = load_level("loaded_m", 0.5f, 4800, true);
+    char path[600];
+    akgl_Voice vl = AKGL_VOICE_NONE, vs = AKGL_VOICE_NONE, vl2 = AKGL_VOICE_NONE;
+    write_ogg(path, sizeof(path), "mixed", 2, 9600, fx_cosine, &tone);
+    disk_start("stream_mixed", 0);
+    CHECK_OK(akgl_sound_music_play(loaded, 1.0f, 0, &vl));
+    wait_mixed(2400, "50 ms of the loaded track");
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 50, &vs));
+    wait_ended(vl);
+    CHECK_INT_EQ(state_of(vs), AKGL_VOICE_PLAYING);
+    CHECK_INT_EQ(streams_open(), 1);
+    wait_mixed(2400, "50 ms of the streamed track");
+    CHECK_OK(akgl_sound_music_play(loaded, 1.0f, 50, &vl2));
+    wait_ended(vs);
+    CHECK_INT_EQ(streams_open(), 0);
+    CHECK_INT_EQ(state_of(vl2), AKGL_VOICE_PLAYING);
+    wait_mixed(2400, "50 ms of the loaded track again");
+    CHECK_OK(akgl_sound_music_stop(0));
+    Capture cap = disk_finish();
+    /* The loaded level before and after; the tone between (never above
+     * 0.3 plus the codec's error, never the level). */
+    int64_t start = first_nonzero(&cap, 0);
+    int64_t i = start;
+    while (i >= 0 && i < cap.frames && fabsf(cap.s[i * 2] - 0.5f) < EPS) {
+        i++;
+    }
+    CHECK_MSG(start >= 0 && i - start >= 2400, "%lld frames of the loaded level first",
+              (long long)(i - start));
+    CHECK_MSG(count_level(&cap, 0.5f) >= 4800, "%lld frames at the loaded level in all",
+              (long long)count_level(&cap, 0.5f));
+    int64_t tone_frames = 0;
+    for (int64_t k = i + 2400; k < cap.frames; k++) { /* past the first cross-fade */
+        if (fabsf(cap.s[k * 2] - 0.5f) < EPS) {
+            break;
+        }
+        tone_frames += fabsf(cap.s[k * 2]) <= 0.31f && cap.s[k * 2] != 0.0f ? 1 : 0;
+    }
+    CHECK_MSG(tone_frames >= 1000, "%lld frames of the streamed tone alone",
+              (long long)tone_frames);
+    SDL_free(cap.s);
+    CHECK_OK(akgl_heap_release_sound(loaded));
+}
+
+/* A tone under noise: it compresses badly, so two seconds fill many Ogg pages. */
+static float noisy(int64_t i, int c, const void *arg)
+{
+    (void)arg;
+    uint32_t h = (uint32_t)(i * 2 + c) * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    return 0.3f * (float)cos(2.0 * M_PI * 440.0 * (double)i / RATE)
+           + 0.2f * ((float)(h & 0xffff) / 32768.0f - 1.0f);
+}
+
+static void test_stream_bad_half_way(void)
+{
+    char good[600], cut[600], bad[600];
+    write_ogg(good, sizeof(good), "whole", 2, 96000, noisy, NULL);
+    long size = fx_file_size(good);
+    CHECK(size > 1000);
+    /* Cut at 60%: the headers and the first pages are whole. */
+    snprintf(cut, sizeof(cut), "%s/cut.ogg", FIX);
+    CHECK(fx_truncate(good, cut, size * 6 / 10));
+    check_bad_half_way("stream_cut", cut, "truncated");
+    /* Damaged at 60%: a page whose checksum fails is skipped, a hole. */
+    snprintf(bad, sizeof(bad), "%s/damaged.ogg", FIX);
+    CHECK(fx_truncate(good, bad, size));
+    FILE *f = fopen(bad, "r+b");
+    CHECK(f != NULL);
+    if (f != NULL) {
+        fseek(f, size * 6 / 10, SEEK_SET);
+        for (int i = 0; i < 64; i++) {
+            fputc(0x5a ^ i, f);
+        }
+        fclose(f);
+    }
+    check_bad_half_way("stream_damaged", bad, "corrupt");
+}
+
+/* Streaming allocates nothing once the track is open: not the decode, not the loop. */
+static void test_stream_no_allocation_when_playing(void)
+{
+    float level = 0.25f;
+    char path[600];
+    akgl_Voice v = AKGL_VOICE_NONE;
+    write_ogg(path, sizeof(path), "alloc_stream", 1, 4800, fx_level, &level);
+    disk_start("stream_alloc", 0);
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 0, &v));
+    wait_mixed(2400, "50 ms of the streamed track");
+    SDL_SetAtomicInt(&allocations, 0);
+    wait_mixed(4800 * 3, "three rounds of the loop");
+    CHECK_OK(akgl_sound_voice_pause(v));
+    CHECK_OK(akgl_sound_voice_resume(v));
+    wait_mixed(2400, "50 ms more");
+    int n = SDL_GetAtomicInt(&allocations);
+    CHECK_MSG(n == 0, "%d SDL allocations while a streamed track played", n);
+    CHECK_OK(akgl_sound_music_stop(0));
+    CHECK_INT_EQ(streams_open(), 0);
+    Capture cap = disk_finish();
+    CHECK(first_nonzero(&cap, 0) >= 0);
+    SDL_free(cap.s);
+}
+
 
 /* No audio device at all: sound starts silent, logs once, and everything works. */
 static void test_no_device_plays_silence(void)
@@ -755,6 +1104,16 @@ static void test_no_device_plays_silence(void)
     CHECK_OK(akgl_sound_voice_state(v, &state));
     CHECK_INT_EQ(state, AKGL_VOICE_ENDED);
     CHECK_OK(akgl_sound_music_play(snd, 1.0f, 100, &v));
+    /* A streamed track is opened and checked, then closed: nothing plays. */
+    float level = 0.25f;
+    char path[600];
+    write_ogg(path, sizeof(path), "silent_stream", 1, 4800, fx_level, &level);
+    v = 1;
+    CHECK_OK(akgl_sound_music_play_file(path, 1.0f, 100, &v));
+    CHECK_INT_EQ(v, AKGL_VOICE_NONE);
+    CHECK_INT_EQ(streams_open(), 0);
+    CHECK_STATUS_MSG(akgl_sound_music_play_file(FIX "/no-such.ogg", 1.0f, 0, &v), ENOENT,
+                     "no-such.ogg");
     CHECK_OK(akgl_sound_pause_all());
     CHECK_OK(akgl_sound_resume_all());
     CHECK_OK(akgl_sound_stop_all());
@@ -784,6 +1143,7 @@ int main(void)
     snprintf(out_path, sizeof(out_path), "%s/idle.raw", FIX);
     SDL_SetHint(SDL_HINT_AUDIO_DISK_OUTPUT_FILE, out_path);
     AKGL_TEST_BEGIN();
+    test_add_counter("music streams open", streams_open);
     RUN_TEST(test_one_shot_volume_and_pan);
     RUN_TEST(test_two_voices_sum);
     RUN_TEST(test_fade_ramps);
@@ -795,6 +1155,12 @@ int main(void)
     RUN_TEST(test_voice_stop);
     RUN_TEST(test_state_sound_once_per_entry);
     RUN_TEST(test_no_allocation_when_playing);
+    RUN_TEST(test_stream_loops_without_gap);
+    RUN_TEST(test_stream_pause_resume_stop);
+    RUN_TEST(test_stream_cross_fade);
+    RUN_TEST(test_stream_cross_fades_with_loaded_music);
+    RUN_TEST(test_stream_bad_half_way);
+    RUN_TEST(test_stream_no_allocation_when_playing);
     RUN_TEST(test_no_device_plays_silence);
     RUN_TEST(test_start_refusals);
     return AKGL_TEST_END();
