@@ -15,6 +15,7 @@
 #include <akgl/draw.h>
 #include <akgl/game.h>
 #include <akgl/image.h>
+#include <akgl/text.h>
 
 #include "scene.h"
 
@@ -403,6 +404,112 @@ static void test_world_into_target(void)
     }
 }
 
+/* Text lands in a target too (the default font, no file). */
+static void check_text_into_target(SceneOpener open)
+{
+    Scene s;
+    akgl_Image *t = NULL;
+    if (!open(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    CHECK_OK(akgl_render_target_create(40, 16, &t));
+    CHECK_OK(akgl_render_target_begin(t, &(SDL_Color){0, 0, 0, 255}, NULL));
+    CHECK_OK(akgl_text_draw(NULL, "HH", 2.0f, 2.0f, GREEN));
+    SDL_Surface *in = read_screen(s.r.sdl_renderer);
+    int lit = 0;
+    for (int y = 0; in != NULL && y < in->h; y++) {
+        for (int x = 0; x < in->w; x++) {
+            lit += same_rgb(pixel_at(in, x, y), GREEN);
+        }
+    }
+    CHECK_MSG(lit > 10, "%d pixels of the text's colour in the target", lit);
+    CHECK_PIXEL(in, 39, 15, ((SDL_Color){0, 0, 0, 255}));
+    SDL_DestroySurface(in);
+    CHECK_OK(akgl_render_target_end());
+    CHECK_OK(akgl_heap_release_image(t));
+    scene_close(&s);
+}
+
+static void test_text_into_target(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
+        check_text_into_target(OPENERS[i].open);
+    }
+}
+
+/*
+ * Under a logical presentation (80 x 60 on 160 x 120: each logical pixel a
+ * 2 x 2 block), a target's inside is its own pixels, unscaled; drawn on the
+ * screen it is scaled with everything else.
+ */
+static void test_target_under_logical_size(void)
+{
+    Scene s;
+    akgl_Image *t = NULL;
+    if (!scene_open_bound(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    CHECK_OK(akgl_render_set_logical_size(&s.r, 80, 60, SDL_LOGICAL_PRESENTATION_INTEGER_SCALE));
+    CHECK_OK(akgl_render_target_create(10, 10, &t));
+    CHECK_OK(akgl_render_target_begin(t, &RED, NULL));
+    CHECK_OK(akgl_draw_rect_filled(AKGL_DRAW_SCREEN, 5.0f, 0.0f, 5.0f, 10.0f, GREEN));
+    SDL_Surface *in = read_screen(s.r.sdl_renderer);
+    CHECK_INT_EQ(in != NULL ? in->w : 0, 10); /* its own 10 x 10, not scaled */
+    CHECK_PIXEL(in, 4, 5, RED);
+    CHECK_PIXEL(in, 5, 5, GREEN);
+    SDL_DestroySurface(in);
+    CHECK_OK(akgl_render_target_end());
+    CHECK_OK(s.r.frame_start(&s.r));
+    CHECK_OK(akgl_draw_image(AKGL_DRAW_SCREEN, t, 5.0f, 5.0f));
+    CHECK_OK(s.r.frame_end(&s.r));
+    /* Logical (5..14, 5..14) is output (10..29, 10..29): red to 19, green from 20. */
+    CHECK_PIXEL(s.target, 10, 10, RED);
+    CHECK_PIXEL(s.target, 19, 29, RED);
+    CHECK_PIXEL(s.target, 20, 10, GREEN);
+    CHECK_PIXEL(s.target, 29, 29, GREEN);
+    CHECK_PIXEL(s.target, 30, 20, CLEAR);
+    CHECK_PIXEL(s.target, 9, 20, CLEAR);
+    CHECK_OK(akgl_heap_release_image(t));
+    scene_close(&s);
+}
+
+/* An actor's renderfunc that asks for the world while the frame draws it. */
+static int hook_calls;
+static akerr_ErrorContext *draw_world_from_hook(akgl_Actor *a, akgl_Renderer *r)
+{
+    (void)a;
+    (void)r;
+    hook_calls++;
+    CHECK_STATUS_MSG(akgl_game_draw_world(), AKERR_BEHAVIOR,
+                     "the frame is drawing the actors (from an actor's renderfunc)");
+    return NULL;
+}
+
+static void test_draw_world_refused_from_a_renderfunc(void)
+{
+    Scene s;
+    if (!scene_open_bound(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    akgl_Actor *a = make_actor("hooked", NULL);
+    if (a != NULL) {
+        a->renderfunc = draw_world_from_hook;
+        hook_calls = 0;
+        CHECK_OK(akgl_game_update(NULL));
+        CHECK_INT_EQ(hook_calls, 1);
+        /* From the overlay's place, after the actors, it is accepted. */
+        CHECK_OK(s.r.frame_start(&s.r));
+        a->renderfunc = NULL;
+        CHECK_OK(akgl_game_draw_world());
+        CHECK_OK(s.r.frame_end(&s.r));
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    scene_close(&s);
+}
+
 /* ---- refusals ---------------------------------------------------------------- */
 
 static void test_refused_targets(void)
@@ -528,6 +635,9 @@ int main(void)
     RUN_TEST(test_blend_setting);
     RUN_TEST(test_target_contents);
     RUN_TEST(test_world_into_target);
+    RUN_TEST(test_text_into_target);
+    RUN_TEST(test_target_under_logical_size);
+    RUN_TEST(test_draw_world_refused_from_a_renderfunc);
     RUN_TEST(test_refused_targets);
     RUN_TEST(test_target_of_another_renderer);
     return AKGL_TEST_END();
