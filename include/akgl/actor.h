@@ -118,6 +118,11 @@ struct akgl_Actor
     bool live;                             /**< Owned by the heap: initialised and not yet
                                                 released (what the frame's sweeps test; a
                                                 slot acquired but not initialised is not live). */
+    /** How its frame combines with what is beneath: an SDL_BlendMode of the
+     *  four akgl takes (akgl/render.h), in a byte that was padding (the
+     *  struct's size did not change); SDL_BLENDMODE_BLEND when initialised.
+     *  Set it with akgl_actor_set_blend or the "blend" key. */
+    uint8_t blend;
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most
@@ -355,6 +360,19 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_transform(akgl_Actor *obj, float scale_x,
                                                             float scale_y, float rotation);
+
+/**
+ * @brief Sets how the actor's frame combines with what is beneath it
+ *        (akgl/render.h's blend modes: "add" for a glow, "multiply" for a
+ *        shadow). An actor with the default, SDL_BLENDMODE_BLEND, costs the
+ *        frame nothing; another mode draws it through the backend's general
+ *        path, with the sheet's blend mode set for that draw alone.
+ * @param obj  The actor.
+ * @param mode SDL_BLENDMODE_BLEND, _ADD, _MUL or _NONE.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for another mode, naming the
+ *         actor and the value (the actor is left as it was).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_blend(akgl_Actor *obj, SDL_BlendMode mode);
 
 /**
  * @brief The default renderfunc: renderer->draw_sprite_ex with the current

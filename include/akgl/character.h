@@ -61,6 +61,7 @@ typedef struct akgl_CharacterSound
 #define AKGL_ACTOR_SETTING_HITBOX_Y         (1u << 9)  /**< hitbox.y */
 #define AKGL_ACTOR_SETTING_HITBOX_W         (1u << 10) /**< hitbox.w */
 #define AKGL_ACTOR_SETTING_HITBOX_H         (1u << 11) /**< hitbox.h */
+#define AKGL_ACTOR_SETTING_BLEND            (1u << 12) /**< blend */
 /** All four of the hitbox. */
 #define AKGL_ACTOR_SETTING_HITBOX                                                          \
     (AKGL_ACTOR_SETTING_HITBOX_X | AKGL_ACTOR_SETTING_HITBOX_Y | AKGL_ACTOR_SETTING_HITBOX_W | \
@@ -89,6 +90,7 @@ typedef struct akgl_ActorSettings
     float rotation;            /**< Degrees, clockwise; finite. */
     SDL_Color tint;            /**< Colour multiplier; a is the opacity. */
     bool immovable;            /**< The physics leaves it in place. */
+    SDL_BlendMode blend;       /**< Blend mode: one of the four of akgl/render.h. */
 } akgl_ActorSettings;
 /** @brief A reusable template: speeds, dwell time and the state-to-sprite map. */
 struct akgl_Character

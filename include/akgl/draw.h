@@ -16,7 +16,9 @@
  *
  * When: between the bound renderer's frame_start and frame_end, that is
  * from the app's draw callback, the game's overlay (akgl_game_set_overlay)
- * or an actor's renderfunc. Outside a frame a draw would be cleared before
+ * or an actor's renderfunc; or, inside a frame or not, between
+ * akgl_render_target_begin and akgl_render_target_end (akgl/image.h), when
+ * draws land in the render target. Otherwise a draw would be cleared before
  * anyone saw it, so it is refused (AKERR_BEHAVIOR). What is drawn lands in
  * the order of the calls, over what was drawn before: from the overlay or
  * the app's draw callback, over the whole world (every map layer and

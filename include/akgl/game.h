@@ -290,6 +290,25 @@ typedef akerr_ErrorContext *(*akgl_OverlayFunc)(struct akgl_Renderer *r, void *u
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_overlay(akgl_OverlayFunc fn, void *userdata);
 
+/**
+ * @brief Draws the world as the frame does (the map's layers under the
+ *        actors, every visible live actor in layer order, the layers over
+ *        them) through the bound renderer's current camera: into a render
+ *        target, through the camera given to akgl_render_target_begin, it
+ *        makes a minimap or a snapshot of the view (akgl/image.h).
+ *
+ * Call it from the overlay, the app's draw callback, or between
+ * akgl_render_target_begin and _end (also outside a frame); not from an
+ * actor's renderfunc, while the frame is drawing the actors. The cost is
+ * a draw of the world: once per frame for a live minimap, or once when the
+ * picture is made. Allocates nothing.
+ * @return NULL; AKERR_BEHAVIOR when the game is not started, no renderer
+ *         is bound, outside a frame and a render target, or from an actor's
+ *         renderfunc; the first error of a draw (a state with no sprite is
+ *         not an error).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_game_draw_world(void);
+
 #ifdef __cplusplus
 }
 #endif

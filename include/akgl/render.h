@@ -39,6 +39,8 @@ extern "C" {
 struct akgl_Sprite;
 struct akgl_SpriteSheet;
 struct akgl_Actor;
+/* Defined in akgl/image.h (a render target is an image). */
+struct akgl_Image;
 
 /** @brief A render backend: see struct akgl_Renderer. */
 typedef struct akgl_Renderer akgl_Renderer;
@@ -199,6 +201,14 @@ struct akgl_Renderer
     akgl_RenderSpriteExFunc draw_sprite_ex; /**< draw_sprite scaled, rotated, tinted (may be NULL
                                                  in another backend: actors then draw plain). */
     akgl_RenderShutdownFunc shutdown;   /**< Undoes init/bind (and stops the camera following). */
+    /** The render target being drawn into (akgl_render_target_begin), or NULL
+     *  for the screen. */
+    struct akgl_Image *target;
+    /** The camera that was current when the target was bound: end puts it back. */
+    akgl_Camera *target_prior_camera;
+    /** The camera draws go through inside a target when begin is given none:
+     *  the target's pixels, at 0, 0, its size. */
+    akgl_Camera target_camera;
 };
 
 /**
@@ -297,6 +307,38 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_map_event(akgl_Renderer *r, SDL_E
  *         what the file system kept).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_screenshot(akgl_Renderer *r, const char *path);
+
+/**
+ * @name Blend modes
+ * How a drawn pixel combines with the one beneath it. akgl takes four of
+ * SDL's modes, by these names (in JSON: an actor's or a character's
+ * "blend" key, a particle emitter's):
+ * - "blend" (SDL_BLENDMODE_BLEND, the default): alpha blending,
+ *   dst = src * srcA + dst * (1 - srcA).
+ * - "add" (SDL_BLENDMODE_ADD): dst = src * srcA + dst; light, glow, fire.
+ * - "multiply" (SDL_BLENDMODE_MUL): dst = src * dst + dst * (1 - srcA);
+ *   darkens (shadow, a light map), and a transparent pixel leaves dst as it is.
+ * - "none" (SDL_BLENDMODE_NONE): dst = src, alpha included.
+ * @{ */
+/**
+ * @brief The blend mode named @p name.
+ * @param name "blend", "add", "multiply" or "none" (exactly: lower case).
+ * @param out  Receives the SDL blend mode; untouched on failure.
+ * @return NULL; AKERR_NULLPOINTER for a NULL argument; AKERR_VALUE naming
+ *         @p name (its first 32 bytes) and the four names.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_blend_from_name(const char *name,
+                                                               SDL_BlendMode *out);
+
+/**
+ * @brief Checks that @p mode is one of the four akgl takes (what
+ *        akgl_actor_set_blend and akgl_image_set_blend refuse).
+ * @param mode The SDL blend mode.
+ * @param who  Names the caller in the message; NULL: "blend".
+ * @return NULL; AKERR_VALUE naming the value and the four modes.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_check_blend(SDL_BlendMode mode, const char *who);
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "actor_private.h"
 #include "object.h"
 #include "registry_private.h"
+#include "render_private.h"
 #include "sound_actor.h"
 
 #include <akgl/heap.h>
@@ -121,6 +122,7 @@ akerr_ErrorContext *akgl_actor_initialize(akgl_Actor *obj, const char *name)
     obj->scale_x = 1.0f;
     obj->scale_y = 1.0f;
     obj->tint = (SDL_Color){255, 255, 255, 255};
+    obj->blend = (uint8_t)SDL_BLENDMODE_BLEND;
     obj->facefunc = akgl_actor_automatic_face;
     obj->movementlogicfunc = akgl_actor_move_by_state;
     obj->changeframefunc = akgl_actor_advance_frame;
@@ -824,8 +826,24 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
     params.rotation = obj->rotation;
     params.tint = obj->tint;
     params.flip = obj->flip;
-    PASS(errctx, renderer->draw_sprite_ex(renderer, sprite, obj->curSpriteFrameId, obj->x, obj->y,
-                                          &params));
+    if (obj->blend == SDL_BLENDMODE_BLEND) {
+        PASS(errctx, renderer->draw_sprite_ex(renderer, sprite, obj->curSpriteFrameId, obj->x,
+                                              obj->y, &params));
+        SUCCEED_RETURN(errctx);
+    }
+    /* The sheet's texture is shared by every sprite cut from it: its blend
+     * mode is this actor's for this draw alone, then put back. */
+    SDL_Texture *tex = sprite->sheet != NULL ? sprite->sheet->texture : NULL;
+    SDL_BlendMode old = SDL_BLENDMODE_BLEND;
+    bool set = tex != NULL && akgl_render_blend_known((SDL_BlendMode)obj->blend) &&
+               SDL_GetTextureBlendMode(tex, &old) &&
+               SDL_SetTextureBlendMode(tex, (SDL_BlendMode)obj->blend);
+    akerr_ErrorContext *drawn = renderer->draw_sprite_ex(renderer, sprite, obj->curSpriteFrameId,
+                                                         obj->x, obj->y, &params);
+    if (set) {
+        (void)SDL_SetTextureBlendMode(tex, old);
+    }
+    PASS(errctx, drawn);
     SUCCEED_RETURN(errctx);
 }
 
@@ -851,6 +869,21 @@ akerr_ErrorContext *akgl_actor_set_transform(akgl_Actor *obj, float scale_x, flo
     obj->scale_x = scale_x;
     obj->scale_y = scale_y;
     obj->rotation = rotation;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_actor_set_blend(akgl_Actor *obj, SDL_BlendMode mode)
+{
+    char who[AKGL_ACTOR_MAX_NAME_LENGTH + 48];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, obj, AKERR_NULLPOINTER, "akgl_actor_set_blend: NULL actor");
+    if (!akgl_render_blend_known(mode)) {
+        /* The label is formatted only when the mode is refused. */
+        int n = snprintf(who, sizeof(who), "akgl_actor_set_blend: ");
+        akgl_actor_label(obj, who + n, sizeof(who) - (size_t)n);
+        PASS(errctx, akgl_render_check_blend(mode, who));
+    }
+    obj->blend = (uint8_t)mode;
     SUCCEED_RETURN(errctx);
 }
 

@@ -7,6 +7,8 @@
 
 #include <akgl/limits.h>
 
+#include "render_private.h"
+
 #include <float.h>
 #include <math.h>
 
@@ -37,6 +39,9 @@ akerr_ErrorContext *akgl_actor_apply_settings(akgl_Actor *obj, const akgl_ActorS
                             "must be %g..%g (the actor is left as it was)", obj->name,
                             nums[i].name, (double)nums[i].value, (double)nums[i].lo,
                             (double)nums[i].hi);
+    }
+    if ((g & AKGL_ACTOR_SETTING_BLEND) != 0 && !akgl_render_blend_known(s->blend)) {
+        PASS(errctx, akgl_render_check_blend(s->blend, "akgl_actor_apply_settings"));
     }
     if (g & AKGL_ACTOR_SETTING_HITBOX_X) {
         obj->hitbox.x = s->hitbox.x;
@@ -73,6 +78,9 @@ akerr_ErrorContext *akgl_actor_apply_settings(akgl_Actor *obj, const akgl_ActorS
     }
     if (g & AKGL_ACTOR_SETTING_TINT) {
         obj->tint = s->tint;
+    }
+    if (g & AKGL_ACTOR_SETTING_BLEND) {
+        obj->blend = (uint8_t)s->blend;
     }
     SUCCEED_RETURN(errctx);
 }

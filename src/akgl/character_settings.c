@@ -10,6 +10,7 @@
 
 #include <akgl/json.h>
 #include <akgl/limits.h>
+#include <akgl/render.h>
 
 #include "character_settings.h"
 #include "json_private.h"
@@ -29,6 +30,7 @@ typedef enum FieldKind
     FIELD_FINITE, /* any finite number */
     FIELD_SIZE,   /* a finite number, 0 or more */
     FIELD_COLOR,  /* "#RRGGBB" or "#AARRGGBB" */
+    FIELD_BLEND,  /* "blend", "add", "multiply" or "none" (akgl/render.h) */
 } FieldKind;
 
 typedef struct Field
@@ -52,6 +54,7 @@ static const Field fields[] = {
     {"scale_y", FIELD_SCALE, AKGL_ACTOR_SETTING_SCALE_Y},
     {"rotation", FIELD_FINITE, AKGL_ACTOR_SETTING_ROTATION},
     {"tint", FIELD_COLOR, AKGL_ACTOR_SETTING_TINT},
+    {"blend", FIELD_BLEND, AKGL_ACTOR_SETTING_BLEND},
 };
 #define NFIELDS ((int)(sizeof(fields) / sizeof(fields[0])))
 
@@ -191,6 +194,19 @@ static akerr_ErrorContext *store(const Field *f, const Value *v, const char *wha
                          "%s \"%s\" is \"%.32s\"; a colour is written \"#RRGGBB\" or "
                          "\"#AARRGGBB\" (hexadecimal)", what, f->name, v->s);
         break;
+    case FIELD_BLEND: {
+        FAIL_NONZERO_RETURN(errctx, v->type != VALUE_STRING, AKERR_TYPE,
+                            "%s \"%s\" must be a blend mode's name (\"blend\", \"add\", "
+                            "\"multiply\" or \"none\"), not %s", what, f->name, v->type_name);
+        akerr_ErrorContext *unknown = akgl_render_blend_from_name(v->s, &s->blend);
+        if (unknown != NULL) {
+            RELEASE_ERROR(unknown);
+            FAIL_RETURN(errctx, AKERR_VALUE,
+                        "%s \"%s\" is \"%.32s\"; it must be \"blend\", \"add\", \"multiply\" "
+                        "or \"none\"", what, f->name, v->s);
+        }
+        break;
+    }
     case FIELD_SCALE:
     case FIELD_FINITE:
     case FIELD_SIZE:
@@ -405,7 +421,7 @@ static void visit_property(void *userdata, SDL_PropertiesID props, const char *n
                                     "property \"%.64s\" is not an akgl actor setting; did you "
                                     "mean \"%s\"? (names are exact: hitbox.x, hitbox.y, hitbox.w, "
                                     "hitbox.h, immovable, layer, collision_layers, collision_mask, "
-                                    "scale_x, scale_y, rotation, tint)", name, like);
+                                    "scale_x, scale_y, rotation, tint, blend)", name, like);
     }
 }
 

@@ -147,11 +147,11 @@ static akerr_ErrorContext *draw_begin(const char *who, akgl_DrawSpace space, Dra
                     "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
                     "first)", who);
     }
-    if (!r->in_frame) {
+    if (!r->in_frame && r->target == NULL) {
         FAIL_RETURN(errctx, AKERR_BEHAVIOR,
                     "%s: outside a frame: draw between frame_start and frame_end (from the "
-                    "app's draw callback, the game's overlay or an actor's renderfunc); "
-                    "anything drawn before frame_start is cleared", who);
+                    "app's draw callback, the game's overlay or an actor's renderfunc), or "
+                    "into a render target; anything drawn before frame_start is cleared", who);
     }
     FAIL_ZERO_RETURN(errctx, view_transform(r, space, v), AKERR_API,
                      "%s: cannot read the renderer's size: %s", who, SDL_GetError());
@@ -359,6 +359,11 @@ akerr_ErrorContext *akgl_draw_image_ex(akgl_DrawSpace space, akgl_Image *image,
     }
     const akgl_DrawParams *p = params != NULL ? params : &plain;
     PASS(errctx, draw_begin(who, space, &v));
+    if (image == v.r->target) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "%s: %s is being drawn into: it cannot be drawn into itself "
+                    "(akgl_render_target_end first)", who, image->path);
+    }
     if (image->renderer != v.r->sdl_renderer) {
         FAIL_RETURN(errctx, AKERR_BEHAVIOR,
                     "%s: image \"%s\" was loaded for a renderer that is no longer bound (load "

@@ -112,6 +112,9 @@ static inline const SDL_FRect *akgl_draw_gather_plain(akgl_DrawGather *g, const 
     if (!akgl_draw_untransformed(a)) {
         return NULL; /* transformed: the backend's general path */
     }
+    if (a->blend != SDL_BLENDMODE_BLEND) {
+        return NULL; /* its own blend mode: akgl_actor_draw sets it on the sheet */
+    }
     /* A gather runs no code that could change a sprite: a sprite whose
      * sheet checks passed for one actor passes them for the next. */
     if (sprite != g->checked) {

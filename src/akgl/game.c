@@ -50,6 +50,7 @@ static bool frame_open;    /* this frame has taken its step; its update has not 
 static uint64_t frame_now; /* the clock when it did */
 
 /* The HUD hook: drawn after the world, before present (akgl_game_set_overlay). */
+static bool drawing_actors; /* the draw pass is walking the gathered actors */
 static akgl_OverlayFunc overlay_fn;
 static void *overlay_userdata;
 
@@ -730,7 +731,10 @@ static akerr_ErrorContext *update(void)
         if (map != NULL) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
         }
-        PASS(errctx, draw_actors(r, &g, gathered));
+        drawing_actors = true; /* akgl_game_draw_world would reuse the gather */
+        akerr_ErrorContext *drawn = draw_actors(r, &g, gathered);
+        drawing_actors = false;
+        PASS(errctx, drawn);
         if (map != NULL && under < map->nlayers) {
             PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
         }
@@ -752,5 +756,40 @@ akerr_ErrorContext *akgl_game_set_overlay(akgl_OverlayFunc fn, void *userdata)
                      "akgl_game_set_overlay: the game is not started (akgl_game_init first)");
     overlay_fn = fn;
     overlay_userdata = fn != NULL ? userdata : NULL;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_game_draw_world(void)
+{
+    static const char who[] = "akgl_game_draw_world";
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
+                     "%s: the game is not started (akgl_game_init first)", who);
+    akgl_Renderer *r = game.renderer;
+    if (r == NULL || r->sdl_renderer == NULL) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
+                    "first)", who);
+    }
+    FAIL_NONZERO_RETURN(errctx, !r->in_frame && r->target == NULL, AKERR_BEHAVIOR,
+                        "%s: outside a frame and a render target (from the overlay, the app's "
+                        "draw callback, or after akgl_render_target_begin)", who);
+    FAIL_NONZERO_RETURN(errctx, drawing_actors, AKERR_BEHAVIOR,
+                        "%s: the frame is drawing the actors (from an actor's renderfunc); "
+                        "call it from the overlay instead", who);
+    const akgl_Tilemap *map = game.tilemap;
+    int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
+    if (map != NULL) {
+        PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+    }
+    akgl_DrawGather g;
+    akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
+    drawing_actors = true;
+    akerr_ErrorContext *drawn = draw_actors(r, &g, false);
+    drawing_actors = false;
+    PASS(errctx, drawn);
+    if (map != NULL && under < map->nlayers) {
+        PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
+    }
     SUCCEED_RETURN(errctx);
 }

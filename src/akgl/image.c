@@ -217,6 +217,13 @@ akerr_ErrorContext *akgl_heap_release_image(akgl_Image *image)
 {
     bool teardown = false;
     PREPARE_ERROR(errctx);
+    /* Compared with the bound target before anything is read through it. */
+    if (image != NULL && game.renderer != NULL && game.renderer->target == image &&
+        image->refcount == 1) {
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "akgl_heap_release_image: %s is being drawn into; "
+                    "akgl_render_target_end first (it is left as it was)", image->path);
+    }
     PASS(errctx, akgl_heap_release_begin(AKGL_HEAP_IMAGE, image, image ? image->path : "", false,
                                          &teardown));
     if (!teardown) {

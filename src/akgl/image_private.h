@@ -9,8 +9,10 @@
 #include <akerror.h>
 #include <akgl/image.h>
 #include <akgl/limits.h>
+#include <akgl/render.h>
 
 #include <SDL3/SDL.h>
+#include <stdbool.h>
 
 /*
  * An image of akgl_image_load: a slot of the image pool (heap layer
@@ -22,6 +24,8 @@ struct akgl_Image
     SDL_Texture *texture;                   /* on `renderer`; NULL until loaded */
     SDL_Renderer *renderer;                 /* the renderer bound when it loaded */
     int w, h;                               /* the texture's size in pixels */
+    bool target;                            /* a render target (akgl_render_target_create) */
+    bool bound;                             /* the target being drawn into (begin .. end) */
     char path[AKGL_IMAGE_MAX_PATH_LENGTH];  /* as given to akgl_image_load */
 };
 

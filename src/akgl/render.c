@@ -13,6 +13,7 @@
 
 #include <akgl/registry.h>
 
+#include "image_private.h"
 #include "render_private.h"
 
 #include <SDL3_image/SDL_image.h>
@@ -45,6 +46,16 @@ akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_start: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_start: renderer not bound");
+    if (r->target != NULL) {
+        /* Left bound by a frame that failed half-way, say: let go of it, so
+         * the next frame starts clean, and say so. */
+        const akgl_Image *inside = r->target;
+        bool unbound = akgl_render_target_unbind(r);
+        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
+                    "frame_start: %s was still being drawn into (akgl_render_target_end "
+                    "missing); it was let go of%s%s", inside->path,
+                    unbound ? "" : ", but SDL refused: ", unbound ? "" : SDL_GetError());
+    }
     SDL_Color c = r->clear_color;
     SDL_RendererLogicalPresentation mode = SDL_LOGICAL_PRESENTATION_DISABLED;
     SDL_FRect picture = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -72,8 +83,19 @@ akerr_ErrorContext *akgl_render_2d_frame_end(akgl_Renderer *r)
     FAIL_ZERO_RETURN(errctx, r, AKERR_NULLPOINTER, "frame_end: NULL renderer");
     FAIL_ZERO_RETURN(errctx, r->sdl_renderer, AKERR_BEHAVIOR, "frame_end: renderer not bound");
     r->in_frame = false; /* presented or not, the frame is over */
+    /* A frame that ends inside a target: the screen and the camera are put
+     * back and the frame presented, then the missing end is reported. */
+    const akgl_Image *inside = r->target; /* still a live image after the unbind */
+    bool unbound = akgl_render_target_unbind(r);
+    FAIL_ZERO_RETURN(errctx, unbound, AKERR_API,
+                     "frame_end: cannot put the screen back as the render target: %s",
+                     SDL_GetError());
     FAIL_ZERO_RETURN(errctx, SDL_RenderPresent(r->sdl_renderer), AKERR_API, "frame_end: %s",
                      SDL_GetError());
+    FAIL_NONZERO_RETURN(errctx, inside, AKERR_BEHAVIOR,
+                        "frame_end: the frame ended inside %s (akgl_render_target_end "
+                        "missing); the screen and the camera were put back and the frame "
+                        "presented", inside ? inside->path : "");
     SUCCEED_RETURN(errctx);
 }
 
@@ -293,6 +315,11 @@ akerr_ErrorContext *akgl_render_sdl_present(akgl_Renderer *r, const akgl_RenderL
 /* Undoes create or adopt (render_private.h). */
 bool akgl_render_sdl_release(akgl_Renderer *r)
 {
+    /* A target still bound is let go of: the game's renderer draws to its
+     * window again. */
+    if (r->sdl_renderer != NULL) {
+        (void)akgl_render_target_unbind(r);
+    }
     /* A bound renderer is the game's: it gets its presentation back. */
     bool restored = r->owns_sdl || r->sdl_renderer == NULL ||
                     SDL_SetRenderLogicalPresentation(r->sdl_renderer, r->prior_logical.w,
@@ -371,4 +398,59 @@ akerr_ErrorContext *akgl_render_screenshot(akgl_Renderer *r, const char *path)
     FAIL_ZERO_RETURN(errctx, saved, AKERR_IO, "akgl_render_screenshot: cannot write \"%s\": %s",
                      path, SDL_GetError());
     SUCCEED_RETURN(errctx);
+}
+
+/* The blend modes akgl takes, by the names data uses (akgl/render.h). */
+static const struct
+{
+    const char *name;
+    SDL_BlendMode mode;
+} BLEND_MODES[] = {
+    {"blend", SDL_BLENDMODE_BLEND},
+    {"add", SDL_BLENDMODE_ADD},
+    {"multiply", SDL_BLENDMODE_MUL},
+    {"none", SDL_BLENDMODE_NONE},
+};
+
+akerr_ErrorContext *akgl_render_blend_from_name(const char *name, SDL_BlendMode *out)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_render_blend_from_name: NULL name");
+    FAIL_ZERO_RETURN(errctx, out, AKERR_NULLPOINTER, "akgl_render_blend_from_name: NULL out");
+    for (size_t i = 0; i < SDL_arraysize(BLEND_MODES); i++) {
+        if (strcmp(name, BLEND_MODES[i].name) == 0) {
+            *out = BLEND_MODES[i].mode;
+            SUCCEED_RETURN(errctx);
+        }
+    }
+    FAIL_RETURN(errctx, AKERR_VALUE,
+                "blend mode \"%.32s\" is not one akgl knows; it must be blend, add, multiply "
+                "or none", name);
+}
+
+akerr_ErrorContext *akgl_render_check_blend(SDL_BlendMode mode, const char *who)
+{
+    PREPARE_ERROR(errctx);
+    for (size_t i = 0; i < SDL_arraysize(BLEND_MODES); i++) {
+        if (mode == BLEND_MODES[i].mode) {
+            SUCCEED_RETURN(errctx);
+        }
+    }
+    FAIL_RETURN(errctx, AKERR_VALUE,
+                "%s: blend mode 0x%08x is not one akgl takes; it must be SDL_BLENDMODE_BLEND, "
+                "_ADD, _MUL or _NONE (\"blend\", \"add\", \"multiply\", \"none\")",
+                who != NULL ? who : "blend", (unsigned)mode);
+}
+
+/* The bound render target let go of (render_private.h). */
+bool akgl_render_target_unbind(akgl_Renderer *r)
+{
+    if (r->target == NULL) {
+        return true;
+    }
+    r->target->bound = false;
+    r->target = NULL;
+    r->camera = r->target_prior_camera;
+    r->target_prior_camera = NULL;
+    return SDL_SetRenderTarget(r->sdl_renderer, NULL);
 }

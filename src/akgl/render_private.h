@@ -126,6 +126,26 @@ static inline bool akgl_render_view_sees(const akgl_Camera *cam, const SDL_FRect
     return r->x < v.x + v.w && r->x + r->w > v.x && r->y < v.y + v.h && r->y + r->h > v.y;
 }
 
+/* The name of one of the four blend modes akgl takes (akgl/render.h), or
+ * "unknown": for messages. */
+static inline const char *akgl_render_blend_label(SDL_BlendMode mode)
+{
+    switch (mode) {
+    case SDL_BLENDMODE_BLEND: return "blend";
+    case SDL_BLENDMODE_ADD: return "add";
+    case SDL_BLENDMODE_MUL: return "multiply";
+    case SDL_BLENDMODE_NONE: return "none";
+    default: return "unknown";
+    }
+}
+
+/* Whether @p mode is one of those four (no formatting: for the frame path). */
+static inline bool akgl_render_blend_known(SDL_BlendMode mode)
+{
+    return mode == SDL_BLENDMODE_BLEND || mode == SDL_BLENDMODE_ADD || mode == SDL_BLENDMODE_MUL ||
+           mode == SDL_BLENDMODE_NONE;
+}
+
 /* What akgl_render_plain_submit did. */
 typedef enum akgl_PlainDraw
 {
@@ -214,5 +234,14 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_sdl_present(akgl_Renderer *r,
  * same).
  */
 bool akgl_render_sdl_release(akgl_Renderer *r);
+
+/*
+ * Puts the screen back as the SDL render target of @p r and its camera
+ * back when a render target is bound (akgl/image.h); nothing otherwise.
+ * Defined in render.c (frame_start and frame_end call it; render_target.c's
+ * akgl_render_target_end too). Returns false when SDL refuses (SDL_GetError()
+ * says why); the target is unbound all the same.
+ */
+bool akgl_render_target_unbind(akgl_Renderer *r);
 
 #endif /* AKGL_SRC_RENDER_PRIVATE_H */

@@ -71,6 +71,7 @@ static void check_guard_fields(const akgl_Actor *a)
     CHECK(a->collision_mask == 0xFFFFFFFFu);
     CHECK(a->scale_x == 2.0f && a->scale_y == 0.5f && a->rotation == 90.0f);
     CHECK(a->tint.a == 0x80 && a->tint.r == 0xFF && a->tint.g == 0x80 && a->tint.b == 0x40);
+    CHECK_INT_EQ(a->blend, SDL_BLENDMODE_ADD);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -93,7 +94,7 @@ static void test_character_settings_reach_the_actor(void)
                AKGL_ACTOR_SETTING_LAYER | AKGL_ACTOR_SETTING_COLLISION_LAYERS |
                AKGL_ACTOR_SETTING_COLLISION_MASK | AKGL_ACTOR_SETTING_SCALE_X |
                AKGL_ACTOR_SETTING_SCALE_Y | AKGL_ACTOR_SETTING_ROTATION |
-               AKGL_ACTOR_SETTING_TINT));
+               AKGL_ACTOR_SETTING_TINT | AKGL_ACTOR_SETTING_BLEND));
     }
     CHECK_OK(akgl_actor_spawn("g", "guard", 1.0f, 2.0f, &a));
     if (a != NULL) {
@@ -161,6 +162,8 @@ static void test_character_settings_refused(void)
         {"settings_collision_mask_big.json", AKERR_OUTOFBOUNDS,
          "key \"collision_mask\" is 4294967296; it must be -2147483648..4294967295"},
         {"settings_tint_bad.json", AKERR_VALUE, "key \"tint\" is \"#12345\"; a colour is written"},
+        {"settings_blend_bad.json", AKERR_VALUE,
+         "key \"blend\" is \"glow\"; it must be \"blend\", \"add\", \"multiply\" or \"none\""},
     };
     if (!begin()) {
         end();
