@@ -44,6 +44,14 @@ typedef struct akgl_GameConfig
     /** Sound voices mixed at once (akgl/sound.h): AKGL_SOUND_MIN_VOICES ..
      *  AKGL_SOUND_MAX_VOICES, or 0 for AKGL_SOUND_DEFAULT_VOICES. */
     int voices;
+    /** Particle emitters live at once (akgl/particles.h); 0 =
+     *  AKGL_PARTICLES_DEFAULT_EMITTERS. Allocated when the game starts. */
+    int particle_emitters;
+    /** Particles each emitter holds at most; 0 =
+     *  AKGL_PARTICLES_DEFAULT_PER_EMITTER. The memory is
+     *  particle_emitters x particles_per_emitter x 24 bytes, plus one
+     *  emitter's draw scratch (152 bytes a particle). */
+    int particles_per_emitter;
 } akgl_GameConfig;
 
 /**
