@@ -690,13 +690,65 @@ static inline int frame_at(const akgl_Emitter *em, float age)
     return f % em->frames;
 }
 
-/* Submits one emitter's live particles: one SDL_RenderGeometry call. */
+/*
+ * Squares under a camera that does not turn: one SDL_RenderFillRect per
+ * particle, in the particle's colour. On SDL's software renderer this is
+ * about twice as fast as the same squares as textured triangles (the
+ * rectangle fill has its own blitters; a triangle is blended pixel by pixel
+ * with interpolation), measured by bench/bench_particles.
+ */
+static akerr_ErrorContext *draw_squares(akgl_Renderer *r, const akgl_Emitter *em,
+                                        const akgl_CameraXform *x, float vw, float vh)
+{
+    PREPARE_ERROR(errctx);
+    SDL_Renderer *sdl = r->sdl_renderer;
+    const akgl_Particle *p = em->p;
+    const float s0 = em->def.size_start * 0.5f, ds = (em->def.size_end - em->def.size_start) * 0.5f;
+    const float a = x->a, za = fabsf(x->a), tx = x->tx, ty = x->ty;
+    const float c0r = em->c0[0], c0g = em->c0[1], c0b = em->c0[2], c0a = em->c0[3];
+    const float dcr = em->dc[0], dcg = em->dc[1], dcb = em->dc[2], dca = em->dc[3];
+    SDL_BlendMode was = SDL_BLENDMODE_NONE;
+    Uint8 cr = 0, cg = 0, cb = 0, ca = 0;
+    bool ok = SDL_GetRenderDrawBlendMode(sdl, &was) && SDL_GetRenderDrawColor(sdl, &cr, &cg, &cb, &ca) &&
+              SDL_SetRenderDrawBlendMode(sdl, em->def.blend);
+    int k = 0, culled = 0;
+    for (int i = 0; ok && i < em->n; i++, p++) {
+        const float t = p->age / p->life;
+        const float h = (s0 + ds * t) * za;
+        const float sx = a * p->x + tx, sy = a * p->y + ty;
+        if (sx + h <= 0.0f || sx - h >= vw || sy + h <= 0.0f || sy - h >= vh) {
+            culled++;
+            continue;
+        }
+        const SDL_FRect rect = {sx - h, sy - h, 2.0f * h, 2.0f * h};
+        ok = SDL_SetRenderDrawColorFloat(sdl, c0r + dcr * t, c0g + dcg * t, c0b + dcb * t,
+                                         c0a + dca * t) &&
+             SDL_RenderFillRect(sdl, &rect);
+        k++;
+    }
+    r->stats.culled += (uint64_t)culled;
+    r->stats.submitted += (uint64_t)k;
+    /* The game's own draws (akgl/draw.h) set their colour and mode each time;
+     * put them back anyway, for a game that draws with SDL itself. */
+    SDL_SetRenderDrawBlendMode(sdl, was);
+    SDL_SetRenderDrawColor(sdl, cr, cg, cb, ca);
+    FAIL_ZERO_RETURN(errctx, ok, AKERR_API, "particles: cannot draw the squares of an emitter "
+                     "at layer %d: %s", em->def.layer, SDL_GetError());
+    SUCCEED_RETURN(errctx);
+}
+
+/* Submits one emitter's live particles: one SDL_RenderGeometry call (textured
+ * looks, and squares under a turned camera). */
 static akerr_ErrorContext *draw_emitter(akgl_Renderer *r, const akgl_Emitter *em,
                                         const akgl_CameraXform *x, float vw, float vh,
                                         SDL_Texture **white)
 {
     PREPARE_ERROR(errctx);
     if (em->n == 0) {
+        SUCCEED_RETURN(errctx);
+    }
+    if (em->texture == NULL && x->b == 0.0f) {
+        PASS(errctx, draw_squares(r, em, x, vw, vh));
         SUCCEED_RETURN(errctx);
     }
     if (em->texture == NULL && *white == NULL) {

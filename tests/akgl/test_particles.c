@@ -123,7 +123,7 @@ static void test_burst_is_drawn_where_it_flies(void)
         CHECK_PIXEL(scene_last_frame, 27, 40, CLEAR);
         CHECK_PIXEL(scene_last_frame, 32, 40, CLEAR);
         CHECK_PIXEL(scene_last_frame, 30, 37, CLEAR);
-        CHECK_INT_EQ(s.r.stats.submitted, 1); /* ten particles, one draw */
+        CHECK_INT_EQ(s.r.stats.submitted, 10); /* squares: one rectangle fill each */
         /* 100 ms at 100 px/s to the right: centred on (40, 40). */
         frame(100);
         CHECK(box_is(scene_last_frame, 38, 38, 41, 41, RED));
@@ -137,6 +137,32 @@ static void test_burst_is_drawn_where_it_flies(void)
         CHECK_PIXEL(scene_last_frame, 38, 38, CLEAR);
         game.camera->x = 0.0f;
         game.camera->y = 0.0f;
+        /* Turned half round the view's centre (60, 45): (40, 40) lands on (80, 50),
+         * still rectangles. */
+        game.camera->rotation = 180.0f;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        frame(0);
+        CHECK(box_is(scene_last_frame, 78, 48, 81, 51, RED));
+        CHECK_PIXEL(scene_last_frame, 77, 50, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 82, 50, CLEAR);
+        CHECK_INT_EQ(s.r.stats.submitted, 10); /* a half turn keeps them rectangles */
+        /* A quarter turn: (40, 40) lands on (65, 25); as triangles, one draw. */
+        game.camera->rotation = 90.0f;
+        s.r.stats = (akgl_RenderStats){0, 0};
+        frame(0);
+        CHECK(box_is(scene_last_frame, 63, 23, 66, 26, RED));
+        CHECK_PIXEL(scene_last_frame, 62, 25, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 67, 25, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 65, 27, CLEAR);
+        CHECK_INT_EQ(s.r.stats.submitted, 1);
+        /* Zoomed 2x about the centre: (40, 40) lands on (20, 35), 8x8. */
+        game.camera->rotation = 0.0f;
+        game.camera->zoom = 2.0f;
+        frame(0);
+        CHECK(box_is(scene_last_frame, 16, 31, 23, 38, RED));
+        CHECK_PIXEL(scene_last_frame, 15, 35, CLEAR);
+        CHECK_PIXEL(scene_last_frame, 24, 35, CLEAR);
+        game.camera->zoom = 1.0f;
         /* Past its life every particle is gone, and nothing is drawn. */
         for (int i = 0; i < 4; i++) {
             frame(250); /* a frame's step is capped at AKGL_GAME_MAX_FRAME_NS */
