@@ -7,7 +7,7 @@
 #
 # -j N (or --jobs N): N jobs for the builds (default: the number of
 # processors); the benchmarks themselves run one at a time. Everything after
-# it goes to bench_frame and bench_tilemap. A second bench.sh waits for the
+# it goes to bench_frame, bench_tilemap and bench_particles. A second bench.sh waits for the
 # first (a lock on build-bench/, tools/common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,4 +25,4 @@ export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 # The maps bench_tilemap writes go into the build tree, never the repository.
 "$build/bench/bench_tilemap" "$@" --out "$build/bench/tilemaps"
 "$build/bench/bench_transform"
-"$build/bench/bench_particles"
+"$build/bench/bench_particles" "$@" # takes --frames and --rounds, ignores the rest
