@@ -78,13 +78,18 @@ typedef struct akgl_EmitterDef
 {
     float rate;                 /**< Particles per second while emitting; 0: none. */
     int burst;                  /**< Particles emitted at once when started; 0: none. */
-    float life_min, life_max;   /**< Lifetime, seconds (above 0). */
-    float speed_min, speed_max; /**< Speed at birth, pixels per second. */
-    float angle_min, angle_max; /**< Direction at birth, degrees clockwise from +x (90 is down). */
-    float gravity_x, gravity_y; /**< Acceleration, pixels per second per second. */
+    float life_min;             /**< Shortest lifetime, seconds (above 0). */
+    float life_max;             /**< Longest lifetime, seconds. */
+    float speed_min;            /**< Slowest speed at birth, pixels per second. */
+    float speed_max;            /**< Fastest speed at birth, pixels per second. */
+    float angle_min;            /**< Direction at birth, degrees clockwise from +x (90 is down): from. */
+    float angle_max;            /**< Direction at birth: to. */
+    float gravity_x;            /**< Acceleration along x, pixels per second per second. */
+    float gravity_y;            /**< Acceleration along y (down is positive). */
     SDL_Color color_start;      /**< Colour and alpha at birth. */
     SDL_Color color_end;        /**< Colour and alpha at death. */
-    float size_start, size_end; /**< Width in pixels at birth and at death (height keeps the look's aspect). */
+    float size_start;           /**< Width in pixels at birth (the height keeps the look's aspect). */
+    float size_end;             /**< Width in pixels at death. */
     akgl_ParticleLook look;     /**< Square, sprite or image. */
     akgl_Sprite *sprite;        /**< AKGL_PARTICLE_SPRITE: the sprite (a reference held by a loaded def). */
     bool animated;              /**< AKGL_PARTICLE_SPRITE: play the sprite over the particle's life at its own speed; false: its first frame. */
