@@ -1,7 +1,8 @@
 /*
  * libFuzzer targets for the loaders. One source, built once per loader
  * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
- * the tilemap readers FUZZ_TMJ and FUZZ_TMX, and fonts, FUZZ_FONT):
+ * the tilemap readers FUZZ_TMJ and FUZZ_TMX, fonts, FUZZ_FONT, and particle
+ * emitters, FUZZ_EMITTER):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -23,6 +24,7 @@
 #include <akgl/controller.h>
 #include <akgl/game.h>
 #include <akgl/heap.h>
+#include <akgl/particles.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
 #include <akgl/sound.h>
@@ -124,8 +126,8 @@ static void stage_sounds(void)
 }
 #endif
 
-#ifdef FUZZ_CHARACTER
-/* Sprites for characters to bind: "walk" and "stand". */
+#if defined(FUZZ_CHARACTER) || defined(FUZZ_EMITTER)
+/* Sprites for characters to bind and emitters to show: "walk" and "stand". */
 static void load_sprites(void)
 {
     static const char *const defs[] = {"walk", "stand"};
@@ -249,7 +251,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 #if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
     stage_tilemap_files(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
 #endif
-#ifdef FUZZ_CHARACTER
+#if defined(FUZZ_CHARACTER) || defined(FUZZ_EMITTER)
     load_sprites();
 #endif
 #ifdef FUZZ_SOUND
@@ -355,6 +357,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "a failed load wrote *dest\n");
         abort();
     }
+#elif defined(FUZZ_EMITTER)
+    akgl_EmitterDef def;
+    memset(&def, 0x5a, sizeof(def));
+    akerr_ErrorContext *e = akgl_emitter_def_load(input_path, &def);
+    if (e == NULL) {
+        /* A definition that loads starts, bursts and goes again. */
+        akgl_Emitter *em = NULL;
+        must(akgl_emitter_start(&def, 1.0f, 1.0f, &em), "start a loaded emitter");
+        must(akgl_emitter_burst(em, 10), "burst");
+        must(akgl_emitter_release(em), "release the emitter");
+        must(akgl_emitter_def_release(&def), "release the definition");
+    } else if (def.burst != 0x5a5a5a5a) {
+        fprintf(stderr, "a failed emitter load wrote *dest\n");
+        abort();
+    }
 #elif defined(FUZZ_FONT)
     akgl_Font *font = NULL;
     akerr_ErrorContext *e = akgl_font_load(input_path, 14.0f, &font);
@@ -384,7 +401,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX or FUZZ_FONT"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_FONT or FUZZ_EMITTER"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

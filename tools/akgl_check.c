@@ -14,7 +14,7 @@
  *
  * Files are loaded in phases, whatever order they were named in: sprites,
  * then sound banks, then characters (which name sprites and sounds), then
- * properties, controllers and tilemaps. What a phase loaded stays loaded
+ * properties, controllers, tilemaps and particle emitters (which name sprites). What a phase loaded stays loaded
  * until the end, so a character checked with its sprites finds them.
  */
 #include <akgl/character.h>
@@ -22,6 +22,7 @@
 #include <akgl/error.h>
 #include <akgl/game.h>
 #include <akgl/json.h>
+#include <akgl/particles.h>
 #include <akgl/registry.h>
 #include <akgl/render.h>
 #include <akgl/sound.h>
@@ -49,6 +50,7 @@ typedef enum
     KIND_PROPERTIES,
     KIND_CONTROLLER,
     KIND_TILEMAP,
+    KIND_EMITTER,
     KIND_PHASES,        /* the loadable kinds end here */
     KIND_SNIFF,         /* not known yet: read the JSON's top-level keys */
     KIND_SKIP,          /* a Tiled tileset or template: checked through its maps */
@@ -58,7 +60,7 @@ typedef enum
 static const char *const kind_names[KIND_PHASES] = {
     [KIND_SPRITE] = "sprite",         [KIND_SOUNDS] = "sounds",
     [KIND_CHARACTER] = "character",   [KIND_PROPERTIES] = "properties",
-    [KIND_CONTROLLER] = "controller", [KIND_TILEMAP] = "tilemap",
+    [KIND_CONTROLLER] = "controller", [KIND_TILEMAP] = "tilemap", [KIND_EMITTER] = "emitter",
 };
 
 typedef struct
@@ -348,6 +350,9 @@ static Kind kind_by_keys(json_t *root)
     if (json_object_get(root, "properties") != NULL) {
         return KIND_PROPERTIES;
     }
+    if (json_object_get(root, "life") != NULL && json_object_get(root, "color_start") != NULL) {
+        return KIND_EMITTER; /* a particle emitter (docs/26-particles.md) */
+    }
     static const char *const controller_keys[] = {"keys", "buttons", "axes", "actions"};
     for (size_t i = 0; i < SDL_arraysize(controller_keys); i++) {
         if (json_object_get(root, controller_keys[i]) != NULL) {
@@ -373,8 +378,8 @@ static Kind sniff(const char *path)
         report(path, AKERR_VALUE,
                "not a recognised akgl asset: no top-level \"spritesheet\" (sprite), "
                "\"sprite_mappings\" (character), \"sounds\" (sound bank), \"properties\", "
-               "\"keys\"/\"buttons\"/\"axes\"/\"actions\" (controller) or \"type\": \"map\" "
-               "(tilemap); name its kind with --kind");
+               "\"keys\"/\"buttons\"/\"axes\"/\"actions\" (controller), \"type\": \"map\" "
+               "(tilemap) or \"life\" and \"color_start\" (emitter); name its kind with --kind");
         return KIND_IGNORED;
     }
     return kind;
@@ -483,6 +488,15 @@ static void check_file(const char *path, Kind kind)
         report_error(path, e);
         break;
     }
+    case KIND_EMITTER: {
+        akgl_EmitterDef def;
+        akerr_ErrorContext *e = akgl_emitter_def_load(path, &def);
+        if (e == NULL) {
+            e = akgl_emitter_def_release(&def);
+        }
+        report_error(path, e);
+        break;
+    }
     default:
         break;
     }
@@ -550,7 +564,7 @@ static void usage(FILE *to)
             "usage: akgl-check [--json] [-v] [[--kind KIND] PATH...]...\n"
             "Checks akgl asset files (or every asset file under a folder) with akgl's\n"
             "own loaders. --kind applies to the paths after it. KIND: sprite,\n"
-            "character, tilemap, controller, sounds, properties, or auto (the\n"
+            "character, tilemap, controller, sounds, properties, emitter, or auto (the\n"
             "default: by extension, then by the JSON's top-level keys).\n"
             "Exit status: 0 all valid, 1 a problem, 2 a usage error.\n");
 }

@@ -7,7 +7,7 @@
 #
 # -j N (or --jobs N): N jobs for the builds (default: the number of
 # processors); the benchmarks themselves run one at a time. Everything after
-# it goes to bench_frame and bench_tilemap. A second bench.sh waits for the
+# it goes to bench_frame, bench_tilemap and bench_particles. A second bench.sh waits for the
 # first (a lock on build-bench/, tools/common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,9 +19,10 @@ build=$root/build-bench
 akgl_lock bench.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DAKGL_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform
+cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform bench_particles
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 "$build/bench/bench_frame" "$@"
 # The maps bench_tilemap writes go into the build tree, never the repository.
 "$build/bench/bench_tilemap" "$@" --out "$build/bench/tilemaps"
 "$build/bench/bench_transform"
+"$build/bench/bench_particles" "$@" # takes --frames and --rounds, ignores the rest

@@ -26,6 +26,7 @@
 #include <akgl/image.h>
 #include <akgl/input.h>
 #include <akgl/json.h>
+#include <akgl/particles.h>
 #include <akgl/limits.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>

@@ -50,6 +50,14 @@ typedef struct akgl_GameConfig
     /** Timers pending at once (akgl/tween.h): 0 .. AKGL_TWEEN_MAX_CAPACITY, 0 for
      *  AKGL_TIMER_DEFAULT_CAPACITY (64). Allocated at start, freed at quit. */
     int timers;
+    /** Particle emitters live at once (akgl/particles.h); 0 =
+     *  AKGL_PARTICLES_DEFAULT_EMITTERS. Allocated when the game starts. */
+    int particle_emitters;
+    /** Particles each emitter holds at most; 0 =
+     *  AKGL_PARTICLES_DEFAULT_PER_EMITTER. The memory is
+     *  particle_emitters x particles_per_emitter x 24 bytes, plus one
+     *  emitter's draw scratch (152 bytes a particle). */
+    int particles_per_emitter;
 } akgl_GameConfig;
 
 /**

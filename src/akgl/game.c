@@ -23,6 +23,7 @@
 #include "actor_private.h"
 #include "object.h"
 #include "draw_private.h"
+#include "particles_private.h"
 #include "physics_private.h"
 #include "render_2d_private.h"
 #include "sound_load.h"
@@ -102,6 +103,7 @@ static void free_scratch(void)
     draw_gather = NULL;
     draw_sorted = NULL;
     akgl_physics_scratch_stop();
+    akgl_particles_stop();
 }
 
 /* Everything the frame path needs beside the pools, sized by the actor capacity. */
@@ -191,6 +193,9 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
         CATCH(errctx, allocate_scratch(want.capacity[AKGL_HEAP_ACTOR]));
         CATCH(errctx, akgl_tween_pools_start(want.tweens, want.timers));
         CATCH(errctx, akgl_tween_counts(NULL, NULL, &want.tweens, &want.timers)); /* resolved */
+        CATCH(errctx, akgl_particles_start(want.particle_emitters, want.particles_per_emitter,
+                                           &want.particle_emitters,
+                                           &want.particles_per_emitter));
         CATCH(errctx, akgl_registry_init());
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
@@ -293,6 +298,9 @@ static akerr_ErrorContext *unload(unsigned int what)
     if (what & AKGL_UNLOAD_TWEENS) {
         akgl_object_keep_first(&first, akgl_tween_cancel_all());
     }
+    if (what & (AKGL_UNLOAD_ACTORS | AKGL_UNLOAD_IMAGES)) {
+        akgl_particles_release_all(&first); /* they hold sprites and images */
+    }
     if (what & AKGL_UNLOAD_ACTORS) {
         drop_actor_holders(&first);
     }
@@ -351,6 +359,7 @@ akerr_ErrorContext *akgl_game_quit(void)
     int live[AKGL_HEAP_LAYER_COUNT];
     bool any = false;
     PREPARE_ERROR(errctx);
+    akgl_particles_release_all(&first); /* before the count: a game's emitters are not a leak */
     for (int layer = 0; layer < AKGL_HEAP_LAYER_COUNT; layer++) {
         live[layer] = akgl_heap_live((akgl_HeapLayer)layer);
         any = any || live[layer] > 0;
@@ -599,24 +608,51 @@ static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *or
     SUCCEED_RETURN(errctx);
 }
 
+/* The actors order[from .. to-1], each through akgl_actor_render or all direct. */
+static akerr_ErrorContext *draw_actor_run(akgl_Renderer *r, const akgl_DrawItem *order, int from,
+                                          int to, bool direct)
+{
+    PREPARE_ERROR(errctx);
+    if (direct) {
+        PASS(errctx, draw_direct(r, order + from, to - from));
+        SUCCEED_RETURN(errctx);
+    }
+    for (int i = from; i < to; i++) {
+        PASS(errctx, akgl_actor_render(order[i].actor, r));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
 {
     PREPARE_ERROR(errctx);
+    int cursor = 0; /* the next particle emitter, in layer order */
     if (draw_gather == NULL) {
+        PASS(errctx, akgl_particles_draw(r, &cursor, 0, true));
         SUCCEED_RETURN(errctx);
     }
     akgl_DrawItem *order = draw_order(g, gathered);
     int count = g->n;
-    if (!g->plain_backend || g->custom ||
-        (r->camera != NULL && !akgl_render_camera_plain(r->camera))) {
-        /* A camera that zooms, turns or shakes: each actor through the backend's
-         * transformed draw. */
-        for (int i = 0; i < count; i++) {
-            PASS(errctx, akgl_actor_render(order[i].actor, r));
-        }
+    /* A camera that zooms, turns or shakes: each actor through the backend's
+     * transformed draw. */
+    bool direct = g->plain_backend && !g->custom &&
+                  (r->camera == NULL || akgl_render_camera_plain(r->camera));
+    if (!akgl_particles_any()) {
+        PASS(errctx, draw_actor_run(r, order, 0, count, direct));
         SUCCEED_RETURN(errctx);
     }
-    PASS(errctx, draw_direct(r, order, count));
+    /* Each layer's actors, after the emitters of the layers below theirs;
+     * the emitters of their layer and above after them. */
+    for (int i = 0; i < count;) {
+        int layer = order[i].layer, j = i + 1;
+        while (j < count && order[j].layer == layer) {
+            j++;
+        }
+        PASS(errctx, akgl_particles_draw(r, &cursor, layer, false));
+        PASS(errctx, draw_actor_run(r, order, i, j, direct));
+        i = j;
+    }
+    PASS(errctx, akgl_particles_draw(r, &cursor, 0, true));
     SUCCEED_RETURN(errctx);
 }
 
@@ -714,6 +750,7 @@ static akerr_ErrorContext *update(void)
     bool gathered = false;
     akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
     PASS(errctx, akgl_actor_update_pass(gather_in_update(r) ? &g : NULL, &gathered));
+    akgl_particles_update(elapsed); /* after the actors: attached emitters follow them */
     if (game.camera != NULL) {
         float w = 0.0f, h = 0.0f;
         if (game.camera->follow != NULL) {

@@ -5,8 +5,9 @@
  * Files are found by walking the directory, so a new sample is tested the day
  * it is added. Each is classified by its keys ("spritesheet": a sprite;
  * "sprite_mappings": a character; "sounds": a sound bank; "keys" or "actions":
- * a controller (examples/assets/input/); anything else fails), sprites are
- * loaded first, then characters; banks and controllers on their own. Every frame of every sprite must lie on its sheet,
+ * a controller (examples/assets/input/); "life" and "color_start": a particle
+ * emitter; anything else fails), sprites are loaded first, then characters,
+ * then emitters; banks and controllers on their own. Every frame of every sprite must lie on its sheet,
  * and the littleguy character must map the nine states of chapter 11's table.
  */
 #define _XOPEN_SOURCE 700
@@ -14,6 +15,7 @@
 #include <akgl/actor.h>
 #include <akgl/controller.h>
 #include <akgl/json.h>
+#include <akgl/particles.h>
 #include <akgl/sound.h>
 
 #include "sprite_fixture.h"
@@ -31,6 +33,7 @@ typedef struct Sample
     bool character;
     bool bank;
     bool controller;
+    bool emitter;
 } Sample;
 
 static Sample samples[MAX_SAMPLES];
@@ -64,6 +67,10 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
                                 json_object_get(root, "actions") != NULL)) {
         s->controller = true;
         name = "controller";
+    } else if (root != NULL && json_object_get(root, "life") != NULL &&
+               json_object_get(root, "color_start") != NULL) {
+        s->emitter = true; /* a particle emitter (docs/26-particles.md) */
+        name = "emitter";
     } else {
         fprintf(stderr, "%s is neither a sprite nor a character\n", path);
         unknown_kind++;
@@ -81,7 +88,7 @@ static void test_every_sample_is_a_sprite_or_a_character(void)
     CHECK_INT_EQ(unknown_kind, 0);
     for (int i = 0; i < nsamples; i++) {
         CHECK_MSG(samples[i].name[0] != '\0', "%s has no \"name\"", samples[i].path);
-        if (samples[i].bank || samples[i].controller) {
+        if (samples[i].bank || samples[i].controller || samples[i].emitter) {
             banks++;
         } else if (samples[i].character) {
             characters++;
@@ -112,7 +119,8 @@ static void load_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
         char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-        if (samples[i].character != character || samples[i].bank || samples[i].controller) {
+        if (samples[i].character != character || samples[i].bank || samples[i].controller ||
+            samples[i].emitter) {
             continue;
         }
         akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
@@ -128,7 +136,8 @@ static void load_kind(bool character)
 static void release_kind(bool character)
 {
     for (int i = 0; i < nsamples; i++) {
-        if (samples[i].character != character || samples[i].bank || samples[i].controller) {
+        if (samples[i].character != character || samples[i].bank || samples[i].controller ||
+            samples[i].emitter) {
             continue;
         }
         if (character) {
@@ -150,9 +159,26 @@ static void test_every_sample_loads_and_releases(void)
     load_kind(false);
     load_kind(true);
 
+    /* Particle emitters, after the sprites a sprite look names. */
+    int emitters = 0;
+    for (int i = 0; i < nsamples; i++) {
+        if (!samples[i].emitter) {
+            continue;
+        }
+        akgl_EmitterDef def;
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        int status = test_status_of_(akgl_emitter_def_load(samples[i].path, &def), msg);
+        CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+        if (status == 0) {
+            CHECK_OK(akgl_emitter_def_release(&def));
+        }
+        emitters++;
+    }
+    CHECK(emitters >= 4); /* examples/particles.c's */
+
     /* Every frame of every sprite is a cell on its sheet. */
     for (int i = 0; i < nsamples; i++) {
-        akgl_Sprite *s = samples[i].character || samples[i].bank || samples[i].controller ? NULL : sf_sprite(samples[i].name);
+        akgl_Sprite *s = samples[i].character || samples[i].bank || samples[i].controller || samples[i].emitter ? NULL : sf_sprite(samples[i].name);
         for (int id = 0; s != NULL && id < s->frames; id++) {
             SDL_FRect r;
             char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];

@@ -125,14 +125,15 @@ set(good_characters empty_state hero high_bits ignored_keys inline_empty inline_
 set(good_input good)
 set(good_properties good empty_properties override)
 set(good_sound bank)
+set(good_particles fire sparks_sprite image_look)
 
 foreach(spec sprites:sprite characters:character input:controller properties:properties
-             sound:sounds)
+             sound:sounds particles:emitter)
     string(REPLACE ":" ";" spec "${spec}")
     list(GET spec 0 dir)
     list(GET spec 1 kind)
     set(before)
-    if(dir STREQUAL "characters")
+    if(dir STREQUAL "characters" OR dir STREQUAL "particles")
         set(before ${hero_sprites})   # the sprites the character fixtures name
     endif()
     file(GLOB files "${ASSETS}/${dir}/*.json")
@@ -192,6 +193,8 @@ file(CREATE_LINK "${ASSETS}/tilemaps/features.tmj" "${WORK}/features.json" SYMBO
 check_one(good "${WORK}/features.json" "${WORK}/features.json")
 file(CREATE_LINK "${ASSETS}/tilemaps/bad/gid_past.tmj" "${WORK}/gid_past.json" SYMBOLIC)
 check_one(bad "${WORK}/gid_past.json" "${WORK}/gid_past.json")
+# An emitter is recognised by its "life" and "color_start" keys.
+check_one(good "${ASSETS}/particles/fire.json" "${ASSETS}/particles/fire.json")
 # A missing file is reported by the loader, with its errno status.
 check_one(bad "${WORK}/nothere.json" "${WORK}/nothere.json")
 
