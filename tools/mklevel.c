@@ -26,7 +26,7 @@
  *               "coin" (named "slime 1", "coin 12", ...), the characters of
  *               tools/mkart.c; and one named "exit" of type "exit" over the
  *               door, which names no character: the game finds it itself
- * and a map property `music` (file) naming sounds/music.wav.
+ * and a map property `music` (file) naming sounds/music.ogg.
  *
  * Each level is drawn below as text, one character a tile; the terrain's edges
  * and corners are chosen from each tile's neighbours (autotiling), so the map
@@ -348,7 +348,7 @@ static json_t *map_json(void)
                                tile_layer(5, "ground", LAYER_GROUND),
                                actor_layer(6, &next_object));
     json_t *props = json_pack("[{s:s,s:s,s:s}]", "name", "music", "type", "file", "value",
-                              "sounds/music.wav");
+                              "sounds/music.ogg");
     json_t *tilesets = json_pack("[{s:i,s:s}]", "firstgid", 1, "source", "tiles.tsj");
     return json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:b,s:i,s:i,s:i,s:s,s:o*,s:o*,s:o*}",
                      "type", "map", "version", "1.10", "tiledversion", "1.10.2", "orientation",

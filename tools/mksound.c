@@ -1,20 +1,27 @@
 /*
  * akgl_mksound: synthesises the showcase's sound effects and music loop.
  *
- *   akgl_mksound DIR           write the WAV files below into DIR
+ *   akgl_mksound DIR           write the files below into DIR
  *                              (examples/assets/sounds/)
- *   akgl_mksound --check DIR   load each file of DIR with SDL_LoadWAV and check
- *                              its format (mono, 22050 Hz, signed 16-bit) and
- *                              its length against the table
+ *   akgl_mksound --check DIR   read each file of DIR back (a WAV with
+ *                              SDL_LoadWAV, the Ogg with libvorbisfile) and
+ *                              check its format (mono, 22050 Hz; a WAV signed
+ *                              16-bit) and its length against the table
  *
- * Every file is mono, 22050 Hz, signed 16-bit little-endian PCM. The voices
- * are the ones of an old sound chip: square waves of a chosen duty cycle, a
- * triangle, and noise from a 15-bit linear-feedback shift register. Phases are
- * 32-bit integer accumulators and the noise is integer too, so a run writes
- * the same bytes on every machine; envelopes are plain double arithmetic
- * without libm. The test `akgl_sounds` checks that the committed files are
- * what this program writes (`cmake --build build --target akgl_sounds`
- * rewrites them).
+ * Every sound is mono at 22050 Hz. The effects are signed 16-bit
+ * little-endian PCM WAV files; the music is Ogg Vorbis, encoded by
+ * libvorbisenc through the sound tests' own encoder (tests/akgl/
+ * sound_fixture.h: quality 0.6, a fixed stream serial number), so that the
+ * gallery's sound example can stream it (akgl_sound_music_play_file). The
+ * voices are the ones of an old sound chip: square waves of a chosen duty
+ * cycle, a triangle, and noise from a 15-bit linear-feedback shift register.
+ * Phases are 32-bit integer accumulators and the noise is integer too, so a
+ * run writes the same bytes on every machine; envelopes are plain double
+ * arithmetic without libm. The Vorbis encoder computes in floating point:
+ * its bytes are the same from run to run with the same build of libvorbis
+ * (tools/deps.sh pins it). The test `akgl_sounds` checks that the committed
+ * files are what this program writes (`cmake --build build --target
+ * akgl_sounds` rewrites them).
  *
  *   jump.wav       a rising square chirp, 0.20 s
  *   coin.wav       two quick notes, B5 then E6, 0.34 s
@@ -23,7 +30,7 @@
  *   sounds.json    a sound bank listing them all (docs/18-sound.md), for
  *                  akgl_sound_load_json: the effects one-shot, the music
  *                  looping
- *   music.wav      a four-bar loop at 128 beats a minute (7.50 s): a square
+ *   music.ogg      a four-bar loop at 128 beats a minute (7.50 s): a square
  *                  lead, a triangle bass and noise drums over C, Am, F, G.
  *                  Its length is a whole number of sixteenth-note steps, so
  *                  it loops without a seam.
@@ -32,6 +39,9 @@
 
 #include <SDL3/SDL.h>
 #include <jansson.h>
+#include <vorbis/vorbisfile.h>
+
+#include "sound_fixture.h" /* tests/akgl: the Ogg Vorbis encoder */
 
 #include <stdio.h>
 #include <string.h>
@@ -271,7 +281,7 @@ static const struct {
     {"coin.wav", fx_coin, "coin", 0.7, false},
     {"hurt.wav", fx_hurt, "hurt", 0.9, false},
     {"footstep.wav", fx_footstep, "footstep", 0.5, false},
-    {"music.wav", music, "music", 0.6, true},
+    {"music.ogg", music, "music", 0.6, true},
 };
 
 /* The sound bank: {"sounds": [{"name", "file", "volume", "loop"}, ...]}. */
@@ -367,6 +377,41 @@ static Uint8 bytes[44 + MAX_SAMPLES * 2];
 
 #define FADE 200
 
+/* Whether `file` is written as Ogg Vorbis (by its name) rather than WAV. */
+static bool is_ogg(const char *file)
+{
+    size_t n = strlen(file);
+    return n > 4 && strcmp(file + n - 4, ".ogg") == 0;
+}
+
+/* The encoder's signal (sound_fixture.h): the buffer, sample by sample. */
+static float buf_sample(int64_t i, int c, const void *arg)
+{
+    (void)c;
+    (void)arg;
+    return (float)buf.s[i];
+}
+
+/* Reads the Ogg file back with libvorbisfile: its channels, rate and length
+ * in frames (-1 when it does not open). */
+static void ogg_format(const char *path, int *channels, int *rate, long long *frames)
+{
+    OggVorbis_File vf;
+    *channels = 0;
+    *rate = 0;
+    *frames = -1;
+    if (ov_fopen(path, &vf) != 0) {
+        return;
+    }
+    vorbis_info *vi = ov_info(&vf, -1);
+    if (vi != NULL) {
+        *channels = vi->channels;
+        *rate = (int)vi->rate;
+    }
+    *frames = (long long)ov_pcm_total(&vf, -1);
+    ov_clear(&vf);
+}
+
 static akerr_ErrorContext AKERR_NOIGNORE *write_sound(size_t i, const char *dir)
 {
     PREPARE_ERROR(errctx);
@@ -380,6 +425,12 @@ static akerr_ErrorContext AKERR_NOIGNORE *write_sound(size_t i, const char *dir)
      * sound cut off mid-wave clicks, and the loop restarts from silence. */
     for (int k = 0; k < FADE && k < buf.n; k++) {
         buf.s[buf.n - 1 - k] *= (double)k / FADE;
+    }
+    if (is_ogg(SOUNDS[i].file)) {
+        FAIL_ZERO_RETURN(errctx, fx_write_ogg(path, 1, RATE, buf.n, buf_sample, NULL), AKERR_IO,
+                         "cannot write %s (or libvorbisenc refused mono at %d Hz)", path, RATE);
+        printf("wrote %s (%d samples, %.2f s)\n", path, buf.n, (double)buf.n / RATE);
+        SUCCEED_RETURN(errctx);
     }
     wav_header(bytes, (Uint32)buf.n);
     for (int k = 0; k < buf.n; k++) {
@@ -400,6 +451,19 @@ static akerr_ErrorContext AKERR_NOIGNORE *check_sound(size_t i, const char *dir)
     Uint8 *data = NULL;
     Uint32 len = 0;
     PASS(errctx, path_in(path, sizeof(path), dir, SOUNDS[i].file));
+    if (is_ogg(SOUNDS[i].file)) {
+        int channels = 0, rate = 0;
+        long long frames = -1;
+        ogg_format(path, &channels, &rate, &frames);
+        memset(&buf, 0, sizeof(buf));
+        SOUNDS[i].make();
+        FAIL_ZERO_RETURN(errctx, channels == 1 && rate == RATE && frames == buf.n, AKERR_FORMAT,
+                         "%s: %d channel(s), %d Hz, %lld frames (-1: not Ogg Vorbis); "
+                         "expected mono, %d Hz, %d frames",
+                         path, channels, rate, frames, RATE, buf.n);
+        printf("ok %s\n", path);
+        SUCCEED_RETURN(errctx);
+    }
     FAIL_ZERO_RETURN(errctx, SDL_LoadWAV(path, &spec, &data, &len), AKERR_IO, "%s: %s", path,
                      SDL_GetError());
     memset(&buf, 0, sizeof(buf));

@@ -34,6 +34,12 @@ endif()
 add_executable(akgl_mksound mksound.c)
 target_link_libraries(akgl_mksound PRIVATE akerror SDL3::SDL3 PkgConfig::JANSSON)
 akgl_target_defaults(akgl_mksound)
+# The music is Ogg Vorbis, encoded with the sound suite's own fixture code
+# (tests/akgl/sound_fixture.h, libvorbisenc) and read back by --check with
+# libvorbisfile.
+pkg_check_modules(MKSOUND_VORBISENC REQUIRED IMPORTED_TARGET vorbisenc vorbis ogg)
+target_link_libraries(akgl_mksound PRIVATE PkgConfig::MKSOUND_VORBISENC PkgConfig::VORBISFILE m)
+target_include_directories(akgl_mksound PRIVATE ${PROJECT_SOURCE_DIR}/tests/akgl)
 
 add_custom_target(akgl_sounds
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_SOURCE_DIR}/examples/assets/sounds
@@ -48,7 +54,8 @@ if(AKGL_BUILD_TESTS)
             -DOUT=${CMAKE_CURRENT_BINARY_DIR}/sounds-check
             -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets/sounds
             -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
-    # SDL's own WAV reader accepts each committed file, in the format we mean.
+    # SDL's own WAV reader accepts each committed WAV file and libvorbisfile
+    # the Ogg one, in the format we mean.
     add_test(NAME akgl_sounds_load
         COMMAND akgl_mksound --check ${PROJECT_SOURCE_DIR}/examples/assets/sounds)
     set_tests_properties(akgl_sounds akgl_sounds_load PROPERTIES TIMEOUT 60

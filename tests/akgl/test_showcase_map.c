@@ -147,7 +147,7 @@ static void test_the_map_and_its_tileset(void)
     json_t *prop = json_array_get(json_object_get(map, "properties"), 0);
     CHECK_STR_EQ(json_string_value(json_object_get(prop, "name")), "music");
     CHECK_STR_EQ(json_string_value(json_object_get(prop, "type")), "file");
-    CHECK(SDL_GetPathInfo(DIR "sounds/music.wav", NULL));
+    CHECK(SDL_GetPathInfo(DIR "sounds/music.ogg", NULL));
 }
 
 static void test_parallax_backgrounds(void)
