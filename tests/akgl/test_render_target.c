@@ -15,6 +15,7 @@
 #include <akgl/draw.h>
 #include <akgl/game.h>
 #include <akgl/image.h>
+#include <akgl/particles.h>
 #include <akgl/text.h>
 
 #include "scene.h"
@@ -232,6 +233,64 @@ static void test_actor_blend_modes(void)
 {
     for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
         check_actor_blend_modes(OPENERS[i].open);
+    }
+}
+
+/* ---- particles: each mode, on the fill path and the geometry path ---------- */
+
+/* Four still emitters, one per mode, of 8-pixel particles of SRC: squares
+ * (drawn as rectangle fills) in the top row, a white image tinted by SRC
+ * (drawn as one geometry call) in the row below. */
+static void check_particle_blend_modes(SceneOpener open)
+{
+    Scene s;
+    akgl_Image *white = NULL;
+    akgl_Emitter *em[2 * NMODES] = {NULL};
+    if (!open(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    static const SDL_Color WHITE = {255, 255, 255, 255};
+    CHECK_OK(akgl_render_target_create(4, 4, &white));
+    CHECK_OK(akgl_render_target_begin(white, &WHITE, NULL));
+    CHECK_OK(akgl_render_target_end());
+    for (int i = 0; i < 2 * NMODES; i++) {
+        akgl_EmitterDef d;
+        memset(&d, 0, sizeof(d));
+        d.burst = 1;
+        d.life_min = d.life_max = 10.0f;
+        d.color_start = d.color_end = SRC;
+        d.size_start = d.size_end = 8.0f;
+        d.look = i < NMODES ? AKGL_PARTICLE_SQUARE : AKGL_PARTICLE_IMAGE;
+        d.image = i < NMODES ? NULL : white;
+        d.blend = MODES[i % NMODES];
+        CHECK_OK(akgl_emitter_start(&d, (float)(20 + 30 * (i % NMODES)),
+                                    (float)(20 + 30 * (i / NMODES)), &em[i]));
+    }
+    scene_capture(&s.r);
+    CHECK_OK(akgl_game_update(NULL));
+    for (int i = 0; i < 2 * NMODES; i++) {
+        CHECK_NEAR_PIXEL(scene_last_frame, 20 + 30 * (i % NMODES), 20 + 30 * (i / NMODES),
+                         expected(MODES[i % NMODES], SRC, CLEAR), 3);
+    }
+    CHECK_NEAR_PIXEL(scene_last_frame, 35, 20, CLEAR, 0); /* between them: untouched */
+    scene_capture_done();
+    for (int i = 0; i < 2 * NMODES; i++) {
+        if (em[i] != NULL) {
+            CHECK_OK(akgl_emitter_release(em[i]));
+        }
+    }
+    int emitters = -1;
+    CHECK_OK(akgl_particles_counts(&emitters, NULL));
+    CHECK_INT_EQ(emitters, 0);
+    CHECK_OK(akgl_heap_release_image(white));
+    scene_close(&s);
+}
+
+static void test_particle_blend_modes(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
+        check_particle_blend_modes(OPENERS[i].open);
     }
 }
 
@@ -632,6 +691,7 @@ int main(void)
     RUN_TEST(test_blend_names);
     RUN_TEST(test_image_blend_modes);
     RUN_TEST(test_actor_blend_modes);
+    RUN_TEST(test_particle_blend_modes);
     RUN_TEST(test_blend_setting);
     RUN_TEST(test_target_contents);
     RUN_TEST(test_world_into_target);
