@@ -141,12 +141,8 @@ static akerr_ErrorContext *check_space(const char *who, akgl_DrawSpace space)
 static akerr_ErrorContext *draw_begin(const char *who, akgl_DrawSpace space, DrawView *v)
 {
     PREPARE_ERROR(errctx);
-    akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
-                    "first)", who);
-    }
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(who, &r));
     if (!r->in_frame && r->target == NULL) {
         FAIL_RETURN(errctx, AKERR_BEHAVIOR,
                     "%s: outside a frame: draw between frame_start and frame_end (from the "

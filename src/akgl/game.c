@@ -26,6 +26,7 @@
 #include "particles_private.h"
 #include "physics_private.h"
 #include "render_2d_private.h"
+#include "render_private.h"
 #include "sound_load.h"
 #include "sound_private.h"
 #include "text_font_private.h"
@@ -802,12 +803,8 @@ akerr_ErrorContext *akgl_game_draw_world(void)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, started, AKERR_BEHAVIOR,
                      "%s: the game is not started (akgl_game_init first)", who);
-    akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
-                    "first)", who);
-    }
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(who, &r));
     FAIL_NONZERO_RETURN(errctx, !r->in_frame && r->target == NULL, AKERR_BEHAVIOR,
                         "%s: outside a frame and a render target (from the overlay, the app's "
                         "draw callback, or after akgl_render_target_begin)", who);

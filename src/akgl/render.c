@@ -11,6 +11,7 @@
  */
 #include <akgl/render.h>
 
+#include <akgl/game_object.h>
 #include <akgl/registry.h>
 
 #include "image_private.h"
@@ -411,6 +412,17 @@ static const struct
     {"multiply", SDL_BLENDMODE_MUL},
     {"none", SDL_BLENDMODE_NONE},
 };
+
+akerr_ErrorContext *akgl_render_bound(const char *who, akgl_Renderer **dest)
+{
+    PREPARE_ERROR(errctx);
+    akgl_Renderer *r = game.renderer;
+    FAIL_NONZERO_RETURN(errctx, r == NULL || r->sdl_renderer == NULL, AKERR_BEHAVIOR,
+                        "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
+                        "first)", who);
+    *dest = r;
+    SUCCEED_RETURN(errctx);
+}
 
 akerr_ErrorContext *akgl_render_blend_from_name(const char *name, SDL_BlendMode *out)
 {

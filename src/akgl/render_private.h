@@ -194,6 +194,13 @@ akerr_ErrorContext *akgl_render_2d_frame_start(akgl_Renderer *r);
 akerr_ErrorContext *akgl_render_2d_frame_end(akgl_Renderer *r);
 
 /*
+ * The renderer every drawing or texture-making call works on (game.renderer),
+ * in *@p dest; AKERR_BEHAVIOR naming @p who when none is bound. One place
+ * for the check and its message, which tells the reader what to call first.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_render_bound(const char *who, akgl_Renderer **dest);
+
+/*
  * akgl_render_2d_init's window and renderer: checks @p r (NULL, bound
  * already), reads the screen size (*w, *h) and the logical-size properties
  * (*logical) before anything is made, then starts SDL video and makes a

@@ -57,12 +57,8 @@ akerr_ErrorContext *akgl_render_target_create(int w, int h, akgl_Image **dest)
     PREPARE_ERROR(errctx);
 
     FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "%s: NULL destination", who);
-    akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
-                    "first)", who);
-    }
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(who, &r));
     Sint64 side = largest_side(r->sdl_renderer, &whose);
     if (w < 1 || h < 1 || (Sint64)w > side || (Sint64)h > side) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
@@ -122,12 +118,8 @@ akerr_ErrorContext *akgl_render_target_begin(akgl_Image *target, const SDL_Color
     static const char who[] = "akgl_render_target_begin";
     PREPARE_ERROR(errctx);
     PASS(errctx, check_live(who, target));
-    akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
-                    "first)", who);
-    }
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(who, &r));
     if (!target->target) {
         FAIL_RETURN(errctx, AKERR_BEHAVIOR,
                     "%s: image \"%s\" is not a render target (akgl_render_target_create "
@@ -177,12 +169,8 @@ akerr_ErrorContext *akgl_render_target_end(void)
 {
     static const char who[] = "akgl_render_target_end";
     PREPARE_ERROR(errctx);
-    akgl_Renderer *r = game.renderer;
-    if (r == NULL || r->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind "
-                    "first)", who);
-    }
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(who, &r));
     FAIL_ZERO_RETURN(errctx, r->target, AKERR_BEHAVIOR,
                      "%s: no render target is being drawn into (akgl_render_target_begin "
                      "first)", who);

@@ -11,6 +11,7 @@
 #include "image_private.h"
 #include "json_private.h"
 #include "object.h"
+#include "render_private.h"
 #include "sprite_private.h"
 
 #include <akgl/game_object.h>
@@ -35,12 +36,9 @@ AKGL_HEAP_POOL(akgl_heap_pool_spritesheet, akgl_SpriteSheet, akgl_heap_spriteshe
 static akerr_ErrorContext *bound_renderer(SDL_Renderer **dest, const char *why)
 {
     PREPARE_ERROR(errctx);
-    if (game.renderer == NULL || game.renderer->sdl_renderer == NULL) {
-        FAIL_RETURN(errctx, AKERR_BEHAVIOR,
-                    "%s: no renderer is bound (akgl_render_2d_init or akgl_render_2d_bind first)",
-                    why);
-    }
-    *dest = game.renderer->sdl_renderer;
+    akgl_Renderer *r = NULL;
+    PASS(errctx, akgl_render_bound(why, &r));
+    *dest = r->sdl_renderer;
     SUCCEED_RETURN(errctx);
 }
 
