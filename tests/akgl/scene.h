@@ -123,6 +123,18 @@ static inline bool scene_open_window(Scene *s, int w, int h)
     return scene_load_sheet_(s);
 }
 
+/* The two software renderers the pixel suites run every case on: the
+ * window akgl_render_2d_init makes (offscreen driver, software renderer: what
+ * the examples and akgl_app draw on) and a software renderer over a plain
+ * surface, bound with akgl_render_2d_bind. */
+typedef bool (*SceneOpener)(Scene *s, int w, int h);
+
+static const struct
+{
+    const char *name;
+    SceneOpener open;
+} SCENE_OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
+
 /* Gives the sheet back, shuts the backend down, and clears the size properties. */
 static inline void scene_close(Scene *s)
 {

@@ -20,14 +20,6 @@
 #define W 160
 #define H 120
 
-typedef bool (*SceneOpener)(Scene *s, int w, int h);
-
-static const struct
-{
-    const char *name;
-    SceneOpener open;
-} OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
-
 static const SDL_Color RED = {250, 10, 10, 255};
 
 #define CHECK_NEAR(a, b, tol) \
@@ -372,9 +364,9 @@ static void check_shapes(SceneOpener open)
 
 static void test_shapes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        SDL_Log("renderer: %s", OPENERS[i].name);
-        check_shapes(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        SDL_Log("renderer: %s", SCENE_OPENERS[i].name);
+        check_shapes(SCENE_OPENERS[i].open);
     }
 }
 
@@ -493,9 +485,9 @@ static void check_actor(SceneOpener open)
 
 static void test_actor(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        SDL_Log("renderer: %s", OPENERS[i].name);
-        check_actor(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        SDL_Log("renderer: %s", SCENE_OPENERS[i].name);
+        check_actor(SCENE_OPENERS[i].open);
     }
 }
 

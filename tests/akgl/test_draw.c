@@ -24,14 +24,6 @@
 #define W 160
 #define H 120
 
-typedef bool (*SceneOpener)(Scene *s, int w, int h);
-
-static const struct
-{
-    const char *name;
-    SceneOpener open;
-} OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
-
 static const SDL_Color RED = {250, 10, 10, 255};
 static const SDL_Color GREEN = {10, 250, 10, 255};
 static const SDL_Color BLUE = {10, 10, 250, 255};
@@ -507,43 +499,43 @@ static void check_images(SceneOpener open)
 
 static void test_rectangles(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_rectangles(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_rectangles(SCENE_OPENERS[i].open);
     }
 }
 
 static void test_lines_and_points(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_lines_and_points(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_lines_and_points(SCENE_OPENERS[i].open);
     }
 }
 
 static void test_circles(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_circles(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_circles(SCENE_OPENERS[i].open);
     }
 }
 
 static void test_translucent_colours_blend_once(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_translucent(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_translucent(SCENE_OPENERS[i].open);
     }
 }
 
 static void test_world_through_the_camera_screen_not(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_world_and_screen(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_world_and_screen(SCENE_OPENERS[i].open);
     }
 }
 
 static void test_images(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_images(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_images(SCENE_OPENERS[i].open);
     }
 }
 

@@ -17,14 +17,6 @@
 #define W 160
 #define H 120
 
-typedef bool (*SceneOpener)(Scene *s, int w, int h);
-
-static const struct
-{
-    const char *name;
-    SceneOpener open;
-} OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
-
 /* Clears, runs `draw`, reads the frame back (before any present). */
 static SDL_Surface *frame_of(Scene *s)
 {
@@ -160,9 +152,9 @@ static void check_every_cell_lands(SceneOpener open)
 
 static void test_every_cell_lands_where_it_is_drawn(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        fprintf(stderr, "  (%s)\n", OPENERS[i].name);
-        check_every_cell_lands(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        fprintf(stderr, "  (%s)\n", SCENE_OPENERS[i].name);
+        check_every_cell_lands(SCENE_OPENERS[i].open);
     }
 }
 
@@ -212,9 +204,9 @@ static void check_actor_draws_its_frame_with_flips(SceneOpener open)
 
 static void test_actor_frame_and_flips(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        fprintf(stderr, "  (%s)\n", OPENERS[i].name);
-        check_actor_draws_its_frame_with_flips(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        fprintf(stderr, "  (%s)\n", SCENE_OPENERS[i].name);
+        check_actor_draws_its_frame_with_flips(SCENE_OPENERS[i].open);
     }
 }
 
@@ -297,9 +289,9 @@ static void check_camera_offsets_and_culls(SceneOpener open)
 
 static void test_camera_offsets_and_culls(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        fprintf(stderr, "  (%s)\n", OPENERS[i].name);
-        check_camera_offsets_and_culls(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        fprintf(stderr, "  (%s)\n", SCENE_OPENERS[i].name);
+        check_camera_offsets_and_culls(SCENE_OPENERS[i].open);
     }
 }
 
@@ -387,9 +379,9 @@ static void check_layers_and_visibility(SceneOpener open)
 
 static void test_layers_and_visibility(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        fprintf(stderr, "  (%s)\n", OPENERS[i].name);
-        check_layers_and_visibility(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        fprintf(stderr, "  (%s)\n", SCENE_OPENERS[i].name);
+        check_layers_and_visibility(SCENE_OPENERS[i].open);
     }
 }
 

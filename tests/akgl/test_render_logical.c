@@ -344,17 +344,6 @@ static void test_a_screenshot_reads_back_as_drawn(void)
 static const SDL_Color BLACK = {0, 0, 0, 255};
 static const SDL_Color HUD_WHITE = {250, 250, 250, 255};
 
-typedef bool (*SceneOpener)(Scene *s, int w, int h);
-
-/* The two renderers akgl makes or is given: the window's (offscreen driver,
- * software renderer: the examples and akgl_app) and a software renderer on
- * a surface (bound). */
-static const struct
-{
-    const char *name;
-    SceneOpener open;
-} KINDS[] = {{"bound", scene_open_bound}, {"window", scene_open_window}};
-
 /* A 100 x 80 logical screen on an output, and where its picture must be. */
 typedef struct Placement
 {
@@ -393,7 +382,7 @@ static char where_[96];
 static bool open_placed(Scene *s, int kind, const Placement *p)
 {
     set_logical("100", "80", p->mode);
-    return KINDS[kind].open(s, p->ow, p->oh);
+    return SCENE_OPENERS[kind].open(s, p->ow, p->oh);
 }
 
 /* The whole output after frame_end, as the player sees it: the surface a
@@ -542,13 +531,13 @@ typedef void (*PlacementCheck)(Scene *s, const Placement *p, const Corners *c, c
 
 static void each_placement(PlacementCheck check)
 {
-    for (size_t k = 0; k < SDL_arraysize(KINDS); k++) {
+    for (size_t k = 0; k < SDL_arraysize(SCENE_OPENERS); k++) {
         for (size_t i = 0; i < SDL_arraysize(PLACEMENTS); i++) {
             const Placement *p = &PLACEMENTS[i];
             Scene s;
             if (open_placed(&s, (int)k, p)) {
                 Corners c = make_corners(&s);
-                check(&s, p, &c, KINDS[k].name);
+                check(&s, p, &c, SCENE_OPENERS[k].name);
                 release_corners(&c);
             }
             scene_close(&s);
@@ -691,7 +680,7 @@ static void check_block_starts(SDL_Surface *out, const Placement *p, int lx, int
 static void test_tiles_actors_and_the_overlay_share_the_picture(void)
 {
     static MemMap mm;
-    for (size_t k = 0; k < SDL_arraysize(KINDS); k++) {
+    for (size_t k = 0; k < SDL_arraysize(SCENE_OPENERS); k++) {
         for (size_t i = 0; i < 3; i++) { /* the integer placements */
             const Placement *p = &PLACEMENTS[i];
             Scene s;
@@ -715,7 +704,7 @@ static void test_tiles_actors_and_the_overlay_share_the_picture(void)
                 CHECK_OK(akgl_game_set_overlay(draw_box, NULL));
                 game.tilemap = &mm.map;
                 for (int frame = 1; frame <= 2; frame++) {
-                    snprintf(where_, sizeof(where_), "%s %s %dx%d frame %d", KINDS[k].name,
+                    snprintf(where_, sizeof(where_), "%s %s %dx%d frame %d", SCENE_OPENERS[k].name,
                              p->mode, p->ow, p->oh, frame);
                     CHECK_OK(akgl_game_update(NULL));
                     SDL_Surface *out = output_of(&s);

@@ -25,14 +25,6 @@
 #define W 160
 #define H 120
 
-typedef bool (*SceneOpener)(Scene *s, int w, int h);
-
-static const struct
-{
-    const char *name;
-    SceneOpener open;
-} OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
-
 static const SDL_Color RED = {250, 10, 10, 255};
 static const SDL_Color GREEN = {10, 250, 10, 255};
 
@@ -159,8 +151,8 @@ static void check_image_blend_modes(SceneOpener open)
 
 static void test_image_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_image_blend_modes(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_image_blend_modes(SCENE_OPENERS[i].open);
     }
 }
 
@@ -231,8 +223,8 @@ static void check_actor_blend_modes(SceneOpener open)
 
 static void test_actor_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_actor_blend_modes(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_actor_blend_modes(SCENE_OPENERS[i].open);
     }
 }
 
@@ -289,8 +281,8 @@ static void check_particle_blend_modes(SceneOpener open)
 
 static void test_particle_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_particle_blend_modes(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_particle_blend_modes(SCENE_OPENERS[i].open);
     }
 }
 
@@ -403,8 +395,8 @@ static void check_target_contents(SceneOpener open)
 
 static void test_target_contents(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_target_contents(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_target_contents(SCENE_OPENERS[i].open);
     }
 }
 
@@ -458,8 +450,8 @@ static void check_world_into_target(SceneOpener open)
 
 static void test_world_into_target(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_world_into_target(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_world_into_target(SCENE_OPENERS[i].open);
     }
 }
 
@@ -492,8 +484,8 @@ static void check_text_into_target(SceneOpener open)
 
 static void test_text_into_target(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(OPENERS); i++) {
-        check_text_into_target(OPENERS[i].open);
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check_text_into_target(SCENE_OPENERS[i].open);
     }
 }
 
