@@ -120,11 +120,9 @@ struct akgl_Actor
                                                 slot acquired but not initialised is not live). */
     bool drop_through;                     /**< Falling through one-way surfaces on request
                                                 (akgl_physics_drop_through); the physics clears it. */
-    int16_t drop_platform;                 /**< The one-way platform it asked to drop from, or -1. */
+    int8_t drop_platform;                  /**< The one-way platform it asked to drop from, or -1. */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
-    float drop_y;                          /**< Where its box's bottom was when it asked to drop
-                                                through (akgl_physics_drop_through). */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most
                                                 AKGL_ACTOR_MAX_NAME_LENGTH - 1 (31) bytes;
                                                 "" for an anonymous actor (not registered). */

@@ -27,6 +27,11 @@
  *   moves sideways, so it slides over seams. A blocked axis stops (its
  *   velocity becomes 0), is placed exactly against the tile, and sets the
  *   AKGL_PHYSICS_TOUCH_* bit.
+ * - One-way floors (AKGL_CELL_ONE_WAY) hold a box falling onto them;
+ *   slopes (AKGL_CELL_SLOPE) hold the middle of its bottom edge and keep a
+ *   walker on them going down; platforms (akgl_physics_set_platforms) move
+ *   on the step count, carry riders, and if solid push and block
+ *   (docs/14-physics.md, "One-way floors, slopes and platforms").
  * - The intent (movementlogicfunc) and the box are found once per update,
  *   before that actor's steps, not on every step; the update pass of the
  *   same akgl_game_update then does not run that actor's movementlogicfunc
@@ -184,11 +189,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_platform_box(const akgl_Physics 
 /**
  * @brief Lets @p actor fall through the one-way floors it stands on.
  *
- * From the next step, one-way cells and one-way platforms whose top lies
- * at most the actor's box height below where its box's bottom is now do not
- * hold it up; ones further down do. The request ends when something stops
- * the actor's fall (AKGL_PHYSICS_TOUCH_BOTTOM) or its box's bottom rises
- * above where it was. What a controller calls for "down + jump".
+ * From the next step, the one-way floor its box's bottom is on and the
+ * one-way platform it stands on do not hold it up; one-way floors below them
+ * do. The request ends when something stops the actor's fall
+ * (AKGL_PHYSICS_TOUCH_BOTTOM) or it moves up. What a controller calls for
+ * "down + jump".
  * @param actor The actor.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when it has no box (no
  *         hitbox, no sprite for its state): then nothing is changed.

@@ -168,11 +168,11 @@ typedef struct akgl_SolidGridChunk
     int col, row;         /**< Grid cell of its top-left cell: multiples of the grid's
                                chunk_cols / chunk_rows. */
     /**@}*/
-    const uint8_t *cells; /**< chunk_cols * chunk_rows cells, row-major, non-zero = solid. */
+    const uint8_t *cells; /**< chunk_cols * chunk_rows cells, row-major, AKGL_CELL_* values. */
 } akgl_SolidGridChunk;
 
 /**
- * @brief Solid tiles: a grid of cells, non-zero = solid.
+ * @brief Solid tiles: a grid of cells, each an AKGL_CELL_* value (0 open, 1 solid).
  *
  * What a map's solid tiles give the physics (akgl_tilemap_solid_grid) and
  * what the arcade physics collides with (akgl_physics_set_solid_grid). It is
@@ -713,7 +713,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  * Takes a reference on @p map and gives the previous map's back; NULL unsets
  * the current map. With a physics backend bound (game.physics), its solid
  * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
- * or one without tile cells), or none with NULL. The game's camera
+ * or one without tile cells), and its platforms the map's
+ * (akgl_tilemap_platforms; none for an isometric map), or none with NULL.
+ * The game's camera
  * (game.camera) is bounded to the map's extent (akgl_tilemap_pixel_bounds;
  * unbounded for NULL or a map covering no cell), unless the property
  * "camera.map_bounds" is 0 (docs/13-camera.md).
@@ -722,7 +724,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
  *         for a released map; AKERR_FORMAT or AKERR_OUTOFBOUNDS for a
  *         "camera.map_bounds" that is not an int (nothing changed); the
- *         errors of akgl_tilemap_solid_grid.
+ *         errors of akgl_tilemap_solid_grid and akgl_tilemap_platforms (a bad
+ *         marking: nothing changed).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
 
@@ -731,8 +734,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  *
  * A cell is solid where a tile layer holds a tile whose tile property
  * `solid` is true, or where a tile layer whose layer property `solid` is true
- * holds any tile, whatever the layers' visibility. The cells are stored in
- * the map (solid_cells) and live as long as it does.
+ * holds any tile, whatever the layers' visibility; a one-way floor
+ * (AKGL_CELL_ONE_WAY) where the tile's or the layer's `one_way` is true; a
+ * slope (AKGL_CELL_SLOPE) where the tile has `slope_left` and `slope_right`
+ * (docs/07-tilemaps.md). A cell one layer made solid stays solid. The cells
+ * are stored in the map (solid_cells) and live as long as it does.
  * @param map  The map.
  * @param dest Receives the grid; its cells are borrowed from the map.
  * Built once: later calls give the same cells (a physics backend may be
@@ -740,7 +746,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a map whose grid cannot be
  *         expressed as an akgl_SolidGrid: one that is not orthogonal, or whose
  *         tile layers together span more than AKGL_TILEMAP_MAX_LAYER_CELLS
- *         cells (see docs/07-tilemaps.md); ENOMEM.
+ *         cells (see docs/07-tilemaps.md); akgl_tilemap_check_physics' errors
+ *         for a bad one_way, slope or platform marking; ENOMEM.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest);
 

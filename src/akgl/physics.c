@@ -267,14 +267,13 @@ akerr_ErrorContext *akgl_physics_drop_through(akgl_Actor *actor)
     FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_drop_through: NULL actor");
     PASS(errctx, akgl_physics_actor_box(actor, &box));
     actor->drop_through = true;
-    actor->drop_y = box.y + box.h;
     actor->drop_platform = -1;
     const akgl_Physics *p = game.physics;
     for (int i = 0; p != NULL && i < p->nplatforms; i++) {
         SDL_FRect top = platform_box_at(&p->platforms[i], p->steps);
-        if (p->platforms[i].one_way && fabsf(actor->drop_y - top.y) <= PLATFORM_SLACK &&
+        if (p->platforms[i].one_way && fabsf(box.y + box.h - top.y) <= PLATFORM_SLACK &&
             overlaps_x(&box, &top)) {
-            actor->drop_platform = (int16_t)i; /* the one it stands on */
+            actor->drop_platform = (int8_t)i; /* the one it stands on */
             break;
         }
     }
@@ -377,8 +376,8 @@ static inline int slope_right(uint8_t v)
  * the full height at their shared edge: the slope runs on into its top (the
  * foot pass then stands the box on it). Along y, falling (one_way): a
  * one-way cell blocks when its top is at or below where the box's bottom
- * started (from_bottom), unless the actor is dropping through and the top is
- * no lower than drop_limit.
+ * started (from_bottom), and for an actor dropping through (dropping) below
+ * it: the floor its bottom is on does not hold it.
  */
 typedef struct SweepRules
 {
@@ -386,10 +385,9 @@ typedef struct SweepRules
     bool one_way;
     bool dropping;
     float from_bottom;
-    float drop_limit;
 } SweepRules;
 
-static const SweepRules PLAIN_RULES = {-2, false, false, 0.0f, 0.0f};
+static const SweepRules PLAIN_RULES = {-2, false, false, 0.0f};
 
 /* Whether the slope at (col, row) reaches the full height at its right
  * (toward_right) or left edge. */
@@ -417,7 +415,7 @@ static bool blocks_fall(const SweepRules *r, uint8_t v, float top, float slack)
         return is_solid(v);
     }
     return r->one_way && top >= r->from_bottom - slack &&
-           !(r->dropping && top <= r->drop_limit);
+           !(r->dropping && top <= r->from_bottom + slack);
 }
 
 /*
@@ -847,7 +845,6 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
     rules.one_way = true;
     rules.from_bottom = box.y + box.h;
     rules.dropping = a->drop_through;
-    rules.drop_limit = a->drop_y + box.h;
     if (tiles && sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, dy, &rules, &stop)) {
         if (stop != box.y) {
             a->y = stop - oy;
@@ -867,9 +864,8 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
     if (p->grid_slopes) {
         slope_foot(p, a, &box, oy, dx, was_ground);
     }
-    if (a->drop_through && ((a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0 ||
-                            box.y + box.h < a->drop_y - PLATFORM_SLACK)) {
-        a->drop_through = false;
+    if (a->drop_through && ((a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0 || a->vy < 0.0f)) {
+        a->drop_through = false; /* landed, or on the way up */
     }
 }
 
