@@ -21,7 +21,7 @@ build=$root/build-demo
 akgl_lock screenshots.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
 examples=(sprite_animation character_states tilemap_camera platformer topdown bunnymark text_hud sound
-          input_remap)
+          input_remap platforms)
 cmake --build "$build" --parallel "$jobs" --target akgl_demo "${examples[@]/#/akgl_example_}"
 export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export SDL_AUDIO_DRIVER=dummy
@@ -39,4 +39,5 @@ shoot bunnymark 60
 shoot text_hud 120
 shoot sound 100
 shoot input_remap 60
+shoot platforms 250
 ls -l "$out"
