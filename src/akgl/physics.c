@@ -1058,7 +1058,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
     if (p->grid.cells != NULL || p->nplatforms > 0) {
         PASS(errctx, shape_of(a, shape));
     } else {
-        /* No tiles: the steps need no box, and the overlap report looks a
+        /* No tiles and no platforms: the steps need no box, and the overlap report looks a
          * box-less one up after the steps (the same box: it is looked up
          * at the position the steps end on). */
         shape->has = false;
