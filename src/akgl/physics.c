@@ -793,23 +793,23 @@ static void slope_foot(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, flo
 static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxShape *shape,
                        bool z_rest, uint64_t n)
 {
-    bool was_ground = (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0;
     a->vx = dragged(propel(a->vx, a->move_x, a->ax, a->sx, h) + p->gravity_x * h, p->drag_x, h);
     a->vy = dragged(propel(a->vy, a->move_y, a->ay, a->sy, h) + p->gravity_y * h, p->drag_y, h);
     if (!z_rest) {
         a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
         a->z += a->vz * h;
     }
-    a->touching = 0;
-
-    bool tiles = p->grid.cells != NULL;
-    if (!shape->has || (!tiles && p->nplatforms == 0)) {
-        /* No box (no hitbox, no sprite), no tiles, no platforms: nothing to
-         * collide with. */
+    if (!shape->has) {
+        /* No box (no hitbox, no sprite), or no tiles and no platforms (then
+         * simulate_actor looks no box up): nothing to collide with. */
+        a->touching = 0;
         a->x += a->vx * h;
         a->y += a->vy * h;
         return;
     }
+    bool was_ground = (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0;
+    a->touching = 0;
+    bool tiles = p->grid.cells != NULL;
     SDL_FRect box = shape_box(a, shape);
     /* Where the box sits relative to the actor (0 for a frame box). */
     float ox = shape->hitbox ? a->hitbox.x : 0.0f;
