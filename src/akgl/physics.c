@@ -687,7 +687,10 @@ static void platforms_y(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, fl
         if (!overlaps_x(box, &cur)) {
             continue;
         }
-        bool rider = i == ride && (a->touching & AKGL_PHYSICS_TOUCH_TOP) == 0;
+        /* A tile that stopped the rider (a ceiling, a floor the platform sinks
+         * into) wins over the platform. */
+        bool rider = i == ride &&
+                     (a->touching & (AKGL_PHYSICS_TOUCH_TOP | AKGL_PHYSICS_TOUCH_BOTTOM)) == 0;
         if (rider || (bottom_before <= prev.y + PLATFORM_SLACK && box->y + box->h > cur.y &&
                       !(pl->one_way && dropping_past(a, i)))) {
             box->y = cur.y - box->h;

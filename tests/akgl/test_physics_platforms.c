@@ -502,6 +502,25 @@ static void test_platform_blocks(void)
     physics_end();
 }
 
+/* A platform sinking into the floor leaves its rider standing on the floor:
+ * the tile wins. */
+static void test_platform_sinks_into_floor(void)
+{
+    world_begin();
+    world_bind();
+    platforms[0] = (akgl_Platform){100.0f, 296.0f, 48.0f, 8.0f, 0.0f, 40.0f, 100, false};
+    platforms_bind(1);
+    akgl_Actor *a = walker("sinker", 110.0f, 270.0f, 0.0f);
+    CHECK(step_until(a, AKGL_PHYSICS_TOUCH_BOTTOM, 100) > 0);
+    for (int n = 0; n < 200; n++) {
+        step1();
+        CHECK(a->y + 14.0f <= 320.0f);
+    }
+    CHECK_MSG(a->y == 306.0f, "on the floor at y %.9g", (double)a->y);
+    despawn(a);
+    physics_end();
+}
+
 static void test_platform_pushes(void)
 {
     world_begin();
@@ -715,6 +734,7 @@ int main(void)
     RUN_TEST(test_platform_carries_rider);
     RUN_TEST(test_platform_blocks);
     RUN_TEST(test_platform_pushes);
+    RUN_TEST(test_platform_sinks_into_floor);
     RUN_TEST(test_frame_rate_independence);
     RUN_TEST(test_set_platforms_refusals);
     CHECK_INT_EQ(akgl_test_actors_(), actors);
