@@ -117,7 +117,8 @@ struct akgl_Physics
  *
  * Gravity and drag come from the properties physics.gravity.x|y|z and
  * physics.drag.x|y|z (each default 0). Everything else is reset: the step
- * counters, the solid grid and the overlap hook, so set those afterwards.
+ * counters, the solid grid, the platforms and the overlap hook, so set those
+ * afterwards.
  * On failure neither @p p nor game.physics changes.
  * @param p The backend's storage (the caller's; it must outlive its use as
  *          game.physics).
