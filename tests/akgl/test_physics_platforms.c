@@ -715,6 +715,10 @@ static void test_set_platforms_refusals(void)
     /* None. */
     CHECK_OK(akgl_physics_set_platforms(&phys, NULL, 0));
     CHECK(phys.platforms == NULL && phys.nplatforms == 0);
+    /* akgl_physics_init_arcade resets them. */
+    platforms_bind(1);
+    CHECK_OK(akgl_physics_init_arcade(&phys));
+    CHECK(phys.platforms == NULL && phys.nplatforms == 0);
     physics_end();
 }
 
