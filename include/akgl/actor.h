@@ -114,13 +114,13 @@ struct akgl_Actor
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
     SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
+    uint8_t drop_through;                  /**< Dropping through one-way floors on request
+                                                (akgl_physics_drop_through; the physics clears
+                                                it): 0 not, 1 yes, 2 + i from one-way platform i. */
     uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     bool live;                             /**< Owned by the heap: initialised and not yet
                                                 released (what the frame's sweeps test; a
                                                 slot acquired but not initialised is not live). */
-    bool drop_through;                     /**< Falling through one-way surfaces on request
-                                                (akgl_physics_drop_through); the physics clears it. */
-    int8_t drop_platform;                  /**< The one-way platform it asked to drop from, or -1. */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most

@@ -266,14 +266,13 @@ akerr_ErrorContext *akgl_physics_drop_through(akgl_Actor *actor)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_drop_through: NULL actor");
     PASS(errctx, akgl_physics_actor_box(actor, &box));
-    actor->drop_through = true;
-    actor->drop_platform = -1;
+    actor->drop_through = 1;
     const akgl_Physics *p = game.physics;
     for (int i = 0; p != NULL && i < p->nplatforms; i++) {
         SDL_FRect top = platform_box_at(&p->platforms[i], p->steps);
         if (p->platforms[i].one_way && fabsf(box.y + box.h - top.y) <= PLATFORM_SLACK &&
             overlaps_x(&box, &top)) {
-            actor->drop_platform = (int8_t)i; /* the one it stands on */
+            actor->drop_through = (uint8_t)(i + 2); /* the one it stands on */
             break;
         }
     }
@@ -605,7 +604,7 @@ static SDL_FRect platform_box_at(const akgl_Platform *pl, uint64_t n)
  * drop (akgl_physics_drop_through) while standing on it. */
 static inline bool dropping_past(const akgl_Actor *a, int i)
 {
-    return a->drop_through && a->drop_platform == i;
+    return a->drop_through == i + 2;
 }
 
 /*
@@ -847,7 +846,7 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
     rules.foot_row = -2;
     rules.one_way = true;
     rules.from_bottom = box.y + box.h;
-    rules.dropping = a->drop_through;
+    rules.dropping = a->drop_through != 0;
     if (tiles && sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, dy, &rules, &stop)) {
         if (stop != box.y) {
             a->y = stop - oy;
@@ -868,7 +867,7 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
         slope_foot(p, a, &box, oy, dx, was_ground);
     }
     if (a->drop_through && ((a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0 || a->vy < 0.0f)) {
-        a->drop_through = false; /* landed, or on the way up */
+        a->drop_through = 0; /* landed, or on the way up */
     }
 }
 

@@ -147,7 +147,7 @@ static void test_one_way_drop_through(void)
     step1();
     CHECK(a->y == 146.0f && (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM));
     CHECK_OK(akgl_physics_drop_through(a));
-    CHECK(a->drop_through && a->drop_platform == -1);
+    CHECK_INT_EQ(a->drop_through, 1); /* dropping, from no platform */
     /* Through row 10, caught by row 12 below it. */
     CHECK(step_until(a, AKGL_PHYSICS_TOUCH_BOTTOM, 200) > 0);
     CHECK_MSG(a->y == 178.0f, "dropped to y %.9g, not 178", (double)a->y);
@@ -452,6 +452,7 @@ static void test_platform_carries_rider(void)
     CHECK(a->x - platform_now(0).x > before + 9.0f && (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM));
     /* Dropping through the one-way lift. */
     CHECK_OK(akgl_physics_drop_through(b));
+    CHECK_INT_EQ(b->drop_through, 2 + 1); /* from platform 1 */
     CHECK(step_until(b, AKGL_PHYSICS_TOUCH_BOTTOM, 400) > 0);
     CHECK_MSG(b->y == 306.0f, "dropped to y %.9g", (double)b->y);
     despawn(a);
