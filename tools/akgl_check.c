@@ -478,6 +478,10 @@ static void check_file(const char *path, Kind kind)
         if (e == NULL && map != NULL) {
             /* The actor settings its objects carry (docs/07-tilemaps.md). */
             e = akgl_tilemap_check_actor_settings(map);
+            /* What it marks for the physics: one-way tiles, slopes, platforms. */
+            if (e == NULL) {
+                e = akgl_tilemap_check_physics(map);
+            }
             akerr_ErrorContext *released = akgl_heap_release_tilemap(map);
             if (e == NULL) {
                 e = released;

@@ -114,6 +114,9 @@ struct akgl_Actor
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
     SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
+    uint8_t drop_through;                  /**< Dropping through one-way floors on request
+                                                (akgl_physics_drop_through; the physics clears
+                                                it): 0 not, 1 yes, 2 + i from one-way platform i. */
     uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
     bool live;                             /**< Owned by the heap: initialised and not yet
                                                 released (what the frame's sweeps test; a

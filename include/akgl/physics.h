@@ -27,6 +27,11 @@
  *   moves sideways, so it slides over seams. A blocked axis stops (its
  *   velocity becomes 0), is placed exactly against the tile, and sets the
  *   AKGL_PHYSICS_TOUCH_* bit.
+ * - One-way floors (AKGL_CELL_ONE_WAY) hold a box falling onto them;
+ *   slopes (AKGL_CELL_SLOPE) hold the middle of its bottom edge and keep a
+ *   walker on them going down; platforms (akgl_physics_set_platforms) move
+ *   on the step count, carry riders, and if solid push and block
+ *   (docs/14-physics.md, "One-way floors, slopes and platforms").
  * - The intent (movementlogicfunc) and the box are found once per update,
  *   before that actor's steps, not on every step; the update pass of the
  *   same akgl_game_update then does not run that actor's movementlogicfunc
@@ -62,6 +67,9 @@ extern "C" {
 /** Steps one update may run; a longer stall drops the rest (no spiral of death):
  *  the world then advances 64 * 4 ms = 256 ms, however long the stall was. */
 #define AKGL_PHYSICS_MAX_STEPS 64
+/** Platforms one physics holds (akgl_physics_set_platforms): every actor with a
+ *  box looks at each of them every step, so they are few. */
+#define AKGL_PHYSICS_MAX_PLATFORMS 64
 
 /** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
  *  @{ */
@@ -99,6 +107,9 @@ struct akgl_Physics
     akgl_SolidGrid grid;                /**< Solid tiles (cells NULL: none). */
     akgl_PhysicsOverlapFunc on_overlap; /**< Actor-actor overlap hook, or NULL. */
     void *overlap_userdata;             /**< Passed to on_overlap. */
+    const akgl_Platform *platforms;     /**< Platforms (akgl_physics_set_platforms; borrowed), or NULL. */
+    int nplatforms;                     /**< Entries in platforms. */
+    bool grid_slopes;                   /**< Internal: the grid held slope cells when it was set. */
 };
 
 /**
@@ -106,7 +117,8 @@ struct akgl_Physics
  *
  * Gravity and drag come from the properties physics.gravity.x|y|z and
  * physics.drag.x|y|z (each default 0). Everything else is reset: the step
- * counters, the solid grid and the overlap hook, so set those afterwards.
+ * counters, the solid grid, the platforms and the overlap hook, so set those
+ * afterwards.
  * On failure neither @p p nor game.physics changes.
  * @param p The backend's storage (the caller's; it must outlive its use as
  *          game.physics).
@@ -142,6 +154,52 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
  *         moves without colliding).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest);
+
+/**
+ * @brief Sets the platforms actors stand on and are blocked by (the array
+ *        is borrowed, not copied), or removes them with NULL / 0.
+ *
+ * Each platform's place is a function of the physics' step count
+ * (akgl_Platform), so they move on the fixed step and are the same at any
+ * frame rate. akgl_game_set_tilemap sets a map's "platform" objects here.
+ * @param p         The backend.
+ * @param platforms The platforms (kept alive by the caller, as long as they
+ *                  are set), or NULL with @p n 0.
+ * @param n         How many (0..AKGL_PHYSICS_MAX_PLATFORMS).
+ * @return NULL; AKERR_NULLPOINTER for a NULL @p p, or NULL @p platforms with
+ *         @p n above 0; AKERR_OUTOFBOUNDS for @p n negative or above
+ *         AKGL_PHYSICS_MAX_PLATFORMS; AKERR_VALUE naming the platform whose
+ *         position, path or size is not finite or whose size is below 1.
+ *         On failure the platforms set before stay.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_platforms(akgl_Physics *p,
+                                                              const akgl_Platform *platforms,
+                                                              int n);
+
+/**
+ * @brief Where platform @p i is now (after the steps run so far), to draw it.
+ * @param p    The backend.
+ * @param i    The platform (0..nplatforms - 1).
+ * @param dest Gets its box in world pixels.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS naming @p i and the
+ *         count when there is no such platform.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_platform_box(const akgl_Physics *p, int i,
+                                                             SDL_FRect *dest);
+
+/**
+ * @brief Lets @p actor fall through the one-way floors it stands on.
+ *
+ * From the next step, the one-way floor its box's bottom is on and the
+ * one-way platform it stands on do not hold it up; one-way floors below them
+ * do. The request ends when something stops the actor's fall
+ * (AKGL_PHYSICS_TOUCH_BOTTOM) or it moves up. What a controller calls for
+ * "down + jump".
+ * @param actor The actor.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when it has no box (no
+ *         hitbox, no sprite for its state): then nothing is changed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_drop_through(akgl_Actor *actor);
 
 #ifdef __cplusplus
 }

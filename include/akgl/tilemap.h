@@ -168,11 +168,11 @@ typedef struct akgl_SolidGridChunk
     int col, row;         /**< Grid cell of its top-left cell: multiples of the grid's
                                chunk_cols / chunk_rows. */
     /**@}*/
-    const uint8_t *cells; /**< chunk_cols * chunk_rows cells, row-major, non-zero = solid. */
+    const uint8_t *cells; /**< chunk_cols * chunk_rows cells, row-major, AKGL_CELL_* values. */
 } akgl_SolidGridChunk;
 
 /**
- * @brief Solid tiles: a grid of cells, non-zero = solid.
+ * @brief Solid tiles: a grid of cells, each an AKGL_CELL_* value (0 open, 1 solid).
  *
  * What a map's solid tiles give the physics (akgl_tilemap_solid_grid) and
  * what the arcade physics collides with (akgl_physics_set_solid_grid). It is
@@ -204,6 +204,57 @@ typedef struct akgl_SolidGrid
     const akgl_SolidGridChunk *chunks; /**< Chunked: sorted by row, then col, no two at one
                                             place, each inside cols x rows; NULL when dense. */
 } akgl_SolidGrid;
+
+/**
+ * @name Cell values of an akgl_SolidGrid
+ *
+ * 0 is open. AKGL_CELL_ONE_WAY is a one-way floor: it stops only a box
+ * falling onto its top from above it (never sideways, never from below) and
+ * lets one that asked to drop through pass (akgl_physics_drop_through).
+ * AKGL_CELL_SLOPE(left, right) is a floor slope: the surface rises from
+ * `left` eighths of the cell's height at its left edge to `right` eighths at
+ * its right edge (each 0..8), straight between; it holds up the middle of a
+ * box's bottom edge (docs/14-physics.md) and, like a one-way floor, never
+ * blocks sideways or from below. Every other value is solid (1 is the usual
+ * one; values from 0x80 up that are neither of these are kept for later
+ * shapes and are solid for now).
+ * @{
+ */
+#define AKGL_CELL_OPEN 0          /**< Nothing there. */
+#define AKGL_CELL_SOLID 1         /**< A solid square. */
+#define AKGL_CELL_ONE_WAY 0x80    /**< A one-way floor (its top). */
+#define AKGL_CELL_SLOPE_BASE 0xA0 /**< AKGL_CELL_SLOPE(0, 0). */
+#define AKGL_CELL_SLOPE_LAST 0xF0 /**< AKGL_CELL_SLOPE(8, 8). */
+/** A slope from @p left to @p right eighths of the cell height (each 0..8). */
+#define AKGL_CELL_SLOPE(left, right) ((uint8_t)(AKGL_CELL_SLOPE_BASE + (left) * 9 + (right)))
+/** @} */
+
+/**
+ * @brief A platform the arcade physics moves and actors stand on (a Tiled
+ *        object of type "platform", docs/07-tilemaps.md).
+ *
+ * Its box goes from (x, y) to (x + dx, y + dy) in leg_steps fixed physics
+ * steps, back in as many, and so on; at physics step n its top-left is
+ * (x, y) + (dx, dy) * t with t = k / leg_steps, k = n mod (2 leg_steps)
+ * folded back over leg_steps: a function of the step count alone, so it is
+ * the same at any frame rate. leg_steps 0 (or dx = dy = 0) is a platform
+ * that does not move.
+ */
+typedef struct akgl_Platform
+{
+    /**@{*/
+    float x, y;          /**< Top-left at step 0, world px. */
+    /**@}*/
+    /**@{*/
+    float w, h;          /**< Size in px (each at least 1). */
+    /**@}*/
+    /**@{*/
+    float dx, dy;        /**< The far end of its path, relative to (x, y). */
+    /**@}*/
+    uint32_t leg_steps;  /**< Fixed steps from one end to the other; 0: still. */
+    bool one_way;        /**< Only its top holds (jump up through, drop through); else
+                              solid: it also blocks sideways and from below. */
+} akgl_Platform;
 
 /** @brief One frame of an animated tile. */
 typedef struct akgl_TilemapFrame
@@ -412,6 +463,9 @@ typedef struct akgl_Tilemap
     uint8_t *solid_cells;                  /**< The solid grid's cells (malloc'd by
                                                 akgl_tilemap_solid_grid), or NULL. */
     akgl_SolidGrid solid;                  /**< The grid last built over solid_cells. */
+    akgl_Platform *platforms;              /**< Its "platform" objects (malloc'd by
+                                                akgl_tilemap_platforms), or NULL. */
+    int nplatforms;                        /**< Entries in platforms. */
     akgl_ActorRef *spawned;                /**< Actors spawned from the objects (malloc'd),
                                                 by reference (akgl_actor_from_ref): the map
                                                 holds one reference on each while it is
@@ -659,7 +713,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  * Takes a reference on @p map and gives the previous map's back; NULL unsets
  * the current map. With a physics backend bound (game.physics), its solid
  * grid becomes the map's (akgl_tilemap_solid_grid; none for an isometric map
- * or one without tile cells), or none with NULL. The game's camera
+ * or one without tile cells), and its platforms the map's
+ * (akgl_tilemap_platforms; none for an isometric map), or none with NULL.
+ * The game's camera
  * (game.camera) is bounded to the map's extent (akgl_tilemap_pixel_bounds;
  * unbounded for NULL or a map covering no cell), unless the property
  * "camera.map_bounds" is 0 (docs/13-camera.md).
@@ -668,7 +724,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tileset_source(const akgl_Tilema
  *         drawn (staggered, hexagonal), with nothing changed; AKGL_ERR_HEAP
  *         for a released map; AKERR_FORMAT or AKERR_OUTOFBOUNDS for a
  *         "camera.map_bounds" that is not an int (nothing changed); the
- *         errors of akgl_tilemap_solid_grid.
+ *         errors of akgl_tilemap_solid_grid and akgl_tilemap_platforms (a bad
+ *         marking: nothing changed).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
 
@@ -677,8 +734,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  *
  * A cell is solid where a tile layer holds a tile whose tile property
  * `solid` is true, or where a tile layer whose layer property `solid` is true
- * holds any tile, whatever the layers' visibility. The cells are stored in
- * the map (solid_cells) and live as long as it does.
+ * holds any tile, whatever the layers' visibility; a one-way floor
+ * (AKGL_CELL_ONE_WAY) where the tile's or the layer's `one_way` is true; a
+ * slope (AKGL_CELL_SLOPE) where the tile has `slope_left` and `slope_right`
+ * (docs/07-tilemaps.md). A cell one layer made solid stays solid. The cells
+ * are stored in the map (solid_cells) and live as long as it does.
  * @param map  The map.
  * @param dest Receives the grid; its cells are borrowed from the map.
  * Built once: later calls give the same cells (a physics backend may be
@@ -686,7 +746,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE for a map whose grid cannot be
  *         expressed as an akgl_SolidGrid: one that is not orthogonal, or whose
  *         tile layers together span more than AKGL_TILEMAP_MAX_LAYER_CELLS
- *         cells (see docs/07-tilemaps.md); ENOMEM.
+ *         cells (see docs/07-tilemaps.md); akgl_tilemap_check_physics' errors
+ *         for a bad one_way, slope or platform marking; ENOMEM.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *dest);
 
@@ -811,6 +872,52 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_pixel_bounds(const akgl_Tilemap 
  *         errors.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_check_actor_settings(const akgl_Tilemap *map);
+
+/** The type (Tiled 1.9's class) of the objects akgl_tilemap_platforms makes platforms of. */
+#define AKGL_TILEMAP_PLATFORM "platform"
+
+/**
+ * @brief Checks what the map marks for the physics (docs/07-tilemaps.md):
+ *        each tile's `one_way` and `slope_left`/`slope_right`, and each
+ *        "platform" object's shape, `dx`, `dy`, `speed` and `one_way`.
+ *        akgl_tilemap_solid_grid and akgl_tilemap_platforms run it first;
+ *        akgl-check runs it on every map.
+ * @param map The map.
+ * @return NULL; AKERR_NULLPOINTER; the first problem, naming the map, the
+ *         tileset and tile or the layer and object, the property, its value
+ *         and the limit: AKERR_TYPE for a property of the wrong type (a
+ *         number as a string, a bool as a number); AKERR_OUTOFBOUNDS for a
+ *         slope height outside 0..the tile height, or a `dx`, `dy` or
+ *         `speed` beyond 1e6 (or a negative speed); AKERR_VALUE for a slope
+ *         height that is not a whole number of eighths of the tile height,
+ *         a slope that is also `one_way`, a platform that is not an
+ *         unrotated rectangle of at least 1x1 px, or one with a path and no
+ *         speed; AKERR_KEY for one of slope_left/slope_right without the
+ *         other; AKERR_OUTOFBOUNDS for more platforms than
+ *         AKGL_PHYSICS_MAX_PLATFORMS.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_check_physics(const akgl_Tilemap *map);
+
+/**
+ * @brief The map's platforms: one per object of type "platform"
+ *        (AKGL_TILEMAP_PLATFORM), in layer and file order, built once and
+ *        kept by the map (map->platforms). What akgl_game_set_tilemap gives
+ *        the physics (akgl_physics_set_platforms).
+ *
+ * A platform's box is the object's rectangle (at akgl_tilemap_object_position);
+ * its properties: `dx`, `dy` (px, default 0) the far end of its path,
+ * relative to where it starts; `speed` (px/s, needed with a path) how fast it
+ * goes, as a whole number of fixed steps per leg; `one_way` (bool, default
+ * false) only its top holds.
+ * @param map   The map.
+ * @param dest  Gets the platforms (borrowed from the map), NULL when none.
+ * @param count Gets how many.
+ * @return NULL; AKERR_NULLPOINTER; akgl_tilemap_check_physics' errors;
+ *         ENOMEM. On failure *dest is NULL and *count 0.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_platforms(akgl_Tilemap *map,
+                                                          const akgl_Platform **dest,
+                                                          int *count);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,15 @@
 
 static const float STEP_SECONDS = (float)AKGL_PHYSICS_STEP_NS / 1e9f;
 
+/* Slack, in px, for a box that should sit exactly on a platform's top. */
+#define PLATFORM_SLACK 1e-2f
+
+/* Whether two boxes share some of their x extent. */
+static inline bool overlaps_x(const SDL_FRect *box, const SDL_FRect *r)
+{
+    return box->x < r->x + r->w && box->x + box->w > r->x;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Set-up                                                                   */
 /* ------------------------------------------------------------------------ */
@@ -57,6 +66,7 @@ static akerr_ErrorContext *read_float_property(const char *key, float *dest)
 }
 
 static akerr_ErrorContext *arcade_step(akgl_Physics *p, uint64_t elapsed_ns);
+static SDL_FRect platform_box_at(const akgl_Platform *pl, uint64_t n);
 
 akerr_ErrorContext *akgl_physics_init_arcade(akgl_Physics *p)
 {
@@ -123,12 +133,41 @@ static akerr_ErrorContext *check_chunks(const akgl_SolidGrid *grid)
     SUCCEED_RETURN(errctx);
 }
 
+
+/* Whether any of the n cells is a slope. */
+static bool cells_have_slopes(const uint8_t *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i] >= AKGL_CELL_SLOPE_BASE && cells[i] <= AKGL_CELL_SLOPE_LAST) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the grid holds a slope cell: the step's slope passes run only
+ * then. Once, when the grid is set. */
+static bool grid_has_slopes(const akgl_SolidGrid *grid)
+{
+    if (grid->nchunks == 0) {
+        return cells_have_slopes(grid->cells, (size_t)grid->cols * (size_t)grid->rows);
+    }
+    size_t per = (size_t)grid->chunk_cols * (size_t)grid->chunk_rows;
+    for (int i = 0; i < grid->nchunks; i++) {
+        if (cells_have_slopes(grid->chunks[i].cells, per)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_SolidGrid *grid)
 {
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, p, AKERR_NULLPOINTER, "akgl_physics_set_solid_grid: NULL physics");
     if (grid == NULL) {
         memset(&p->grid, 0, sizeof(p->grid));
+        p->grid_slopes = false;
         SUCCEED_RETURN(errctx);
     }
     FAIL_ZERO_RETURN(errctx, grid->cells, AKERR_NULLPOINTER,
@@ -147,6 +186,7 @@ akerr_ErrorContext *akgl_physics_set_solid_grid(akgl_Physics *p, const akgl_Soli
     }
     PASS(errctx, check_chunks(grid));
     p->grid = *grid;
+    p->grid_slopes = grid_has_slopes(grid);
     SUCCEED_RETURN(errctx);
 }
 
@@ -183,6 +223,62 @@ akerr_ErrorContext *akgl_physics_actor_box(akgl_Actor *actor, SDL_FRect *dest)
     SUCCEED_RETURN(errctx);
 }
 
+akerr_ErrorContext *akgl_physics_set_platforms(akgl_Physics *p, const akgl_Platform *platforms,
+                                               int n)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, p, AKERR_NULLPOINTER, "akgl_physics_set_platforms: NULL physics");
+    FAIL_NONZERO_RETURN(errctx, n < 0 || n > AKGL_PHYSICS_MAX_PLATFORMS, AKERR_OUTOFBOUNDS,
+                        "akgl_physics_set_platforms: %d platforms; 0 to %d are held", n,
+                        AKGL_PHYSICS_MAX_PLATFORMS);
+    FAIL_NONZERO_RETURN(errctx, n > 0 && platforms == NULL, AKERR_NULLPOINTER,
+                        "akgl_physics_set_platforms: %d platforms and a NULL array", n);
+    for (int i = 0; i < n; i++) {
+        const akgl_Platform *pl = &platforms[i];
+        if (!isfinite(pl->x) || !isfinite(pl->y) || !isfinite(pl->dx) || !isfinite(pl->dy) ||
+            !isfinite(pl->w) || !isfinite(pl->h) || !(pl->w >= 1.0f) || !(pl->h >= 1.0f)) {
+            FAIL_RETURN(errctx, AKERR_VALUE, "akgl_physics_set_platforms: platform %d at (%g, %g) "
+                        "of %gx%g px moving by (%g, %g): each must be finite, the size at least "
+                        "1", i, (double)pl->x, (double)pl->y, (double)pl->w, (double)pl->h,
+                        (double)pl->dx, (double)pl->dy);
+        }
+    }
+    p->platforms = n > 0 ? platforms : NULL;
+    p->nplatforms = n;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_physics_platform_box(const akgl_Physics *p, int i, SDL_FRect *dest)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, p, AKERR_NULLPOINTER, "akgl_physics_platform_box: NULL physics");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER,
+                     "akgl_physics_platform_box: NULL destination");
+    FAIL_NONZERO_RETURN(errctx, i < 0 || i >= p->nplatforms, AKERR_OUTOFBOUNDS,
+                        "akgl_physics_platform_box: platform %d of %d", i, p->nplatforms);
+    *dest = platform_box_at(&p->platforms[i], p->steps);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_physics_drop_through(akgl_Actor *actor)
+{
+    SDL_FRect box;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, actor, AKERR_NULLPOINTER, "akgl_physics_drop_through: NULL actor");
+    PASS(errctx, akgl_physics_actor_box(actor, &box));
+    actor->drop_through = 1;
+    const akgl_Physics *p = game.physics;
+    for (int i = 0; p != NULL && i < p->nplatforms; i++) {
+        SDL_FRect top = platform_box_at(&p->platforms[i], p->steps);
+        if (p->platforms[i].one_way && fabsf(box.y + box.h - top.y) <= PLATFORM_SLACK &&
+            overlaps_x(&box, &top)) {
+            actor->drop_through = (uint8_t)(i + 2); /* the one it stands on */
+            break;
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Swept movement against the grid                                          */
 /* ------------------------------------------------------------------------ */
@@ -199,10 +295,10 @@ typedef struct ChunkMemo
     const uint8_t *cells;
 } ChunkMemo;
 
-static bool solid(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row)
+static uint8_t cell_at(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row)
 {
     if (col < 0 || row < 0 || col >= g->cols || row >= g->rows) {
-        return false; /* off the map is open */
+        return AKGL_CELL_OPEN; /* off the map is open */
     }
     if (g->nchunks > 0) { /* an infinite map's: by its chunks */
         if (!memo->valid || col < memo->col || row < memo->row ||
@@ -212,11 +308,12 @@ static bool solid(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row)
             memo->row = row - row % g->chunk_rows;
             memo->cells = akgl_tilemap_solid_chunk(g, memo->col, memo->row);
         }
-        return memo->cells != NULL &&
-               memo->cells[(size_t)(row - memo->row) * (size_t)g->chunk_cols +
-                           (size_t)(col - memo->col)] != 0;
+        return memo->cells == NULL
+                   ? AKGL_CELL_OPEN
+                   : memo->cells[(size_t)(row - memo->row) * (size_t)g->chunk_cols +
+                                 (size_t)(col - memo->col)];
     }
-    return g->cells[(size_t)row * (size_t)g->cols + (size_t)col] != 0;
+    return g->cells[(size_t)row * (size_t)g->cols + (size_t)col];
 }
 
 /*
@@ -247,12 +344,86 @@ static void span_cells(float lo, float hi, float origin, float size, int count, 
     *last = cell_index(ceilf((hi - origin) / size - EDGE_EPSILON), count) - 1;
 }
 
+/* What a cell value is (AKGL_CELL_*). */
+static inline bool is_slope(uint8_t v)
+{
+    return v >= AKGL_CELL_SLOPE_BASE && v <= AKGL_CELL_SLOPE_LAST;
+}
+
+/* Solid all round: not open, not a one-way floor, not a slope. */
+static inline bool is_solid(uint8_t v)
+{
+    return v != AKGL_CELL_OPEN &&
+           (v < AKGL_CELL_ONE_WAY || (v != AKGL_CELL_ONE_WAY && !is_slope(v)));
+}
+
+/* A slope's height at its left (right) edge, in eighths of the cell. */
+static inline int slope_left(uint8_t v)
+{
+    return (v - AKGL_CELL_SLOPE_BASE) / 9;
+}
+
+static inline int slope_right(uint8_t v)
+{
+    return (v - AKGL_CELL_SLOPE_BASE) % 9;
+}
+
 /*
- * Moves a box along one axis by `delta`, stopping at the first solid cell
- * its leading edge would enter. `pos`/`size` are the moving axis; `across_lo`
- * and `across_hi` the box's extent on the other axis. Returns whether a cell
- * stopped it, and then *stop is where the box's low edge ends: on the solid
- * cell's boundary.
+ * What else than solid cells a sweep obeys. Along x: a solid cell in the row
+ * the box's foot is in (foot_row; -2 when the foot is not on a slope) does
+ * not block when the cell the box comes from in that row is a slope reaching
+ * the full height at their shared edge: the slope runs on into its top (the
+ * foot pass then stands the box on it). Along y, falling (one_way): a
+ * one-way cell blocks when its top is at or below where the box's bottom
+ * started (from_bottom), and for an actor dropping through (dropping) below
+ * it: the floor its bottom is on does not hold it.
+ */
+typedef struct SweepRules
+{
+    int foot_row;
+    bool one_way;
+    bool dropping;
+    float from_bottom;
+} SweepRules;
+
+static const SweepRules PLAIN_RULES = {-2, false, false, 0.0f};
+
+/* Whether the slope at (col, row) reaches the full height at its right
+ * (toward_right) or left edge. */
+static bool slope_full_at(const akgl_SolidGrid *g, ChunkMemo *memo, int col, int row,
+                          bool right_edge)
+{
+    uint8_t v = cell_at(g, memo, col, row);
+    return is_slope(v) && (right_edge ? slope_right(v) : slope_left(v)) == 8;
+}
+
+/* Whether cell value v at (c, a) stops a box sweeping along x (dir +1 / -1). */
+static bool blocks_x(const akgl_SolidGrid *g, ChunkMemo *memo, const SweepRules *r, uint8_t v,
+                     int c, int a, int dir)
+{
+    if (!is_solid(v)) {
+        return false;
+    }
+    return a != r->foot_row || !slope_full_at(g, memo, c - dir, a, dir > 0);
+}
+
+/* Whether cell value v, whose top is at `top`, stops a box falling. */
+static bool blocks_fall(const SweepRules *r, uint8_t v, float top, float slack)
+{
+    if (v != AKGL_CELL_ONE_WAY) {
+        return is_solid(v);
+    }
+    return r->one_way && top >= r->from_bottom - slack &&
+           !(r->dropping && top <= r->from_bottom + slack);
+}
+
+/*
+ * Moves a box along one axis by `delta`, stopping at the first cell its
+ * leading edge would enter that stops it: a solid cell, or what `r` adds (a
+ * one-way floor under a falling box). `pos`/`size` are the moving axis;
+ * `across_lo` and `across_hi` the box's extent on the other axis. Returns
+ * whether a cell stopped it, and then *stop is where the box's low edge
+ * ends: on that cell's boundary.
  *
  * The first cell checked is the one the leading edge is in, where an edge
  * within EDGE_EPSILON of a boundary counts as on it. The last is the one the
@@ -262,7 +433,7 @@ static void span_cells(float lo, float hi, float origin, float size, int count, 
  * the floor instead of exactly on the tile top.
  */
 static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, float across_lo,
-                  float across_hi, float delta, float *stop)
+                  float across_hi, float delta, const SweepRules *r, float *stop)
 {
     float origin = along_x ? g->origin_x : g->origin_y;
     float cell = along_x ? g->tile_w : g->tile_h;
@@ -281,7 +452,12 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(ceilf((edge + delta - origin) / cell), count) - 1;
         for (int c = from; c <= to; c++) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
+                uint8_t v = along_x ? cell_at(g, &memo, c, a) : cell_at(g, &memo, a, c);
+                if (v == AKGL_CELL_OPEN) {
+                    continue;
+                }
+                if (along_x ? blocks_x(g, &memo, r, v, c, a, 1)
+                            : blocks_fall(r, v, origin + (float)c * cell, slack)) {
                     float at = origin + (float)c * cell - size;
                     /* A hair inside (rounding) is put back on the boundary; a
                      * box that started deep inside a solid cell stays put
@@ -296,7 +472,11 @@ static bool sweep(const akgl_SolidGrid *g, bool along_x, float pos, float size, 
         int to = cell_index(floorf((pos + delta - origin) / cell), count);
         for (int c = from; c >= to; c--) {
             for (int a = a0; a <= a1; a++) {
-                if (along_x ? solid(g, &memo, c, a) : solid(g, &memo, a, c)) {
+                uint8_t v = along_x ? cell_at(g, &memo, c, a) : cell_at(g, &memo, a, c);
+                if (v == AKGL_CELL_OPEN) {
+                    continue;
+                }
+                if (along_x ? blocks_x(g, &memo, r, v, c, a, -1) : is_solid(v)) {
                     float at = origin + (float)(c + 1) * cell;
                     *stop = (at < pos + slack) ? at : pos;
                     return true;
@@ -400,9 +580,220 @@ static bool z_at_rest(const akgl_Physics *p, const akgl_Actor *a)
     return p->gravity_z == 0.0f && z_still(a);
 }
 
-/* One fixed step of one actor; its intent and box shape are the update's. */
+/* ------------------------------------------------------------------------ */
+/* Platforms and slopes                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* A platform's box after physics step n: a function of n alone. */
+static SDL_FRect platform_box_at(const akgl_Platform *pl, uint64_t n)
+{
+    SDL_FRect r = {pl->x, pl->y, pl->w, pl->h};
+    if (pl->leg_steps == 0) {
+        return r;
+    }
+    uint64_t leg = pl->leg_steps;
+    uint64_t u = n % (2 * leg);
+    uint64_t k = u <= leg ? u : 2 * leg - u;
+    float t = (float)k / (float)leg;
+    r.x = pl->x + pl->dx * t;
+    r.y = pl->y + pl->dy * t;
+    return r;
+}
+
+/* Whether one-way platform i lets the actor through because it asked to
+ * drop (akgl_physics_drop_through) while standing on it. */
+static inline bool dropping_past(const akgl_Actor *a, int i)
+{
+    return a->drop_through == i + 2;
+}
+
+/*
+ * The platform the actor stands on before step n (its box's bottom on the
+ * platform's top as it was after step n - 1, not rising), or -1; what that
+ * platform moves in step n is added to *dx and *dy: the rider moves with
+ * it, then by its own motion, in the one swept move.
+ */
+static int find_ride(const akgl_Physics *p, const akgl_Actor *a, const SDL_FRect *box,
+                     uint64_t n, float *dx, float *dy)
+{
+    if (a->vy < 0.0f) {
+        return -1;
+    }
+    float bottom = box->y + box->h;
+    for (int i = 0; i < p->nplatforms; i++) {
+        const akgl_Platform *pl = &p->platforms[i];
+        SDL_FRect prev = platform_box_at(pl, n - 1);
+        if (fabsf(bottom - prev.y) > PLATFORM_SLACK || !overlaps_x(box, &prev) ||
+            (pl->one_way && dropping_past(a, i))) {
+            continue;
+        }
+        SDL_FRect cur = platform_box_at(pl, n);
+        *dx += cur.x - prev.x;
+        *dy += cur.y - prev.y;
+        return i;
+    }
+    return -1;
+}
+
+/* Solid platforms push a box out sideways, to the side its middle is on,
+ * when they were beside it (sharing some of its height) before the step and
+ * overlap it after its move along x; one that was above or below it is met
+ * along y (platforms_y). */
+static void platforms_x(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, float ox,
+                        uint64_t n)
+{
+    for (int i = 0; i < p->nplatforms; i++) {
+        const akgl_Platform *pl = &p->platforms[i];
+        if (pl->one_way) {
+            continue;
+        }
+        SDL_FRect cur = platform_box_at(pl, n);
+        if (!overlaps_x(box, &cur) || box->y >= cur.y + cur.h - PLATFORM_SLACK ||
+            box->y + box->h <= cur.y + PLATFORM_SLACK) {
+            continue;
+        }
+        SDL_FRect prev = platform_box_at(pl, n - 1);
+        if (box->y >= prev.y + prev.h - PLATFORM_SLACK || box->y + box->h <= prev.y + PLATFORM_SLACK) {
+            continue;
+        }
+        if (box->x + box->w * 0.5f < cur.x + cur.w * 0.5f) {
+            box->x = cur.x - box->w;
+            a->touching |= AKGL_PHYSICS_TOUCH_RIGHT;
+            a->vx = fminf(a->vx, 0.0f);
+        } else {
+            box->x = cur.x + cur.w;
+            a->touching |= AKGL_PHYSICS_TOUCH_LEFT;
+            a->vx = fmaxf(a->vx, 0.0f);
+        }
+        a->x = box->x - ox;
+    }
+}
+
+/*
+ * Platforms stop a box along y: one that was on or above a platform's top
+ * before the step and is below its top after lands on it (the rider always
+ * does, unless a ceiling stopped it); a solid platform also stops one that
+ * was at or below its bottom and rose into it.
+ */
+static void platforms_y(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, float oy,
+                        uint64_t n, float top_before, int ride)
+{
+    float bottom_before = top_before + box->h;
+    for (int i = 0; i < p->nplatforms; i++) {
+        const akgl_Platform *pl = &p->platforms[i];
+        SDL_FRect prev = platform_box_at(pl, n - 1);
+        SDL_FRect cur = platform_box_at(pl, n);
+        if (!overlaps_x(box, &cur)) {
+            continue;
+        }
+        /* A tile that stopped the rider (a ceiling, a floor the platform sinks
+         * into) wins over the platform. */
+        bool rider = i == ride &&
+                     (a->touching & (AKGL_PHYSICS_TOUCH_TOP | AKGL_PHYSICS_TOUCH_BOTTOM)) == 0;
+        if (rider || (bottom_before <= prev.y + PLATFORM_SLACK && box->y + box->h > cur.y &&
+                      !(pl->one_way && dropping_past(a, i)))) {
+            box->y = cur.y - box->h;
+            a->y = box->y - oy;
+            a->vy = fminf(a->vy, 0.0f);
+            a->touching |= AKGL_PHYSICS_TOUCH_BOTTOM;
+        } else if (!pl->one_way && top_before >= prev.y + prev.h - PLATFORM_SLACK &&
+                   box->y < cur.y + cur.h) {
+            box->y = cur.y + cur.h;
+            a->y = box->y - oy;
+            a->vy = fmaxf(a->vy, 0.0f);
+            a->touching |= AKGL_PHYSICS_TOUCH_TOP;
+        }
+    }
+}
+
+/* The cell under the middle of a box's bottom edge: its column, and the row
+ * whose span holds the bottom edge from above (an edge on a boundary is in
+ * the row above it). */
+static void foot_cell(const akgl_SolidGrid *g, const SDL_FRect *box, float *fx, int *col,
+                      int *row)
+{
+    *fx = (box->x + box->w * 0.5f - g->origin_x) / g->tile_w;
+    *col = cell_index(floorf(*fx), g->cols);
+    *row = cell_index(ceilf((box->y + box->h - g->origin_y) / g->tile_h - EDGE_EPSILON),
+                      g->rows) - 1;
+}
+
+/* The row of the box's foot when it is in a slope cell, else -2. */
+static int slope_foot_row(const akgl_SolidGrid *g, const SDL_FRect *box)
+{
+    ChunkMemo memo = {false, 0, 0, NULL};
+    float fx = 0.0f;
+    int col = 0, row = 0;
+    foot_cell(g, box, &fx, &col, &row);
+    return is_slope(cell_at(g, &memo, col, row)) ? row : -2;
+}
+
+/* The world y of slope cell (col, row)'s surface at fx (in cells). */
+static float slope_surface(const akgl_SolidGrid *g, uint8_t v, int col, int row, float fx)
+{
+    float f = fminf(fmaxf(fx - (float)col, 0.0f), 1.0f);
+    float l = (float)slope_left(v), r = (float)slope_right(v);
+    float height = (l + (r - l) * f) * (g->tile_h / 8.0f);
+    return g->origin_y + (float)(row + 1) * g->tile_h - height;
+}
+
+/*
+ * Slopes hold up the middle of a box's bottom edge. After the step's move,
+ * unless the box rises: a foot inside a slope cell below its surface is
+ * stood on the surface (walking up, landing); a foot above the surface, or
+ * over a slope in the cell below, of an actor that stood on something at
+ * the step before, is put down on it when it is no further than the slope
+ * can fall over this step's dx (so walking down a slope keeps to it and
+ * never leaves it into the air); a foot inside the solid cell a full-height
+ * slope edge runs into is stood on that cell's top.
+ */
+static void slope_foot(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, float oy,
+                       float dx, bool was_ground)
+{
+    const akgl_SolidGrid *g = &p->grid;
+    ChunkMemo memo = {false, 0, 0, NULL};
+    float fx = 0.0f, surface = 0.0f;
+    int col = 0, row = 0;
+    if (a->vy < 0.0f) {
+        return;
+    }
+    foot_cell(g, box, &fx, &col, &row);
+    float b = box->y + box->h;
+    float limit = fabsf(dx) * (g->tile_h / g->tile_w) + EDGE_EPSILON * g->tile_h;
+    uint8_t v = cell_at(g, &memo, col, row);
+    if (is_slope(v)) {
+        surface = slope_surface(g, v, col, row, fx);
+        if (b < surface && !(was_ground && surface - b <= limit)) {
+            return;
+        }
+    } else if (is_solid(v)) {
+        if (!slope_full_at(g, &memo, col - 1, row, true) &&
+            !slope_full_at(g, &memo, col + 1, row, false)) {
+            return;
+        }
+        surface = g->origin_y + (float)row * g->tile_h;
+    } else {
+        /* Open above: a slope, or a floor, in the cell below, near enough. */
+        uint8_t below = cell_at(g, &memo, col, row + 1);
+        if (!was_ground || below == AKGL_CELL_OPEN) {
+            return;
+        }
+        surface = is_slope(below) ? slope_surface(g, below, col, row + 1, fx)
+                                  : g->origin_y + (float)(row + 1) * g->tile_h;
+        if (surface - b > limit || (below == AKGL_CELL_ONE_WAY && a->drop_through)) {
+            return;
+        }
+    }
+    box->y = surface - box->h;
+    a->y = box->y - oy;
+    a->vy = 0.0f;
+    a->touching |= AKGL_PHYSICS_TOUCH_BOTTOM;
+}
+
+/* One fixed step (the n-th since the physics started) of one actor; its
+ * intent and box shape are the update's. */
 static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxShape *shape,
-                       bool z_rest)
+                       bool z_rest, uint64_t n)
 {
     a->vx = dragged(propel(a->vx, a->move_x, a->ax, a->sx, h) + p->gravity_x * h, p->drag_x, h);
     a->vy = dragged(propel(a->vy, a->move_y, a->ay, a->sy, h) + p->gravity_y * h, p->drag_y, h);
@@ -410,21 +801,30 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
         a->vz = dragged(propel(a->vz, a->move_z, a->az, a->sz, h) + p->gravity_z * h, p->drag_z, h);
         a->z += a->vz * h;
     }
-    a->touching = 0;
-
-    if (!shape->has || p->grid.cells == NULL) {
-        /* No box (no hitbox, no sprite) or no tiles: nothing to collide with. */
+    if (!shape->has) {
+        /* No box (no hitbox, no sprite), or no tiles and no platforms (then
+         * simulate_actor looks no box up): nothing to collide with. */
+        a->touching = 0;
         a->x += a->vx * h;
         a->y += a->vy * h;
         return;
     }
+    bool was_ground = (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0;
+    a->touching = 0;
+    bool tiles = p->grid.cells != NULL;
     SDL_FRect box = shape_box(a, shape);
     /* Where the box sits relative to the actor (0 for a frame box). */
     float ox = shape->hitbox ? a->hitbox.x : 0.0f;
     float oy = shape->hitbox ? a->hitbox.y : 0.0f;
     float stop = 0.0f;
     float dx = a->vx * h;
-    if (sweep(&p->grid, true, box.x, box.w, box.y, box.y + box.h, dx, &stop)) {
+    float dy = a->vy * h;
+    int ride = p->nplatforms > 0 ? find_ride(p, a, &box, n, &dx, &dy) : -1;
+    SweepRules rules = PLAIN_RULES;
+    if (p->grid_slopes) {
+        rules.foot_row = slope_foot_row(&p->grid, &box);
+    }
+    if (tiles && sweep(&p->grid, true, box.x, box.w, box.y, box.y + box.h, dx, &rules, &stop)) {
         /* Placed on the boundary, not moved by a difference: x + (stop - x)
          * is not always exactly stop in float, and a body against a wall
          * must be exactly against it. Unmoved, it is left untouched. */
@@ -439,8 +839,15 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
         a->x += dx;
         box.x += dx;
     }
-    float dy = a->vy * h;
-    if (sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, dy, &stop)) {
+    if (p->nplatforms > 0) {
+        platforms_x(p, a, &box, ox, n);
+    }
+    float top_before = box.y;
+    rules.foot_row = -2;
+    rules.one_way = true;
+    rules.from_bottom = box.y + box.h;
+    rules.dropping = a->drop_through != 0;
+    if (tiles && sweep(&p->grid, false, box.y, box.h, box.x, box.x + box.w, dy, &rules, &stop)) {
         if (stop != box.y) {
             a->y = stop - oy;
         }
@@ -448,6 +855,19 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
         a->vy = 0.0f;
     } else {
         a->y += dy;
+    }
+    if (p->nplatforms == 0 && !p->grid_slopes && !a->drop_through) {
+        return;
+    }
+    box = shape_box(a, shape);
+    if (p->nplatforms > 0) {
+        platforms_y(p, a, &box, oy, n, top_before, ride);
+    }
+    if (p->grid_slopes) {
+        slope_foot(p, a, &box, oy, dx, was_ground);
+    }
+    if (a->drop_through && ((a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0 || a->vy < 0.0f)) {
+        a->drop_through = 0; /* landed, or on the way up */
     }
 }
 
@@ -637,10 +1057,10 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
     /* The update pass that follows does not run the hook again (an actor
      * spawned into this slot later in the update starts at 0: it does). */
     a->intent_update = plan->serial;
-    if (p->grid.cells != NULL) {
+    if (p->grid.cells != NULL || p->nplatforms > 0) {
         PASS(errctx, shape_of(a, shape));
     } else {
-        /* No tiles: the steps need no box, and the overlap report looks a
+        /* No tiles and no platforms: the steps need no box, and the overlap report looks a
          * box-less one up after the steps (the same box: it is looked up
          * at the position the steps end on). */
         shape->has = false;
@@ -652,7 +1072,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
     }
     bool z_rest = z_at_rest(p, a);
     for (uint64_t s = 0; s < steps; s++) {
-        step_actor(p, a, STEP_SECONDS, shape, z_rest);
+        step_actor(p, a, STEP_SECONDS, shape, z_rest, p->steps + s + 1);
     }
     SUCCEED_RETURN(errctx);
 }

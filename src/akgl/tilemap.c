@@ -94,6 +94,9 @@ static void teardown(akgl_Tilemap *map, akerr_ErrorContext **first)
     map->nspawned = 0;
     free(map->solid_cells);
     map->solid_cells = NULL;
+    free(map->platforms);
+    map->platforms = NULL;
+    map->nplatforms = 0;
     /* Last first: a tileset file the map names twice is built once, and the
      * later entries share its tiles and properties with the first (each
      * holds its own reference on the sheet), so a later entry, torn down

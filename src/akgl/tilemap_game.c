@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,40 +73,75 @@ static void grid_bounds(const akgl_Tilemap *map, long *x0, long *y0, long *x1, l
     }
 }
 
-/* Whether the tile a raw gid names says `solid`: true (flags ignored). */
-static bool tile_is_solid(const akgl_Tilemap *map, uint32_t raw)
+/* A tile's slope heights in eighths of the tile's height (props valid: the
+ * check ran first), or false when it has no slope. */
+static bool tile_slope(SDL_PropertiesID props, int tileheight, int *left, int *right)
+{
+    if (!SDL_HasProperty(props, "slope_left") || tileheight <= 0) {
+        return false;
+    }
+    double l = SDL_GetPropertyType(props, "slope_left") == SDL_PROPERTY_TYPE_FLOAT
+                   ? (double)SDL_GetFloatProperty(props, "slope_left", 0.0f)
+                   : (double)SDL_GetNumberProperty(props, "slope_left", 0);
+    double r = SDL_GetPropertyType(props, "slope_right") == SDL_PROPERTY_TYPE_FLOAT
+                   ? (double)SDL_GetFloatProperty(props, "slope_right", 0.0f)
+                   : (double)SDL_GetNumberProperty(props, "slope_right", 0);
+    *left = (int)(l * 8.0 / tileheight + 0.5);
+    *right = (int)(r * 8.0 / tileheight + 0.5);
+    return true;
+}
+
+/* The grid cell value (AKGL_CELL_*) the tile a raw gid names gives: its
+ * `slope_left`/`slope_right`, else `one_way`, else `solid` (flags ignored). */
+static uint8_t tile_cell(const akgl_Tilemap *map, uint32_t raw)
 {
     int i = akgl_tilemap_find_tileset(map, raw);
     if (i < 0) {
-        return false;
+        return AKGL_CELL_OPEN;
     }
     const akgl_TilemapTileset *ts = &map->tilesets[i];
     const akgl_TilemapTile *tile =
         akgl_tilemap_find_tile(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid);
-    return tile != NULL && tile->properties != 0 &&
-           SDL_GetBooleanProperty(tile->properties, "solid", false);
+    if (tile == NULL || tile->properties == 0) {
+        return AKGL_CELL_OPEN;
+    }
+    int l = 0, r = 0;
+    if (tile_slope(tile->properties, map->tileheight, &l, &r)) {
+        return AKGL_CELL_SLOPE(l, r);
+    }
+    if (SDL_GetBooleanProperty(tile->properties, "one_way", false)) {
+        return AKGL_CELL_ONE_WAY;
+    }
+    return SDL_GetBooleanProperty(tile->properties, "solid", false) ? AKGL_CELL_SOLID
+                                                                     : AKGL_CELL_OPEN;
 }
 
 /*
- * What one layer's solidity is worked out from, across its rows or chunks:
- * the layer's own `solid` (every tile of it), else each tile's, and the last
- * gid's answer, since runs of one gid are common.
+ * What one layer's cells are worked out from, across its rows or chunks:
+ * the layer's own `solid` or `one_way` (every tile of it), else each
+ * tile's, and the last gid's answer, since runs of one gid are common.
  */
 typedef struct SolidMarker
 {
     const akgl_Tilemap *map;
-    bool whole;
+    uint8_t whole;
     uint32_t last_gid;
-    bool last_solid;
+    uint8_t last_value;
 } SolidMarker;
 
 static SolidMarker solid_marker(const akgl_Tilemap *map, const akgl_TilemapLayer *l)
 {
-    return (SolidMarker){map, l->properties != 0 &&
-                                  SDL_GetBooleanProperty(l->properties, "solid", false), 0, false};
+    uint8_t whole = AKGL_CELL_OPEN;
+    if (l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false)) {
+        whole = AKGL_CELL_SOLID;
+    } else if (l->properties != 0 && SDL_GetBooleanProperty(l->properties, "one_way", false)) {
+        whole = AKGL_CELL_ONE_WAY;
+    }
+    return (SolidMarker){map, whole, 0, AKGL_CELL_OPEN};
 }
 
-/* Sets out[k] for every solid cell of the n cells of a row or a chunk. */
+/* Sets out[k] for every cell of the n cells of a row or a chunk that holds
+ * something; a solid cell another layer made stays solid. */
 static void mark_solid(SolidMarker *sm, const uint32_t *cells, size_t n, uint8_t *out)
 {
     for (size_t k = 0; k < n; k++) {
@@ -113,12 +149,13 @@ static void mark_solid(SolidMarker *sm, const uint32_t *cells, size_t n, uint8_t
         if (gid == 0) {
             continue;
         }
-        if (!sm->whole && gid != sm->last_gid) {
+        if (sm->whole == AKGL_CELL_OPEN && gid != sm->last_gid) {
             sm->last_gid = gid;
-            sm->last_solid = tile_is_solid(sm->map, gid);
+            sm->last_value = tile_cell(sm->map, gid);
         }
-        if (sm->whole || sm->last_solid) {
-            out[k] = 1;
+        uint8_t v = sm->whole != AKGL_CELL_OPEN ? sm->whole : sm->last_value;
+        if (v != AKGL_CELL_OPEN && out[k] != AKGL_CELL_SOLID) {
+            out[k] = v;
         }
     }
 }
@@ -307,6 +344,7 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
         *dest = map->solid;
         SUCCEED_RETURN(errctx);
     }
+    PASS(errctx, akgl_tilemap_check_physics(map));
     if (has_chunks(map)) {
         akgl_SolidGrid grid;
         PASS(errctx, chunked_grid(map, &grid));
@@ -338,6 +376,227 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
     }
     map->solid = grid;
     *dest = grid;
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* One-way tiles, slopes and platforms, as Tiled marks them                 */
+/* ------------------------------------------------------------------------ */
+
+/* The largest distance, speed or position a platform property may give (px,
+ * px/s): far beyond any level, well inside a float's exact range. */
+#define PLATFORM_PROPERTY_LIMIT 1e6
+
+/*
+ * A number property: absent gives @p fallback; else an int or a float from
+ * @p lo to @p hi. @p what names where it is ("tileset \"t\" tile 3").
+ */
+static akerr_ErrorContext *number_property(const akgl_Tilemap *map, const char *what,
+                                           SDL_PropertiesID props, const char *key,
+                                           double fallback, double lo, double hi, double *dest)
+{
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    *dest = fallback;
+    if (props == 0 || !SDL_HasProperty(props, key)) {
+        SUCCEED_RETURN(errctx);
+    }
+    SDL_PropertyType type = SDL_GetPropertyType(props, key);
+    if (type == SDL_PROPERTY_TYPE_NUMBER) {
+        *dest = (double)SDL_GetNumberProperty(props, key, 0);
+    } else if (type == SDL_PROPERTY_TYPE_FLOAT) {
+        *dest = (double)SDL_GetFloatProperty(props, key, 0.0f);
+    } else {
+        FAIL_RETURN(errctx, AKERR_TYPE, "map %s: %s: property %s is %s; it must be a number "
+                    "(int or float)", SHOWN(map, shown), what, key,
+                    type == SDL_PROPERTY_TYPE_STRING    ? "a string"
+                    : type == SDL_PROPERTY_TYPE_BOOLEAN ? "a bool"
+                                                        : "not a number");
+    }
+    FAIL_NONZERO_RETURN(errctx, !(*dest >= lo && *dest <= hi), AKERR_OUTOFBOUNDS,
+                        "map %s: %s: property %s is %g; it must be from %g to %g",
+                        SHOWN(map, shown), what, key, *dest, lo, hi);
+    SUCCEED_RETURN(errctx);
+}
+
+/* A bool property, absent: false; any other type is refused. */
+static akerr_ErrorContext *bool_property(const akgl_Tilemap *map, const char *what,
+                                         SDL_PropertiesID props, const char *key, bool *dest)
+{
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    *dest = false;
+    if (props == 0 || !SDL_HasProperty(props, key)) {
+        SUCCEED_RETURN(errctx);
+    }
+    FAIL_NONZERO_RETURN(errctx, SDL_GetPropertyType(props, key) != SDL_PROPERTY_TYPE_BOOLEAN,
+                        AKERR_TYPE, "map %s: %s: property %s is not a bool; it must be true or "
+                        "false", SHOWN(map, shown), what, key);
+    *dest = SDL_GetBooleanProperty(props, key, false);
+    SUCCEED_RETURN(errctx);
+}
+
+/* A tile's one_way and slope_left/slope_right. */
+static akerr_ErrorContext *check_tile(const akgl_Tilemap *map, const akgl_TilemapTileset *ts,
+                                      const akgl_TilemapTile *tile)
+{
+    char what[256];
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    bool one_way = false;
+    double l = 0.0, r = 0.0;
+    PREPARE_ERROR(errctx);
+    SDL_PropertiesID props = tile->properties;
+    snprintf(what, sizeof(what), "tileset \"%s\" tile %u", ts->name, (unsigned)tile->id);
+    PASS(errctx, bool_property(map, what, props, "one_way", &one_way));
+    bool has_l = SDL_HasProperty(props, "slope_left"), has_r = SDL_HasProperty(props, "slope_right");
+    if (!has_l && !has_r) {
+        SUCCEED_RETURN(errctx);
+    }
+    FAIL_NONZERO_RETURN(errctx, has_l != has_r, AKERR_KEY, "map %s: %s: property %s is set "
+                        "and %s is not; a slope needs both", SHOWN(map, shown), what,
+                        has_l ? "slope_left" : "slope_right", has_l ? "slope_right" : "slope_left");
+    FAIL_NONZERO_RETURN(errctx, one_way, AKERR_VALUE, "map %s: %s: one_way and slope_left/"
+                        "slope_right are both set; a slope is already open from below",
+                        SHOWN(map, shown), what);
+    double th = (double)map->tileheight;
+    PASS(errctx, number_property(map, what, props, "slope_left", 0.0, 0.0, th, &l));
+    PASS(errctx, number_property(map, what, props, "slope_right", 0.0, 0.0, th, &r));
+    const char *keys[2] = {"slope_left", "slope_right"};
+    const double values[2] = {l, r};
+    for (int k = 0; k < 2; k++) {
+        double eighths = values[k] * 8.0 / th;
+        FAIL_NONZERO_RETURN(errctx, SDL_fabs(eighths - SDL_round(eighths)) > 1e-6, AKERR_VALUE,
+                            "map %s: %s: property %s is %g; it must be a whole number of "
+                            "eighths of the tile height (a multiple of %g px) from 0 to %d",
+                            SHOWN(map, shown), what, keys[k], values[k], th / 8.0,
+                            map->tileheight);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* A "platform" object's place, path and speed as an akgl_Platform. */
+static akerr_ErrorContext *platform_of(const akgl_Tilemap *map, int layer,
+                                       const akgl_TilemapObject *obj, akgl_Platform *dest)
+{
+    char what[256];
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    double dx = 0.0, dy = 0.0, speed = 0.0;
+    bool one_way = false;
+    SDL_FPoint at;
+    PREPARE_ERROR(errctx);
+    snprintf(what, sizeof(what), "layer %d (\"%s\"): platform object %d (\"%s\")", layer,
+             map->layers[layer].name, obj->id, obj->name);
+    FAIL_NONZERO_RETURN(errctx, obj->shape != AKGL_TILEMAP_SHAPE_RECTANGLE || obj->rotation != 0.0f ||
+                            !(obj->width >= 1.0f) || !(obj->height >= 1.0f),
+                        AKERR_VALUE, "map %s: %s is %gx%g px, rotated %g degrees; a platform is "
+                        "an unrotated rectangle of at least 1x1 px", SHOWN(map, shown), what,
+                        (double)obj->width, (double)obj->height, (double)obj->rotation);
+    const double lim = PLATFORM_PROPERTY_LIMIT;
+    PASS(errctx, number_property(map, what, obj->properties, "dx", 0.0, -lim, lim, &dx));
+    PASS(errctx, number_property(map, what, obj->properties, "dy", 0.0, -lim, lim, &dy));
+    PASS(errctx, bool_property(map, what, obj->properties, "one_way", &one_way));
+    bool moves = dx != 0.0 || dy != 0.0;
+    PASS(errctx, number_property(map, what, obj->properties, "speed", 0.0, 0.0, lim, &speed));
+    FAIL_NONZERO_RETURN(errctx, moves && !(speed > 0.0), AKERR_VALUE, "map %s: %s: property "
+                        "speed is %g; a platform with a path (dx %g, dy %g) needs a speed above "
+                        "0 px/s", SHOWN(map, shown), what, speed, dx, dy);
+    PASS(errctx, akgl_tilemap_object_position(map, obj, &at));
+    double leg = 0.0;
+    if (moves) {
+        /* Whole steps per leg: the path's length at the speed, rounded. */
+        double step_s = (double)AKGL_PHYSICS_STEP_NS / 1e9;
+        leg = SDL_round(SDL_sqrt(dx * dx + dy * dy) / (speed * step_s));
+        leg = leg < 1.0 ? 1.0 : leg;
+        FAIL_NONZERO_RETURN(errctx, leg > 1e9, AKERR_VALUE, "map %s: %s: property speed is %g; "
+                            "a leg of %g px would take %g steps, more than 1e9", SHOWN(map, shown),
+                            what, speed, SDL_sqrt(dx * dx + dy * dy), leg);
+    }
+    *dest = (akgl_Platform){at.x, at.y, obj->width, obj->height, (float)dx, (float)dy,
+                            (uint32_t)leg, one_way};
+    SUCCEED_RETURN(errctx);
+}
+
+static bool is_platform(const akgl_TilemapObject *obj)
+{
+    return strcmp(obj->type, AKGL_TILEMAP_PLATFORM) == 0;
+}
+
+akerr_ErrorContext *akgl_tilemap_check_physics(const akgl_Tilemap *map)
+{
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    int platforms = 0;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_check_physics: NULL map");
+    for (int t = 0; t < map->ntilesets; t++) {
+        const akgl_TilemapTileset *ts = &map->tilesets[t];
+        for (int k = 0; k < ts->ntiles; k++) {
+            if (ts->tiles[k].properties != 0) {
+                PASS(errctx, check_tile(map, ts, &ts->tiles[k]));
+            }
+        }
+    }
+    for (int i = 0; i < map->nlayers; i++) {
+        const akgl_TilemapLayer *l = &map->layers[i];
+        for (int k = 0; l->kind == AKGL_TILEMAP_LAYER_OBJECTS && k < l->nobjects; k++) {
+            if (!is_platform(&l->objects[k])) {
+                continue;
+            }
+            akgl_Platform scratch;
+            PASS(errctx, platform_of(map, i, &l->objects[k], &scratch));
+            platforms++;
+        }
+    }
+    FAIL_NONZERO_RETURN(errctx, platforms > AKGL_PHYSICS_MAX_PLATFORMS, AKERR_OUTOFBOUNDS,
+                        "map %s: %d platform objects; the physics holds at most %d "
+                        "(AKGL_PHYSICS_MAX_PLATFORMS)", SHOWN(map, shown), platforms,
+                        AKGL_PHYSICS_MAX_PLATFORMS);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_platforms(akgl_Tilemap *map, const akgl_Platform **dest,
+                                           int *count)
+{
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_platforms: NULL map");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_tilemap_platforms: NULL destination");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_tilemap_platforms: NULL count");
+    *dest = NULL;
+    *count = 0;
+    if (map->platforms == NULL) {
+        PASS(errctx, akgl_tilemap_check_physics(map));
+        int n = 0;
+        for (int i = 0; i < map->nlayers; i++) {
+            const akgl_TilemapLayer *l = &map->layers[i];
+            for (int k = 0; l->kind == AKGL_TILEMAP_LAYER_OBJECTS && k < l->nobjects; k++) {
+                n += is_platform(&l->objects[k]) ? 1 : 0;
+            }
+        }
+        if (n == 0) {
+            SUCCEED_RETURN(errctx);
+        }
+        akgl_Platform *all = malloc((size_t)n * sizeof(*all));
+        FAIL_ZERO_RETURN(errctx, all, ENOMEM, "akgl_tilemap_platforms: map %s: no memory for %d "
+                         "platforms", SHOWN(map, shown), n);
+        n = 0;
+        for (int i = 0; i < map->nlayers; i++) {
+            const akgl_TilemapLayer *l = &map->layers[i];
+            for (int k = 0; l->kind == AKGL_TILEMAP_LAYER_OBJECTS && k < l->nobjects; k++) {
+                if (is_platform(&l->objects[k])) {
+                    /* Checked above: it cannot fail now. */
+                    akerr_ErrorContext *e = platform_of(map, i, &l->objects[k], &all[n++]);
+                    if (e != NULL) {
+                        free(all);
+                        PASS(errctx, e);
+                    }
+                }
+            }
+        }
+        map->platforms = all;
+        map->nplatforms = n;
+    }
+    *dest = map->platforms;
+    *count = map->nplatforms;
     SUCCEED_RETURN(errctx);
 }
 
@@ -410,8 +669,15 @@ akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
         PASS(errctx, akgl_get_property_integer("camera.map_bounds", &follow, "1"));
     }
     if (game.physics != NULL) {
+        const akgl_Platform *platforms = NULL;
+        int nplatforms = 0;
         PASS(errctx, physics_grid_for(map, &grid, &has_grid));
+        if (map != NULL && map->orientation == AKGL_TILEMAP_ORTHOGONAL) {
+            /* Before the grid is set: a bad platform changes nothing. */
+            PASS(errctx, akgl_tilemap_platforms(map, &platforms, &nplatforms));
+        }
         PASS(errctx, akgl_physics_set_solid_grid(game.physics, has_grid ? &grid : NULL));
+        PASS(errctx, akgl_physics_set_platforms(game.physics, platforms, nplatforms));
     }
     PASS(errctx, bound_camera_for(map, follow));
     akgl_Tilemap *previous = game.tilemap;

@@ -682,6 +682,169 @@ static void test_unload_with_maps(void)
     physics_end();
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* One-way tiles, slopes and platforms                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Tiles 1..3 (gids 2..4) say one_way, slope_left 0 / slope_right 8 (a full
+ * 45 degree rise on these 8 px tiles) and solid; a second layer whose layer
+ * property says one_way; an object layer with one moving one-way platform
+ * and one object of another type.
+ */
+static void markings_map(MemMap *m)
+{
+    mem_map(m, 6, 4, NULL);
+    for (int i = 0; i < 3; i++) {
+        m->tiles[i] = (akgl_TilemapTile){.id = (uint32_t)(i + 1), .type = "", .image = ""};
+        m->tiles[i].properties = SDL_CreateProperties();
+    }
+    m->tilesets[0].ntiles = 3;
+    CHECK(SDL_SetBooleanProperty(m->tiles[0].properties, "one_way", true));
+    CHECK(SDL_SetNumberProperty(m->tiles[1].properties, "slope_left", 0));
+    CHECK(SDL_SetNumberProperty(m->tiles[1].properties, "slope_right", 8));
+    CHECK(SDL_SetBooleanProperty(m->tiles[2].properties, "solid", true));
+    akgl_TilemapLayer *ground = mem_layer(m, AKGL_TILEMAP_LAYER_TILES);
+    akgl_TilemapLayer *ledges = mem_layer(m, AKGL_TILEMAP_LAYER_TILES);
+    ledges->properties = SDL_CreateProperties();
+    CHECK(SDL_SetBooleanProperty(ledges->properties, "one_way", true));
+    mem_set(ground, 0, 3, 2);  /* one-way tile */
+    mem_set(ground, 1, 3, 3);  /* slope */
+    mem_set(ground, 2, 3, 4);  /* solid */
+    mem_set(ledges, 2, 3, 1);  /* one-way by its layer, over a solid cell: stays solid */
+    mem_set(ledges, 4, 1, 1);  /* one-way by its layer */
+    akgl_TilemapLayer *objs = mem_layer(m, AKGL_TILEMAP_LAYER_OBJECTS);
+    static const akgl_TilemapObject base = {.name = "", .type = "", .visible = true, .text = ""};
+    m->objects[0] = base;
+    m->objects[0].id = 1;
+    m->objects[0].name = "lift";
+    m->objects[0].type = "platform";
+    m->objects[0].x = 8.0f;
+    m->objects[0].y = 16.0f;
+    m->objects[0].width = 24.0f;
+    m->objects[0].height = 4.0f;
+    m->objects[0].properties = SDL_CreateProperties();
+    CHECK(SDL_SetFloatProperty(m->objects[0].properties, "dx", 32.0f));
+    CHECK(SDL_SetNumberProperty(m->objects[0].properties, "speed", 64));
+    CHECK(SDL_SetBooleanProperty(m->objects[0].properties, "one_way", true));
+    m->objects[1] = base;
+    m->objects[1].id = 2;
+    m->objects[1].type = "door";
+    objs->objects = m->objects;
+    objs->nobjects = 2;
+}
+
+static void test_physics_markings(void)
+{
+    markings_map(&mm);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_SolidGrid g;
+    CHECK_OK(akgl_tilemap_check_physics(map));
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK_INT_EQ(g.cells[3 * 6 + 0], AKGL_CELL_ONE_WAY);
+    CHECK_INT_EQ(g.cells[3 * 6 + 1], AKGL_CELL_SLOPE(0, 8));
+    CHECK_INT_EQ(g.cells[3 * 6 + 2], AKGL_CELL_SOLID);
+    CHECK_INT_EQ(g.cells[1 * 6 + 4], AKGL_CELL_ONE_WAY);
+    CHECK_INT_EQ(g.cells[0], AKGL_CELL_OPEN);
+    const akgl_Platform *pl = NULL;
+    int n = -1;
+    CHECK_OK(akgl_tilemap_platforms(map, &pl, &n));
+    CHECK_INT_EQ(n, 1);
+    CHECK(pl != NULL && pl == map->platforms);
+    if (pl != NULL) {
+        /* 32 px at 64 px/s: half a second, 125 steps of 4 ms. */
+        CHECK(pl->x == 8.0f && pl->y == 16.0f && pl->w == 24.0f && pl->h == 4.0f);
+        CHECK(pl->dx == 32.0f && pl->dy == 0.0f && pl->one_way);
+        CHECK_INT_EQ((int)pl->leg_steps, 125);
+    }
+    /* Asked again: the same platforms. */
+    const akgl_Platform *again = NULL;
+    CHECK_OK(akgl_tilemap_platforms(map, &again, &n));
+    CHECK(again == pl && n == 1);
+    /* The game gives them to the physics, and takes them back. */
+    physics_begin();
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK(phys.platforms == map->platforms && phys.nplatforms == 1);
+    CHECK(phys.grid.cells == map->solid_cells && phys.grid_slopes);
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK(phys.platforms == NULL && phys.nplatforms == 0 && !phys.grid_slopes);
+    physics_end();
+    CHECK_STATUS(akgl_tilemap_check_physics(NULL), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_tilemap_platforms(NULL, &pl, &n), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_tilemap_platforms(map, NULL, &n), AKERR_NULLPOINTER);
+    CHECK_STATUS(akgl_tilemap_platforms(map, &pl, NULL), AKERR_NULLPOINTER);
+    CHECK_OK(akgl_heap_release_tilemap(map)); /* frees the cells and platforms (ASan would say) */
+}
+
+/* One bad marking: the check, the grid, the platforms and the game all
+ * refuse the map with the message, and nothing changes. */
+static void expect_marking_refused(int status, const char *n1, const char *n2)
+{
+    akgl_Tilemap *map = pool_map(&mm);
+    const akgl_Platform *pl = NULL;
+    int n = -1;
+    akgl_SolidGrid g;
+    CHECK_STATUS_MSG(akgl_tilemap_check_physics(map), status, "/mem/map.tmj");
+    CHECK_STATUS_MSG(akgl_tilemap_check_physics(map), status, n1);
+    CHECK_STATUS_MSG(akgl_tilemap_check_physics(map), status, n2);
+    CHECK_STATUS_MSG(akgl_tilemap_solid_grid(map, &g), status, n2);
+    CHECK(map->solid_cells == NULL);
+    CHECK_STATUS_MSG(akgl_tilemap_platforms(map, &pl, &n), status, n2);
+    CHECK(pl == NULL && n == 0 && map->platforms == NULL);
+    physics_begin();
+    CHECK_STATUS_MSG(akgl_game_set_tilemap(map), status, n2);
+    CHECK(game.tilemap == NULL && phys.grid.cells == NULL && phys.nplatforms == 0);
+    CHECK_INT_EQ(map->refcount, 1);
+    physics_end();
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
+static void test_physics_markings_refused(void)
+{
+    int maps = tilemaps_in_use();
+    markings_map(&mm);
+    CHECK(SDL_SetNumberProperty(mm.tiles[1].properties, "slope_right", 9));
+    expect_marking_refused(AKERR_OUTOFBOUNDS, "tileset \"tiles\" tile 2",
+                           "property slope_right is 9; it must be from 0 to 8");
+    markings_map(&mm);
+    CHECK(SDL_SetFloatProperty(mm.tiles[1].properties, "slope_left", 2.5f));
+    expect_marking_refused(AKERR_VALUE, "tileset \"tiles\" tile 2",
+                           "slope_left is 2.5; it must be a whole number of eighths");
+    markings_map(&mm);
+    CHECK(SDL_ClearProperty(mm.tiles[1].properties, "slope_right"));
+    expect_marking_refused(AKERR_KEY, "tile 2", "slope_left is set and slope_right is not");
+    markings_map(&mm);
+    CHECK(SDL_SetStringProperty(mm.tiles[1].properties, "slope_left", "4"));
+    expect_marking_refused(AKERR_TYPE, "tile 2", "slope_left is a string");
+    markings_map(&mm);
+    CHECK(SDL_SetBooleanProperty(mm.tiles[1].properties, "one_way", true));
+    expect_marking_refused(AKERR_VALUE, "tile 2", "one_way and slope_left/slope_right");
+    markings_map(&mm);
+    CHECK(SDL_SetStringProperty(mm.tiles[0].properties, "one_way", "yes"));
+    expect_marking_refused(AKERR_TYPE, "tile 1", "property one_way is not a bool");
+    markings_map(&mm);
+    CHECK(SDL_ClearProperty(mm.objects[0].properties, "speed"));
+    expect_marking_refused(AKERR_VALUE, "platform object 1 (\"lift\")",
+                           "speed is 0; a platform with a path (dx 32, dy 0) needs a speed");
+    markings_map(&mm);
+    CHECK(SDL_SetNumberProperty(mm.objects[0].properties, "speed", -5));
+    expect_marking_refused(AKERR_OUTOFBOUNDS, "object 1", "property speed is -5");
+    markings_map(&mm);
+    CHECK(SDL_SetStringProperty(mm.objects[0].properties, "dx", "32"));
+    expect_marking_refused(AKERR_TYPE, "object 1", "property dx is a string");
+    markings_map(&mm);
+    CHECK(SDL_SetFloatProperty(mm.objects[0].properties, "dy", 2e6f));
+    expect_marking_refused(AKERR_OUTOFBOUNDS, "object 1", "property dy is 2e+06");
+    markings_map(&mm);
+    mm.objects[0].shape = AKGL_TILEMAP_SHAPE_ELLIPSE;
+    expect_marking_refused(AKERR_VALUE, "object 1", "a platform is an unrotated rectangle");
+    markings_map(&mm);
+    mm.objects[0].width = 0.0f;
+    expect_marking_refused(AKERR_VALUE, "object 1", "at least 1x1 px");
+    CHECK_INT_EQ(tilemaps_in_use(), maps);
+}
+
 int main(void)
 {
     AKGL_TEST_BEGIN();
@@ -697,5 +860,7 @@ int main(void)
     RUN_TEST(test_spawn_actors_pool_full);
     RUN_TEST(test_spawn_actor_names_fit);
     RUN_TEST(test_unload_with_maps);
+    RUN_TEST(test_physics_markings);
+    RUN_TEST(test_physics_markings_refused);
     return AKGL_TEST_END();
 }
