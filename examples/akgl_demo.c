@@ -4,7 +4,12 @@
  *   akgl_demo [--check] [--frames N] [--assets DIR] [--screenshot OUT.png | OUT.png]
  *
  * Left/Right (or A/D, the d-pad, the left stick) walk, Space/Up/W (or the
- * south button) jump: the bindings are examples/assets/input/platformer.json.
+ * south button) jump; Down (or S, the d-pad's down) held while jumping drops
+ * through the one-way planks: the bindings are
+ * examples/assets/input/platformer.json. The level has one-way planks, grass
+ * slopes (45 and 22.5 degrees) and a raft that slides over the water: the
+ * map marks them (docs/07-tilemaps.md), akgl's physics moves the actors on
+ * them, and the demo draws the raft where akgl_physics_platform_box says.
  * Collect the coins, jump on the slimes, keep away from the bats; falling into
  * the water costs a life. Escape quits.
  *
@@ -19,7 +24,9 @@
  * every run draws the same frames. It writes screenshots at set frames
  * (OUT-<frame>.png) and at the last one (OUT.png, by default build/demo.png),
  * and prints the frame-time figures. --check then checks the run's outcome:
- * how many coins were collected and where the hero ended.
+ * how many coins were collected and where the hero ended, and that on the
+ * way it walked on a slope, stood on the one-way planks, dropped through
+ * them and rode the raft.
  *
  * Assets: --assets DIR, else the directory the build compiled in
  * (AKGL_EXAMPLES_ASSETS), else "assets" beside the executable.
@@ -69,6 +76,10 @@ static struct
     bool check;
     int frames, shot_stem; /* frames run; OUT.png's length without ".png" */
     float end_x;           /* where the hero ended, for --check */
+    bool down;             /* the "down" action is held: a jump drops through */
+    int on_slope, on_plank, on_raft, drops; /* frames on each, drops: for --check */
+    float drop_feet;       /* where its feet were when it last dropped through */
+    bool fell_through;     /* it then stood lower down: the planks let it go */
     char hud[96];
     uint64_t frame_ns[MAX_FRAMES];
     uint64_t last_ticks;
@@ -93,12 +104,47 @@ static void play(const char *name)
 
 /* ---- the rules ------------------------------------------------------------ */
 
-static bool solid_at(float x, float y)
+/* The physics grid's cell at world (x, y): AKGL_CELL_SOLID outside the map. */
+static uint8_t cell_at(float x, float y)
 {
     const akgl_SolidGrid *g = &demo.physics.grid;
     int c = (int)SDL_floorf((x - g->origin_x) / g->tile_w), r = (int)SDL_floorf((y - g->origin_y) / g->tile_h);
-    return g->cells == NULL || c < 0 || r < 0 || c >= g->cols || r >= g->rows ||
-           g->cells[r * g->cols + c] != 0;
+    if (g->cells == NULL || c < 0 || r < 0 || c >= g->cols || r >= g->rows) {
+        return AKGL_CELL_SOLID;
+    }
+    return g->cells[r * g->cols + c];
+}
+
+/* Ground to walk on: solid, a one-way floor or a slope. */
+static bool solid_at(float x, float y)
+{
+    return cell_at(x, y) != AKGL_CELL_OPEN;
+}
+
+static bool is_slope(uint8_t cell)
+{
+    return cell >= AKGL_CELL_SLOPE_BASE && cell <= AKGL_CELL_SLOPE_LAST;
+}
+
+/* What the hero stands on this frame, counted for --check: a slope, the
+ * one-way planks, the raft. */
+static akerr_ErrorContext *count_footing(void)
+{
+    PREPARE_ERROR(errctx);
+    akgl_Actor *h = demo.hero;
+    float mid = h->x + 8.0f, feet = h->y + 16.0f;
+    if (!(h->touching & AKGL_PHYSICS_TOUCH_BOTTOM)) {
+        SUCCEED_RETURN(errctx);
+    }
+    demo.fell_through = demo.fell_through || (demo.drops > 0 && feet > demo.drop_feet + 8.0f);
+    demo.on_slope += is_slope(cell_at(mid, feet - 0.5f)) || is_slope(cell_at(mid, feet + 0.5f));
+    demo.on_plank += cell_at(mid, feet + 0.5f) == AKGL_CELL_ONE_WAY;
+    for (int i = 0; i < demo.physics.nplatforms; i++) {
+        SDL_FRect b;
+        PASS(errctx, akgl_physics_platform_box(&demo.physics, i, &b));
+        demo.on_raft += SDL_fabsf(feet - b.y) < 0.5f && h->x + 13.0f > b.x && h->x + 3.0f < b.x + b.w;
+    }
+    SUCCEED_RETURN(errctx);
 }
 
 static void lose_life(void)
@@ -211,26 +257,46 @@ static akerr_ErrorContext *on_overlap(akgl_Physics *p, akgl_Actor *a, akgl_Actor
     SUCCEED_RETURN(errctx);
 }
 
-/* The jump action: only from the ground. */
+/* The jump action: only from the ground; with "down" held it drops through
+ * the one-way floor or platform the hero stands on instead. */
 static akerr_ErrorContext *on_action(akgl_Controller *c, const char *action, bool pressed, void *ud)
 {
     PREPARE_ERROR(errctx);
     (void)c;
     (void)ud;
-    if (pressed && strcmp(action, "jump") == 0 &&
-        (demo.hero->touching & AKGL_PHYSICS_TOUCH_BOTTOM)) {
-        demo.hero->vy = -JUMP_SPEED;
-        play("jump");
+    if (strcmp(action, "down") == 0) {
+        demo.down = pressed;
+    } else if (pressed && strcmp(action, "jump") == 0 &&
+               (demo.hero->touching & AKGL_PHYSICS_TOUCH_BOTTOM)) {
+        if (demo.down) {
+            PASS(errctx, akgl_physics_drop_through(demo.hero));
+            demo.drop_feet = demo.hero->y + 16.0f;
+            demo.drops++;
+        } else {
+            demo.hero->vy = -JUMP_SPEED;
+            play("jump");
+        }
     }
     SUCCEED_RETURN(errctx);
 }
 
-/* The HUD, over the world in the logical 320x180 picture; headless, frames
+/* The raft (the map's platforms) where the physics has moved it, then the
+ * HUD, over the world in the logical 320x180 picture; headless, frames
  * 120 and 360 are saved here too, finished and not yet presented (the
  * runner saves the last). */
 static akerr_ErrorContext *draw(akgl_App *app)
 {
     PREPARE_ERROR(errctx);
+    for (int i = 0; i < demo.physics.nplatforms; i++) {
+        SDL_FRect b;
+        PASS(errctx, akgl_physics_platform_box(&demo.physics, i, &b));
+        PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_WORLD, b.x, b.y, b.w, b.h,
+                                           (SDL_Color){64, 38, 24, 255}));
+        PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_WORLD, b.x + 1.0f, b.y + 1.0f, b.w - 2.0f,
+                                           b.h - 2.0f, (SDL_Color){176, 118, 62, 255}));
+        PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_WORLD, b.x + 1.0f, b.y + 1.0f, b.w - 2.0f,
+                                           1.0f, (SDL_Color){214, 160, 96, 255}));
+    }
     if (demo.font != NULL) {
         SDL_Color shadow = {0, 0, 0, 200}, white = {255, 255, 255, 255};
         PASS(errctx, akgl_text_draw(demo.font, demo.hud, 5.0f, 4.0f, shadow));
@@ -371,7 +437,10 @@ static akerr_ErrorContext *press(SDL_Scancode key, bool down)
 }
 
 /* The scripted run: run right, jumping every 50 frames (a jump lasts about
- * 45), with a pause to let a bat go by. */
+ * 45), with a pause to let a bat go by. On the way it goes up and down the
+ * grass slopes, lands on the one-way planks (jumping up through them) and,
+ * the first time it stands on them, drops through them with down + jump;
+ * then it lands on the raft over the water. */
 static akerr_ErrorContext *script(int f)
 {
     PREPARE_ERROR(errctx);
@@ -389,6 +458,14 @@ static akerr_ErrorContext *script(int f)
     }
     if (f % 50 == 30) {
         PASS(errctx, press(SDL_SCANCODE_SPACE, false));
+    }
+    if (demo.drops == 0 && (f % 50 < 20 || f % 50 >= 30) &&
+        (demo.hero->touching & AKGL_PHYSICS_TOUCH_BOTTOM) &&
+        cell_at(demo.hero->x + 8.0f, demo.hero->y + 16.5f) == AKGL_CELL_ONE_WAY) {
+        PASS(errctx, press(SDL_SCANCODE_DOWN, true)); /* the first time on the planks: down */
+        PASS(errctx, press(SDL_SCANCODE_SPACE, true));
+        PASS(errctx, press(SDL_SCANCODE_SPACE, false));
+        PASS(errctx, press(SDL_SCANCODE_DOWN, false));
     }
     SUCCEED_RETURN(errctx);
 }
@@ -423,6 +500,7 @@ static akerr_ErrorContext *frame(akgl_App *app)
     if (app->headless) {
         PASS(errctx, script(app->frame));
     }
+    PASS(errctx, count_footing());
     tick(app->frame);
     snprintf(demo.hud, sizeof(demo.hud), "SCORE %05d  COINS %d/%d  LIVES %d  FPS %d", demo.score,
              demo.coins, demo.coins_total, demo.lives, (int)app->fps);
@@ -464,6 +542,9 @@ static akerr_ErrorContext *quit(akgl_App *app)
         printf("akgl_demo: coins %d of %d, score %d, lives %d, hero at (%.1f, %.1f), saved %s\n",
                demo.coins, demo.coins_total, demo.score, demo.lives, demo.end_x,
                demo.hero ? demo.hero->y : -1.0f, app->screenshot);
+        printf("akgl_demo: frames on a slope %d, on the planks %d, on the raft %d; drops %d, %s\n",
+               demo.on_slope, demo.on_plank, demo.on_raft, demo.drops,
+               demo.fell_through ? "fell through" : "did not fall through");
     }
     return akgl_controller_release(&demo.controller);
 }
@@ -499,8 +580,10 @@ int main(int argc, char *argv[])
     int status = akgl_app_main(&desc, argc, argv);
     if (demo.check) {
         bool ok = status == 0 && demo.frames == CHECK_FRAMES && demo.coins >= CHECK_COINS &&
-                  demo.end_x >= CHECK_X_MIN && demo.end_x <= CHECK_X_MAX;
-        printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f)\n",
+                  demo.end_x >= CHECK_X_MIN && demo.end_x <= CHECK_X_MAX &&
+                  demo.on_slope > 0 && demo.on_plank > 0 && demo.fell_through && demo.on_raft > 0;
+        printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f, on a "
+               "slope, on the planks, down through them, on the raft)\n",
                ok ? "passed" : "FAILED", CHECK_FRAMES, CHECK_COINS, CHECK_X_MIN, CHECK_X_MAX);
         status = ok ? 0 : 1;
     }

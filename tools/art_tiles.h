@@ -12,7 +12,7 @@
 
 #define ART_TILE_SIZE 16
 #define ART_TILE_COLUMNS 8
-#define ART_TILE_ROWS 7
+#define ART_TILE_ROWS 8
 #define ART_TILE_COUNT (ART_TILE_COLUMNS * ART_TILE_ROWS)
 
 #define ART_TILE(column, row) ((row) * ART_TILE_COLUMNS + (column))
@@ -46,6 +46,12 @@ enum {
     T_SIGN = ART_TILE(0, 6), T_FENCE = ART_TILE(1, 6), T_MUSHROOM = ART_TILE(2, 6),
     T_CRATE = ART_TILE(3, 6), T_SPIKES = ART_TILE(4, 6), T_TREE_TOP = ART_TILE(5, 6),
     T_TREE_TRUNK = ART_TILE(6, 6), T_CHAIN = ART_TILE(7, 6),
+    /* Grass slopes (floors whose surface rises across the tile; the physics
+     * reads slope_left / slope_right): 45 degrees up and down, then 22.5
+     * degrees over two tiles, up (low half, high half) and down (high, low). */
+    T_SLOPE_UP = ART_TILE(0, 7), T_SLOPE_DOWN = ART_TILE(1, 7),
+    T_SLOPE_UP_LOW = ART_TILE(2, 7), T_SLOPE_UP_HIGH = ART_TILE(3, 7),
+    T_SLOPE_DOWN_HIGH = ART_TILE(4, 7), T_SLOPE_DOWN_LOW = ART_TILE(5, 7),
 };
 
 #define ART_WATER_FRAMES 4

@@ -663,6 +663,28 @@ static void terrain_grass(SDL_Surface *s, int x0, int y0, int open)
     }
 }
 
+
+/* A grass slope: the surface rises from `left` px above the tile's bottom at
+ * its left edge to `right` at its right edge (the tile's slope_left and
+ * slope_right); dirt below it, a band of grass along it, air above. */
+static void terrain_slope(SDL_Surface *s, int x0, int y0, int left, int right)
+{
+    const Px grass_dark = rgb(44, 112, 52), grass = rgb(92, 178, 64),
+             grass_light = rgb(146, 214, 88), grass_edge = rgb(34, 82, 42);
+    for (int x = 0; x < CELL; x++) {
+        int top = CELL - (left * CELL * 2 + (right - left) * (2 * x + 1) + CELL) / (2 * CELL);
+        int depth = 4 + (int)(hash3(x, 0, 3) % 3);
+        for (int y = top; y < CELL; y++) {
+            int d = y - top;
+            Px c = d == 0           ? grass_edge
+                   : d == 1         ? grass_light
+                   : d < depth - 1  ? ((hash3(x, y, 5) % 5 == 0) ? grass_light : grass)
+                   : d == depth - 1 ? grass_dark
+                                    : dirt_at(x, y, 7);
+            put(s, x0 + x, y0 + y, c);
+        }
+    }
+}
 /* Dirt under a step: the air touches only one top corner. */
 static void terrain_inner(SDL_Surface *s, int x0, int y0, bool left)
 {
@@ -1037,6 +1059,12 @@ static akerr_ErrorContext AKERR_NOIGNORE *draw_tiles(SDL_Surface *s)
         case T_WALL_WINDOW: wall(s, x0, y0, 2); break;
         case T_WALL_BACK: wall(s, x0, y0, 3); break;
         case T_DOOR: wall(s, x0, y0, 4); break;
+        case T_SLOPE_UP: terrain_slope(s, x0, y0, 0, CELL); break;
+        case T_SLOPE_DOWN: terrain_slope(s, x0, y0, CELL, 0); break;
+        case T_SLOPE_UP_LOW: terrain_slope(s, x0, y0, 0, CELL / 2); break;
+        case T_SLOPE_UP_HIGH: terrain_slope(s, x0, y0, CELL / 2, CELL); break;
+        case T_SLOPE_DOWN_HIGH: terrain_slope(s, x0, y0, CELL, CELL / 2); break;
+        case T_SLOPE_DOWN_LOW: terrain_slope(s, x0, y0, CELL / 2, 0); break;
         default:
             if (t >= T_WATER_TOP && t < T_WATER_TOP + ART_WATER_FRAMES) {
                 water(s, x0, y0, t - T_WATER_TOP, true);

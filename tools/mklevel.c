@@ -5,8 +5,10 @@
  *                        (examples/assets/)
  *
  * tiles.tsj is an external Tiled tileset (JSON) over tiles.png, whose layout
- * is tools/art_tiles.h: every terrain, plank, wall and crate tile carries the
- * typed custom property `solid` (bool, true), spikes and water carry
+ * is tools/art_tiles.h: every terrain, wall and crate tile carries the
+ * typed custom property `solid` (bool, true), the planks `one_way` (bool,
+ * true: one-way floors), the grass slopes `slope_left` and `slope_right`
+ * (int, px), spikes and water carry
  * `hazard` (bool, true), and the water and the torch are animated (Tiled's
  * per-tile `animation`).
  *
@@ -25,7 +27,10 @@
  *               "knight" (the one object named "hero"), "slime", "bat" or
  *               "coin" (named "slime 1", "coin 12", ...), the characters of
  *               tools/mkart.c; and one named "exit" of type "exit" over the
- *               door, which names no character: the game finds it itself
+ *               door, which names no character: the game finds it itself;
+ *               and in level 1 one named "lift" of type "platform", a
+ *               moving one-way platform (its properties dx, dy, speed,
+ *               one_way; the physics moves it, the game draws it)
  * and a map property `music` (file) naming sounds/music.ogg.
  *
  * Each level is drawn below as text, one character a tile; the terrain's edges
@@ -48,13 +53,16 @@
 #define LEVEL_H 20
 
 /*
- * The first level. Solid: G grass on dirt, S stone, # castle wall, = planks,
- * C crate. Behind: k castle wall, w window, D door, ~ water, ^ spikes,
+ * The first level. Solid: G grass on dirt, S stone, # castle wall, C crate.
+ * One-way floors (jump up through, drop down through): = planks. Grass
+ * slopes: / 45 degrees up, \ 45 degrees down, 1 2 22.5 degrees up over two
+ * tiles, 3 4 22.5 degrees down over two. Behind: k castle wall, w window,
+ * D door, ~ water, ^ spikes,
  * * torch, c chain, T tree trunk, A tree top, b bush, f flowers, t tuft,
  * r rock, s sign, n fence, m mushroom. Actors (on open air): H hero,
  * L slime, V bat, o coin. The door D is also the object "exit" (type "exit",
  * which names no character: the game reads it). Outside the map counts as
- * solid ground.
+ * solid ground. Level 1 also has one moving platform, LIFT below.
  */
 static const char *const LEVEL1[LEVEL_H] = {
     "....................................................................................................",
@@ -68,10 +76,10 @@ static const char *const LEVEL1[LEVEL_H] = {
     ".....................................................oooo.......kkkkkkkkkkkkkkkkkk.............o.o..",
     ".....................................................GGGG.......kkckkkkkkkkkkckkkk..............A...",
     "....................o.o.....V...................................kkwkkkwkkkwkkkwkkk........o.o...T.s.",
-    ".........................................o................ooo...kkkk*kkk*kkkVkkk*k............GGGGGG",
-    ".........ooo......b..f.r...ooo..................SSSS............kkkokkokkkkokkkkkk........mt..GGGGGG",
-    ".....A.........GGGGGGGGGG................C......SSSS.....=====..kkkkkSSSkkkkkkkkkk.......GGGGGGGGGGG",
-    "..fH.T..b.t.s..GGGGGGGGGG..===...t..L.f.CC.m..nnSSSS.r..........kkkkkSSSkLkkkkkkkD..b.fL.GGGGGGGGGGG",
+    ".................................ooo.....o................ooo...kkkk*kkk*kkkVkkk*k............GGGGGG",
+    ".........ooo......b..f.r...ooo..=====...........SSSS............kkkokkokkkkokkkkkk........mt..GGGGGG",
+    ".....A......../GGGGGGGGGG................C......SSSS.....=====..kkkkkSSSkkkkkkkkkk.......GGGGGGGGGGG",
+    "..fH.T.12G34s/GGGGGGGGGGG........t..L.f.CC.m..nnSSSS.r..........kkkkkSSSkLkkkkkkkD..b.fL.GGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG......GGGGGGGGGGGGGGGGGSSSSGGGG.......GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG......GGGGGGGGGGGGGGGGGSSSSGGGG.......GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG~~~~~~GGGGGGGGGGGGGGGGGSSSSGGGG^^^^^^^GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
@@ -116,7 +124,7 @@ static bool solid_terrain(int x, int y)
     if (y < 0) {
         return false;
     }
-    return strchr("GS#", level[y][x]) != NULL;
+    return strchr("GS#/\\1234", level[y][x]) != NULL;
 }
 
 /* The grass tile for the cell at (x, y): which of its sides face the air. */
@@ -124,7 +132,7 @@ static int grass_tile(int x, int y)
 {
     /* Grass grows on top of dirt wherever the cell above is not more of it:
      * under a stone block or a wall too. */
-    bool t = y == 0 || level[y - 1][x] != 'G', b = !solid_terrain(x, y + 1);
+    bool t = y == 0 || strchr("G/\\1234", level[y - 1][x]) == NULL, b = !solid_terrain(x, y + 1);
     bool l = !solid_terrain(x - 1, y), r = !solid_terrain(x + 1, y);
     if (t) {
         if (l && r) {
@@ -182,6 +190,12 @@ static void cell_tiles(int x, int y, int *ground, int *decoration, int *backdrop
                                                            : T_PLANK;
         break;
     case 'C': g = T_CRATE; break;
+    case '/': g = T_SLOPE_UP; break;
+    case '\\': g = T_SLOPE_DOWN; break;
+    case '1': g = T_SLOPE_UP_LOW; break;
+    case '2': g = T_SLOPE_UP_HIGH; break;
+    case '3': g = T_SLOPE_DOWN_HIGH; break;
+    case '4': g = T_SLOPE_DOWN_LOW; break;
     case 'D': d = T_DOOR; break;
     case '~': d = (y > 0 && level[y - 1][x] == '~') ? T_WATER : T_WATER_TOP; break;
     case '^': d = T_SPIKES; break;
@@ -218,8 +232,31 @@ static json_t *bool_property(const char *name)
 static bool tile_is_solid(int t)
 {
     return (t % ART_TILE_COLUMNS < 8 && t / ART_TILE_COLUMNS < 3) ||
-           (t >= T_PLANK_L && t <= T_PLANK_R) || t == T_WALL || t == T_WALL_TOP ||
+           t == T_WALL || t == T_WALL_TOP ||
            t == T_CRATE;
+}
+
+/* A slope tile's surface heights in px at its left and right edges (the
+ * properties slope_left and slope_right), or false for any other tile. */
+static bool tile_slope(int t, int *left, int *right)
+{
+    static const int SLOPES[][3] = {
+        {T_SLOPE_UP, 0, ART_TILE_SIZE},           {T_SLOPE_DOWN, ART_TILE_SIZE, 0},
+        {T_SLOPE_UP_LOW, 0, ART_TILE_SIZE / 2},   {T_SLOPE_UP_HIGH, ART_TILE_SIZE / 2, ART_TILE_SIZE},
+        {T_SLOPE_DOWN_HIGH, ART_TILE_SIZE, ART_TILE_SIZE / 2}, {T_SLOPE_DOWN_LOW, ART_TILE_SIZE / 2, 0}};
+    for (size_t i = 0; i < SDL_arraysize(SLOPES); i++) {
+        if (SLOPES[i][0] == t) {
+            *left = SLOPES[i][1];
+            *right = SLOPES[i][2];
+            return true;
+        }
+    }
+    return false;
+}
+
+static json_t *int_property(const char *name, int value)
+{
+    return json_pack("{s:s,s:s,s:i}", "name", name, "type", "int", "value", value);
 }
 
 static json_t *animation(int first, int frames, int ms)
@@ -238,6 +275,13 @@ static json_t *tileset_json(void)
         json_t *props = json_array();
         if (tile_is_solid(t)) {
             json_array_append_new(props, bool_property("solid"));
+        }
+        int left = 0, right = 0;
+        if (t >= T_PLANK_L && t <= T_PLANK_R) {
+            json_array_append_new(props, bool_property("one_way"));
+        } else if (tile_slope(t, &left, &right)) {
+            json_array_append_new(props, int_property("slope_left", left));
+            json_array_append_new(props, int_property("slope_right", right));
         }
         if (t == T_SPIKES || t == T_WATER_TOP || t == T_WATER) {
             json_array_append_new(props, bool_property("hazard"));
@@ -307,6 +351,14 @@ static const struct {
               {'V', "bat", "bat", true}, {'o', "coin", "coin", true},
               {'D', "exit", "exit", false}};
 
+/* Level 1's moving platform, an object of type "platform" (docs/07-tilemaps.md):
+ * a one-way raft of planks that slides to and fro over the water where the
+ * level has no bridge. Its box where it starts (px), the far end of its path
+ * relative to that, and its speed (px/s). */
+static const struct {
+    int x, y, w, h, dx, dy, speed;
+} LIFT = {400, 224, 48, 6, 48, 0, 32};
+
 static json_t *actor_layer(int id, int *next_object)
 {
     json_t *objects = json_array();
@@ -332,6 +384,16 @@ static json_t *actor_layer(int id, int *next_object)
                               ART_TILE_SIZE, "rotation", 0.0, "visible", 1));
             }
         }
+    }
+    if (level == LEVEL1) {
+        json_t *props = json_pack("[o*,o*,o*,o*]", int_property("dx", LIFT.dx),
+                                  int_property("dy", LIFT.dy), int_property("speed", LIFT.speed),
+                                  bool_property("one_way"));
+        json_array_append_new(
+            objects, json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:b,s:o*}", "id",
+                               (*next_object)++, "name", "lift", "type", "platform", "x", LIFT.x,
+                               "y", LIFT.y, "width", LIFT.w, "height", LIFT.h, "rotation", 0.0,
+                               "visible", 1, "properties", props));
     }
     return json_pack("{s:i,s:s,s:s,s:s,s:i,s:i,s:f,s:b,s:o*}", "id", id, "name", "actors", "type",
                      "objectgroup", "draworder", "topdown", "x", 0, "y", 0, "opacity", 1.0,
@@ -367,7 +429,7 @@ static akerr_ErrorContext AKERR_NOIGNORE *check_level(void)
         FAIL_NONZERO_RETURN(errctx, (int)strlen(level[y]) != level_w, AKERR_FORMAT,
                             "level row %d is %zu wide, not %d", y, strlen(level[y]), level_w);
         for (int x = 0; x < level_w; x++) {
-            FAIL_ZERO_RETURN(errctx, strchr(".GS#w=CkD~^*cTAbftrsnmHLVo", level[y][x]),
+            FAIL_ZERO_RETURN(errctx, strchr(".GS#w=CkD~^*cTAbftrsnmHLVo/\\1234", level[y][x]),
                              AKERR_FORMAT, "level row %d column %d: unknown '%c'", y, x,
                              level[y][x]);
             heroes += level[y][x] == 'H';

@@ -7,21 +7,26 @@
  * - two image layers that scroll slower than the map (parallaxx < 1) and
  *   repeat across, over images that exist;
  * - tile layers of width x height global ids, each naming a tile of the
- *   tileset; every tile of "ground" is solid (the typed bool property
- *   `solid`), no tile of the layers behind it is;
+ *   tileset; every tile of "ground" is a floor of exactly one kind: solid
+ *   (the typed bool property `solid`), a one-way floor (`one_way`: the
+ *   planks) or a slope (int `slope_left` and `slope_right`, whole eighths
+ *   of the tile); no tile of the layers behind it is any of them;
  * - animated water and torch tiles whose frames are tiles of the set, placed
  *   in the map;
- * - an "actors" object layer: one hero standing on solid ground, slimes,
+ * - an "actors" object layer: one hero standing on a floor, slimes,
  *   bats and coins in open air, each object's `type` naming the character it
  *   spawns (akgl_tilemap_spawn_actors' rule), whose JSON file is in
  *   examples/assets; and one object "exit" (type "exit", no character) over
- *   the door, on the ground, which the platformer reads itself.
+   the door, on the ground, which the platformer reads itself; and one
+ *   object "lift" of type "platform" (no character either), a one-way
+ *   platform with a path (dx, dy) and a speed, in open air all along it.
  *
  * The files are read with jansson and the images with SDL_image, and then
  * the whole level is loaded as a game would: akgl's own tilemap loader reads
- * it, its solid grid has a cell for every ground tile, and spawning its
+ * it, its solid grid has the cell each ground tile's kind makes (and open
+ * everywhere else), its platforms are the one lift, and spawning its
  * objects (after the showcase's sprites and characters) makes one actor per
- * object but the exit, the hero a knight; releasing the map gives everything back.
+ * object but the exit and the lift, the hero a knight; releasing the map gives everything back.
  */
 #define _XOPEN_SOURCE 700
 
@@ -110,10 +115,39 @@ static json_int_t gid_at(const char *layer_name, int x, int y)
     return json_integer_value(json_array_get(json_object_get(l, "data"), (size_t)(y * MAP_W + x)));
 }
 
+/* A tile's int property, or -1 when it has none of that name and type. */
+static json_int_t tile_int(json_int_t id, const char *property)
+{
+    json_t *t = tile_entry(id);
+    size_t i;
+    json_t *p;
+    json_array_foreach(t ? json_object_get(t, "properties") : NULL, i, p) {
+        if (strcmp(sv(json_object_get(p, "name")), property) == 0 &&
+            strcmp(sv(json_object_get(p, "type")), "int") == 0) {
+            return json_integer_value(json_object_get(p, "value"));
+        }
+    }
+    return -1;
+}
+
+/* The grid cell a tile makes (AKGL_CELL_*): a slope, a one-way floor, solid,
+ * or open for a tile that is none of them. */
+static uint8_t tile_cell(json_int_t id)
+{
+    json_int_t l = tile_int(id, "slope_left"), r = tile_int(id, "slope_right");
+    if (l >= 0 && r >= 0) {
+        return AKGL_CELL_SLOPE(l * 8 / TILE, r * 8 / TILE);
+    }
+    return tile_flag(id, "one_way") ? AKGL_CELL_ONE_WAY
+           : tile_flag(id, "solid") ? AKGL_CELL_SOLID
+                                    : AKGL_CELL_OPEN;
+}
+
+/* Any floor of the ground layer: solid, one-way or a slope. */
 static bool solid_at(int x, int y)
 {
     json_int_t gid = gid_at("ground", x, y);
-    return gid > 0 && tile_flag(gid - 1, "solid");
+    return gid > 0 && tile_cell(gid - 1) != AKGL_CELL_OPEN;
 }
 
 static void test_the_map_and_its_tileset(void)
@@ -181,7 +215,7 @@ static void test_tile_layers(void)
 {
     json_int_t count = json_integer_value(json_object_get(tileset, "tilecount"));
     static const char *const names[] = {"backdrop", "decoration", "ground"};
-    int water = 0, torches = 0, solid = 0;
+    int water = 0, torches = 0, solid = 0, one_way = 0, slopes = 0;
     for (size_t i = 0; i < SDL_arraysize(names); i++) {
         json_t *l = layer(names[i]);
         CHECK_MSG(l != NULL, "no layer \"%s\"", names[i]);
@@ -202,11 +236,24 @@ static void test_tile_layers(void)
             if (gid == 0) {
                 continue;
             }
-            bool is_solid = tile_flag(gid - 1, "solid");
+            /* One kind each: a slope's heights are whole eighths, and it is
+             * not also solid or one-way; a one-way tile is not also solid. */
+            bool is_solid = tile_flag(gid - 1, "solid"), is_one_way = tile_flag(gid - 1, "one_way");
+            json_int_t l = tile_int(gid - 1, "slope_left"), r = tile_int(gid - 1, "slope_right");
+            bool is_slope = l >= 0 || r >= 0;
             bool ground = strcmp(names[i], "ground") == 0;
-            CHECK_MSG(is_solid == ground, "%s (%zu, %zu): tile %lld is %ssolid", names[i],
-                      k % MAP_W, k / MAP_W, (long long)(gid - 1), is_solid ? "" : "not ");
+            CHECK_MSG(is_solid + is_one_way + is_slope == (ground ? 1 : 0),
+                      "%s (%zu, %zu): tile %lld is solid %d, one-way %d, a slope %d", names[i],
+                      k % MAP_W, k / MAP_W, (long long)(gid - 1), is_solid, is_one_way, is_slope);
+            if (is_slope) {
+                CHECK_MSG(l >= 0 && l <= TILE && r >= 0 && r <= TILE && l % (TILE / 8) == 0 &&
+                              r % (TILE / 8) == 0 && l != r,
+                          "tile %lld: slope %lld to %lld", (long long)(gid - 1), (long long)l,
+                          (long long)r);
+            }
             solid += is_solid;
+            one_way += is_one_way;
+            slopes += is_slope;
             json_t *anim = json_object_get(tile_entry(gid - 1), "animation");
             if (anim != NULL) {
                 water += json_array_size(anim) == 4 && tile_flag(gid - 1, "hazard");
@@ -215,6 +262,8 @@ static void test_tile_layers(void)
         }
     }
     CHECK(solid > MAP_W * 3);
+    CHECK_MSG(one_way >= 5, "%d one-way tiles", one_way);
+    CHECK_MSG(slopes >= 6, "%d slope tiles (a 45 degree hill and a 22.5 degree one)", slopes);
     CHECK_MSG(water >= 6, "%d animated water tiles", water);
     CHECK_MSG(torches >= 3, "%d animated torches", torches);
 
@@ -237,7 +286,7 @@ static void test_actors(void)
     json_t *l = layer("actors");
     CHECK(l != NULL);
     CHECK_STR_EQ(json_string_value(json_object_get(l, "type")), "objectgroup");
-    int heroes = 0, slimes = 0, bats = 0, coins = 0, exits = 0;
+    int heroes = 0, slimes = 0, bats = 0, coins = 0, exits = 0, platforms = 0;
     size_t i;
     json_t *o;
     json_array_foreach(json_object_get(l, "objects"), i, o) {
@@ -247,6 +296,37 @@ static void test_actors(void)
         int y = (int)json_integer_value(json_object_get(o, "y")) / TILE;
         CHECK(type != NULL && name != NULL);
         if (type == NULL || name == NULL) {
+            continue;
+        }
+        if (strcmp(type, "platform") == 0) {
+            /* The lift: a one-way platform that moves, through open air. */
+            platforms++;
+            CHECK_STR_EQ(name, "lift");
+            json_t *props = json_object_get(o, "properties");
+            double dx = 0, dy = 0, speed = 0;
+            bool one_way = false;
+            size_t k;
+            json_t *p;
+            json_array_foreach(props, k, p) {
+                const char *pn = sv(json_object_get(p, "name"));
+                json_t *v = json_object_get(p, "value");
+                dx = strcmp(pn, "dx") == 0 ? json_number_value(v) : dx;
+                dy = strcmp(pn, "dy") == 0 ? json_number_value(v) : dy;
+                speed = strcmp(pn, "speed") == 0 ? json_number_value(v) : speed;
+                one_way = one_way || (strcmp(pn, "one_way") == 0 && json_is_true(v));
+            }
+            CHECK_MSG((dx != 0 || dy != 0) && speed > 0 && one_way,
+                      "the lift: dx %g, dy %g, speed %g, one_way %d", dx, dy, speed, one_way);
+            double w = json_number_value(json_object_get(o, "width"));
+            double h = json_number_value(json_object_get(o, "height"));
+            double px = json_number_value(json_object_get(o, "x"));
+            double py = json_number_value(json_object_get(o, "y"));
+            for (double sx = px; sx <= px + dx + w - 1; sx += 1) { /* its path, sampled */
+                for (double sy = py; sy <= py + dy + h - 1; sy += 1) {
+                    CHECK_MSG(!solid_at((int)(sx / TILE), (int)(sy / TILE)),
+                              "the lift's path meets ground at (%g, %g)", sx, sy);
+                }
+            }
             continue;
         }
         if (strcmp(type, "exit") == 0) {
@@ -282,6 +362,7 @@ static void test_actors(void)
     }
     CHECK_INT_EQ(heroes, 1);
     CHECK_INT_EQ(exits, 1);
+    CHECK_INT_EQ(platforms, 1);
     CHECK(slimes >= 2);
     CHECK(bats >= 2);
     CHECK(coins >= 20);
@@ -317,25 +398,38 @@ static void test_the_game_loads_the_level(void)
         int ground = -1;
         CHECK_OK(akgl_tilemap_layer_index(level, "ground", &ground));
 
-        /* A solid cell for every ground tile, and nowhere else. */
+        /* The cell each ground tile makes, and open everywhere else. */
         akgl_SolidGrid grid;
         CHECK_OK(akgl_tilemap_solid_grid(level, &grid));
         CHECK_INT_EQ(grid.cols, MAP_W);
         CHECK_INT_EQ(grid.rows, MAP_H);
         for (int y = 0; y < MAP_H && grid.cells != NULL; y++) {
             for (int x = 0; x < MAP_W; x++) {
-                CHECK_MSG((grid.cells[y * MAP_W + x] != 0) == (gid_at("ground", x, y) != 0),
-                          "cell (%d, %d): solid %d, ground gid %lld", x, y,
-                          grid.cells[y * MAP_W + x], (long long)gid_at("ground", x, y));
+                json_int_t gid = gid_at("ground", x, y);
+                uint8_t want = gid > 0 ? tile_cell(gid - 1) : AKGL_CELL_OPEN;
+                CHECK_MSG(grid.cells[y * MAP_W + x] == want && (gid == 0) == (want == 0),
+                          "cell (%d, %d): %d, want %d (ground gid %lld)", x, y,
+                          grid.cells[y * MAP_W + x], want, (long long)gid);
             }
         }
 
-        /* One actor per object but the exit; the hero is a knight where the map
-         * says. */
+        /* The lift is the map's one platform, where the object says. */
+        const akgl_Platform *platforms = NULL;
+        int nplatforms = 0;
+        CHECK_OK(akgl_tilemap_platforms(level, &platforms, &nplatforms));
+        CHECK_INT_EQ(nplatforms, 1);
+        if (nplatforms == 1) {
+            CHECK(platforms[0].one_way && platforms[0].leg_steps > 0);
+            CHECK(platforms[0].w > 0 && platforms[0].h > 0 &&
+                  (platforms[0].dx != 0 || platforms[0].dy != 0));
+        }
+
+        /* One actor per object but the exit and the lift; the hero is a
+         * knight where the map says. */
         int count = 0;
         CHECK_OK(akgl_tilemap_spawn_actors(level, &count));
         CHECK_INT_EQ(count,
-                     (int)json_array_size(json_object_get(layer("actors"), "objects")) - 1);
+                     (int)json_array_size(json_object_get(layer("actors"), "objects")) - 2);
         void *hero = NULL;
         CHECK_OK(akgl_registry_require(AKGL_REGISTRY_ACTOR, "actor", "hero", &hero));
         if (hero != NULL) {
