@@ -79,7 +79,7 @@ static struct
     bool down;             /* the "down" action is held: a jump drops through */
     int on_slope, on_plank, on_raft, drops; /* frames on each, drops: for --check */
     float drop_feet;       /* where its feet were when it last dropped through */
-    bool fell_through;     /* it then stood lower down: the planks let it go */
+    bool fell_through;     /* its feet then went below them, under a plank */
     char hud[96];
     uint64_t frame_ns[MAX_FRAMES];
     uint64_t last_ticks;
@@ -133,10 +133,13 @@ static akerr_ErrorContext *count_footing(void)
     PREPARE_ERROR(errctx);
     akgl_Actor *h = demo.hero;
     float mid = h->x + 8.0f, feet = h->y + 16.0f;
+    /* Through: its feet below the planks' top with a plank still over its middle. */
+    demo.fell_through = demo.fell_through ||
+                        (demo.drops > 0 && feet > demo.drop_feet + 4.0f &&
+                         cell_at(mid, demo.drop_feet + 0.5f) == AKGL_CELL_ONE_WAY);
     if (!(h->touching & AKGL_PHYSICS_TOUCH_BOTTOM)) {
         SUCCEED_RETURN(errctx);
     }
-    demo.fell_through = demo.fell_through || (demo.drops > 0 && feet > demo.drop_feet + 8.0f);
     demo.on_slope += is_slope(cell_at(mid, feet - 0.5f)) || is_slope(cell_at(mid, feet + 0.5f));
     demo.on_plank += cell_at(mid, feet + 0.5f) == AKGL_CELL_ONE_WAY;
     for (int i = 0; i < demo.physics.nplatforms; i++) {
@@ -438,9 +441,9 @@ static akerr_ErrorContext *press(SDL_Scancode key, bool down)
 
 /* The scripted run: run right, jumping every 50 frames (a jump lasts about
  * 45), with a pause to let a bat go by. On the way it goes up and down the
- * grass slopes, lands on the one-way planks (jumping up through them) and,
- * the first time it stands on them, drops through them with down + jump;
- * then it lands on the raft over the water. */
+ * grass slopes, rides the raft over the water, jumps up through the run of
+ * one-way planks beyond it from below, and at their far end drops through
+ * them with down + jump. */
 static akerr_ErrorContext *script(int f)
 {
     PREPARE_ERROR(errctx);
@@ -459,10 +462,14 @@ static akerr_ErrorContext *script(int f)
     if (f % 50 == 30) {
         PASS(errctx, press(SDL_SCANCODE_SPACE, false));
     }
-    if (demo.drops == 0 && (f % 50 < 20 || f % 50 >= 30) &&
-        (demo.hero->touching & AKGL_PHYSICS_TOUCH_BOTTOM) &&
-        cell_at(demo.hero->x + 8.0f, demo.hero->y + 16.5f) == AKGL_CELL_ONE_WAY) {
-        PASS(errctx, press(SDL_SCANCODE_DOWN, true)); /* the first time on the planks: down */
+    /* Under the run of planks (x 512..592), up onto them; at their far end
+     * (the coins over them taken), down through them, once. */
+    akgl_Actor *h = demo.hero;
+    bool free = f % 50 < 20 || f % 50 >= 30, ground = h->touching & AKGL_PHYSICS_TOUCH_BOTTOM;
+    bool under = h->x >= 500.0f && h->x < 560.0f && h->y + 16.0f == 240.0f;
+    bool far_end = h->x >= 556.0f && cell_at(h->x + 8.0f, h->y + 16.5f) == AKGL_CELL_ONE_WAY;
+    if (demo.drops == 0 && free && ground && (under || far_end)) {
+        PASS(errctx, press(SDL_SCANCODE_DOWN, far_end));
         PASS(errctx, press(SDL_SCANCODE_SPACE, true));
         PASS(errctx, press(SDL_SCANCODE_SPACE, false));
         PASS(errctx, press(SDL_SCANCODE_DOWN, false));

@@ -79,7 +79,7 @@ static const char *const LEVEL1[LEVEL_H] = {
     ".................................ooo.....o................ooo...kkkk*kkk*kkkVkkk*k............GGGGGG",
     ".........ooo......b..f.r...ooo..=====...........SSSS............kkkokkokkkkokkkkkk........mt..GGGGGG",
     ".....A......../GGGGGGGGGG................C......SSSS.....=====..kkkkkSSSkkkkkkkkkk.......GGGGGGGGGGG",
-    "..fH.T.12G34s/GGGGGGGGGGG........t..L.f.CC.m..nnSSSS.r..........kkkkkSSSkLkkkkkkkD..b.fL.GGGGGGGGGGG",
+    "..fH.T.12G34s/GGGGGGGGGGG..===...t..L.f.CC.m..nnSSSS.r..........kkkkkSSSkLkkkkkkkD..b.fL.GGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG......GGGGGGGGGGGGGGGGGSSSSGGGG.......GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG......GGGGGGGGGGGGGGGGGSSSSGGGG.......GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
     "GGGGGGGGGGGGGGGGGGGGGGGGG~~~~~~GGGGGGGGGGGGGGGGGSSSSGGGG^^^^^^^GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG",
@@ -352,12 +352,12 @@ static const struct {
               {'D', "exit", "exit", false}};
 
 /* Level 1's moving platform, an object of type "platform" (docs/07-tilemaps.md):
- * a one-way raft of planks that slides to and fro over the water where the
- * level has no bridge. Its box where it starts (px), the far end of its path
+ * a one-way raft of planks that slides to and fro over the water, above the
+ * bridge. Its box where it starts (px), the far end of its path
  * relative to that, and its speed (px/s). */
 static const struct {
     int x, y, w, h, dx, dy, speed;
-} LIFT = {400, 224, 48, 6, 48, 0, 32};
+} LIFT = {400, 184, 48, 6, 48, 0, 32};
 
 static json_t *actor_layer(int id, int *next_object)
 {
