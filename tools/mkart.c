@@ -19,7 +19,7 @@
  *   slime.png    8 cells of 16 x 16: a hop 0-5, squashed 6, hurt 7
  *   bat.png      6 cells of 16 x 16: a flap 0-3, hurt 4, dead 5
  *   coin.png     12 cells of 16 x 16: a spin 0-7, a sparkle 8-11
- *   tiles.png    the tileset, 8 x 7 tiles of 16 x 16 (tools/art_tiles.h)
+ *   tiles.png    the tileset, 8 x 8 tiles of 16 x 16 (tools/art_tiles.h)
  *   sky.png      320 x 180, the far parallax layer: sky, clouds, mountains
  *   hills.png    320 x 180, the near parallax layer: hills and trees on
  *                transparency
