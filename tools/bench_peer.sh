@@ -78,7 +78,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 echo "machine: $(nproc) cpus, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "GL: $(glxinfo -B 2>/dev/null | awk -F': ' '/OpenGL renderer/ { print $2 }')"
 IFS=, read -r -a ns <<<"$sizes"
-[ $callgrind -eq 2 ] && ns=()
+if [ $callgrind -eq 2 ]; then ns=(); fi
 for n in "${ns[@]}"; do
     # The same picture: the last frame of each side, compared with akgl's batched one.
     for side in "${sides[@]}"; do
@@ -93,30 +93,30 @@ for n in "${ns[@]}"; do
     echo "N=$n: the four sides draw the same picture"
 done
 if [ ${#ns[@]} -gt 0 ]; then
-for r in $(seq "$rounds"); do
-    for n in "${ns[@]}"; do
-        for side in "${sides[@]}"; do
-            run_side "$side" "$n" "$frames" >>"$out/$side.$n"
+    for r in $(seq "$rounds"); do
+        for n in "${ns[@]}"; do
+            for side in "${sides[@]}"; do
+                run_side "$side" "$n" "$frames" >>"$out/$side.$n"
+            done
         done
     done
-done
-printf '\nms per frame, medians of %d rounds of %d frames (800x450, vsync off)\n' "$rounds" "$frames"
-printf '%-12s' side
-for n in "${ns[@]}"; do printf ' %10s' "N=$n"; done
-echo
-for side in "${sides[@]}"; do
-    printf '%-12s' "$side"
-    for n in "${ns[@]}"; do printf ' %10.2f' "$(median <"$out/$side.$n")"; done
+    printf '\nms per frame, medians of %d rounds of %d frames (800x450, vsync off)\n' "$rounds" "$frames"
+    printf '%-12s' side
+    for n in "${ns[@]}"; do printf ' %10s' "N=$n"; done
     echo
-done
-printf '%-12s' 'batch/best'
-for n in "${ns[@]}"; do
-    a=$(median <"$out/akgl-batch.$n")
-    d=$(median <"$out/love-draw.$n")
-    b=$(median <"$out/love-batch.$n")
-    printf ' %10.3f' "$(awk -v a="$a" -v d="$d" -v b="$b" 'BEGIN { print a / (d < b ? d : b) }')"
-done
-echo " (akgl batched over the faster LÖVE side)"
+    for side in "${sides[@]}"; do
+        printf '%-12s' "$side"
+        for n in "${ns[@]}"; do printf ' %10.2f' "$(median <"$out/$side.$n")"; done
+        echo
+    done
+    printf '%-12s' 'batch/best'
+    for n in "${ns[@]}"; do
+        a=$(median <"$out/akgl-batch.$n")
+        d=$(median <"$out/love-draw.$n")
+        b=$(median <"$out/love-batch.$n")
+        printf ' %10.3f' "$(awk -v a="$a" -v d="$d" -v b="$b" 'BEGIN { print a / (d < b ? d : b) }')"
+    done
+    echo " (akgl batched over the faster LÖVE side)"
 fi
 
 [ $callgrind -ne 0 ] || exit 0
