@@ -54,7 +54,9 @@ esac
 
 # Debian packages the build, the tests and SDL3's X11 back end need. The
 # X11 -dev packages are needed only to compile SDL's X11 driver (loaded at
-# run time when a display exists); headless tests use the offscreen driver.
+# run time when a display exists); headless tests use the offscreen driver,
+# except the opengl renderer's (akgl_render_batch_gl), which runs under
+# xvfb-run (xvfb, xauth) with Mesa's GL (libgl1-mesa-dri).
 PACKAGES=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     dpkg-dev xz-utils ca-certificates
@@ -64,6 +66,7 @@ PACKAGES=(
     valgrind doxygen
     libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
     libxfixes-dev libxss-dev
+    xvfb xauth libgl1-mesa-dri
 )
 
 SDL3_FLAGS=(

@@ -46,6 +46,16 @@ struct akgl_Image;
 typedef struct akgl_Renderer akgl_Renderer;
 
 /**
+ * @brief The hint (or environment variable) choosing how sprites and map
+ *        tiles are submitted: "1" in batches (SDL_RenderGeometry), "0" one
+ *        SDL draw each (SDL_RenderTexture), "auto" or unset: batches on
+ *        every renderer but SDL's software one, whose blit is faster than
+ *        its triangles. Read by akgl_render_2d_init and _bind
+ *        (akgl_Renderer::batch).
+ */
+#define AKGL_HINT_RENDER_BATCH "AKGL_RENDER_BATCH"
+
+/**
  * @brief A view onto the world: the rectangle a renderer draws through
  *        (akgl/camera.h moves it).
  *
@@ -209,6 +219,14 @@ struct akgl_Renderer
     /** The camera draws go through inside a target when begin is given none:
      *  the target's pixels, at 0, 0, its size. */
     akgl_Camera target_camera;
+    /**
+     * Sprites and map tiles are submitted in batches (one SDL_RenderGeometry
+     * call per run of draws sharing a texture and blend mode) instead of
+     * one SDL draw each. init and bind set it from AKGL_HINT_RENDER_BATCH:
+     * by default on every renderer but SDL's software one. A game or a test
+     * may change it between frames.
+     */
+    bool batch;
 };
 
 /**
@@ -226,7 +244,8 @@ struct akgl_Renderer
  *         already; AKERR_KEY naming a missing screen-size property;
  *         AKERR_FORMAT/AKERR_OUTOFBOUNDS for a size that is not a number in
  *         1..16384 (the message names the property); AKERR_API with SDL's
- *         error when SDL fails (nothing is left half-made).
+ *         error when SDL fails; AKERR_VALUE naming AKGL_HINT_RENDER_BATCH
+ *         when it is not "0", "1" or "auto" (nothing is left half-made).
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
 
@@ -241,8 +260,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_init(akgl_Renderer *r);
  * @param existing The SDL renderer; it stays the caller's.
  * @return NULL; AKERR_NULLPOINTER; AKERR_BEHAVIOR when @p r is bound already;
  *         AKERR_API when SDL cannot read the renderer's output size or
- *         logical presentation. Its shutdown returns AKERR_API, after
- *         unbinding, when SDL cannot put the presentation back.
+ *         logical presentation; AKERR_VALUE naming AKGL_HINT_RENDER_BATCH
+ *         when it is not "0", "1" or "auto" (the renderer is left as it was).
+ *         Its shutdown returns AKERR_API, after unbinding, when SDL cannot
+ *         put the presentation back.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_render_2d_bind(akgl_Renderer *r, SDL_Renderer *existing);
 

@@ -6,6 +6,7 @@
 #include "actor_private.h"
 #include "object.h"
 #include "registry_private.h"
+#include "render_batch_private.h"
 #include "render_private.h"
 #include "sound_actor.h"
 
@@ -832,7 +833,13 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
         SUCCEED_RETURN(errctx);
     }
     /* The sheet's texture is shared by every sprite cut from it: its blend
-     * mode is this actor's for this draw alone, then put back. */
+     * mode is this actor's for this draw alone, then put back. An open batch
+     * (a GPU renderer, render_batch_private.h) would submit this quad later,
+     * in whatever mode the texture has by then: it is closed first, so the
+     * quad goes to SDL now, and opened again after. */
+    bool batched = akgl_render_batch.open;
+    FAIL_NONZERO_RETURN(errctx, batched && !akgl_render_batch_end(), AKERR_API,
+                        "akgl_actor_draw: a batch of sprites: %s", SDL_GetError());
     SDL_Texture *tex = sprite->sheet != NULL ? sprite->sheet->texture : NULL;
     SDL_BlendMode old = SDL_BLENDMODE_BLEND;
     bool set = tex != NULL && akgl_render_blend_known((SDL_BlendMode)obj->blend) &&
@@ -842,6 +849,9 @@ akerr_ErrorContext *akgl_actor_draw(akgl_Actor *obj, akgl_Renderer *renderer)
                                                          obj->x, obj->y, &params);
     if (set) {
         (void)SDL_SetTextureBlendMode(tex, old);
+    }
+    if (batched) {
+        (void)akgl_render_batch_begin(renderer);
     }
     PASS(errctx, drawn);
     SUCCEED_RETURN(errctx);

@@ -103,6 +103,7 @@ static void free_scratch(void)
     free(draw_sorted);
     draw_gather = NULL;
     draw_sorted = NULL;
+    akgl_render_batch_stop();
     akgl_physics_scratch_stop();
     akgl_particles_stop();
 }
@@ -119,6 +120,11 @@ static akerr_ErrorContext *allocate_scratch(int actors)
                     "%d actors (%zu bytes)", actors, 2 * (size_t)actors * sizeof(akgl_DrawItem));
     }
     errctx = akgl_physics_scratch_start(actors);
+    if (errctx != NULL) {
+        free_scratch();
+        return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
+    }
+    errctx = akgl_render_batch_start(actors);
     if (errctx != NULL) {
         free_scratch();
         return akerr_trace_append(errctx, __FILE__, __func__, __LINE__);
@@ -547,6 +553,7 @@ static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *or
     const bool culls = cam != NULL;
     const float cx = culls ? cam->x : 0.0f, cy = culls ? cam->y : 0.0f;
     const float right = culls ? cam->x + cam->w : 0.0f, bottom = culls ? cam->y + cam->h : 0.0f;
+    const bool batched = akgl_render_batch.open;
     int submitted = 0, culled = 0;
 #if defined(__SSE2__)
     const __m128 view_near = _mm_setr_ps(cx, cy, 0.0f, 0.0f);
@@ -590,10 +597,17 @@ static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *or
             dst.y -= cy;
         }
 #endif
-        bool drawn = item->flip == SDL_FLIP_NONE
-                         ? SDL_RenderTexture(sdl, item->texture, item->src, &dst)
-                         : SDL_RenderTextureRotated(sdl, item->texture, item->src, &dst, 0.0,
-                                                    NULL, item->flip);
+        bool drawn;
+        if (batched) {
+            drawn = akgl_render_batch_plain(item->texture,
+                                            AKGL_RENDER_BATCH_ACTOR_BLEND(item->actor),
+                                            item->src, dst.x, dst.y, item->flip);
+        } else {
+            drawn = item->flip == SDL_FLIP_NONE
+                        ? SDL_RenderTexture(sdl, item->texture, item->src, &dst)
+                        : SDL_RenderTextureRotated(sdl, item->texture, item->src, &dst, 0.0,
+                                                   NULL, item->flip);
+        }
         if (!drawn) {
             r->stats.submitted += submitted;
             r->stats.culled += culled;
@@ -609,21 +623,62 @@ static akerr_ErrorContext *draw_direct(akgl_Renderer *r, const akgl_DrawItem *or
     SUCCEED_RETURN(errctx);
 }
 
-/* The actors order[from .. to-1], each through akgl_actor_render or all direct. */
-static akerr_ErrorContext *draw_actor_run(akgl_Renderer *r, const akgl_DrawItem *order, int from,
-                                          int to, bool direct)
+/*
+ * The actors of @p order, through the backend's draw (akgl_actor_render)
+ * or, on the plain path, from their items (draw_direct). With a batch open
+ * (@p batched), an actor whose renderfunc is the game's own may draw
+ * anything, by any means: the batch is flushed and closed before it runs
+ * and opened again after, so what it draws lands after the actors before
+ * it.
+ */
+static akerr_ErrorContext *draw_items(akgl_Renderer *r, const akgl_DrawGather *g,
+                                      const akgl_DrawItem *order, int count, bool batched)
 {
     PREPARE_ERROR(errctx);
-    if (direct) {
-        PASS(errctx, draw_direct(r, order + from, to - from));
+    if (!g->plain_backend || g->custom ||
+        (r->camera != NULL && !akgl_render_camera_plain(r->camera))) {
+        /* A camera that zooms, turns or shakes: each actor through the backend's
+         * transformed draw. */
+        for (int i = 0; i < count; i++) {
+            akgl_Actor *a = order[i].actor;
+            bool own = batched && a->renderfunc != akgl_actor_draw;
+            if (own && !akgl_render_batch_end()) {
+                FAIL_RETURN(errctx, AKERR_API, "akgl_game_update: a batch of sprites: %s",
+                            SDL_GetError());
+            }
+            akerr_ErrorContext *e = akgl_actor_render(a, r);
+            if (own) {
+                (void)akgl_render_batch_begin(r);
+            }
+            PASS(errctx, e);
+        }
         SUCCEED_RETURN(errctx);
     }
-    for (int i = from; i < to; i++) {
-        PASS(errctx, akgl_actor_render(order[i].actor, r));
-    }
+    PASS(errctx, draw_direct(r, order, count));
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * The actors order[from .. to-1] (one layer's, or all of them when no emitter
+ * is live), through draw_items; on a batching renderer in batches, the
+ * batch closed again after them so that what comes next (the emitters of
+ * the layers above, the overlay) lands after them.
+ */
+static akerr_ErrorContext *draw_actor_run(akgl_Renderer *r, const akgl_DrawGather *g,
+                                          const akgl_DrawItem *order, int from, int to)
+{
+    PREPARE_ERROR(errctx);
+    bool batched = akgl_render_batch_begin(r);
+    akerr_ErrorContext *drawn = draw_items(r, g, order + from, to - from, batched);
+    if (batched && !akgl_render_batch_end() && drawn == NULL) {
+        FAIL_RETURN(errctx, AKERR_API, "akgl_game_update: a batch of sprites: %s",
+                    SDL_GetError());
+    }
+    PASS(errctx, drawn);
+    SUCCEED_RETURN(errctx);
+}
+
+/* Draws the actors in draw order, the particle emitters among them by layer. */
 static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
 {
     PREPARE_ERROR(errctx);
@@ -634,12 +689,8 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, boo
     }
     akgl_DrawItem *order = draw_order(g, gathered);
     int count = g->n;
-    /* A camera that zooms, turns or shakes: each actor through the backend's
-     * transformed draw. */
-    bool direct = g->plain_backend && !g->custom &&
-                  (r->camera == NULL || akgl_render_camera_plain(r->camera));
     if (!akgl_particles_any()) {
-        PASS(errctx, draw_actor_run(r, order, 0, count, direct));
+        PASS(errctx, draw_actor_run(r, g, order, 0, count));
         SUCCEED_RETURN(errctx);
     }
     /* Each layer's actors, after the emitters of the layers below theirs;
@@ -650,7 +701,7 @@ static akerr_ErrorContext *draw_actors(akgl_Renderer *r, akgl_DrawGather *g, boo
             j++;
         }
         PASS(errctx, akgl_particles_draw(r, &cursor, layer, false));
-        PASS(errctx, draw_actor_run(r, order, i, j, direct));
+        PASS(errctx, draw_actor_run(r, g, order, i, j));
         i = j;
     }
     PASS(errctx, akgl_particles_draw(r, &cursor, 0, true));

@@ -170,6 +170,19 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
         r->stats.culled++;
         SUCCEED_RETURN(errctx);
     }
+    if (r->batch) {
+        /* The quad SDL_RenderTextureRotated would make, tint in its colour. */
+        SDL_FPoint pos[4];
+        akgl_render_batch_corners(&dst, angle,
+                                  (SDL_FPoint){dst.x + centre.x, dst.y + centre.y}, pos);
+        if (!akgl_render_batch_quad(r, sprite->sheet->texture, AKGL_RENDER_BATCH_TEXTURE_BLEND,
+                                    &src, pos, p->flip, p->tint)) {
+            FAIL_RETURN(errctx, AKERR_API, "draw_sprite: sprite \"%s\" frame %d: %s",
+                        sprite->name, frameid, SDL_GetError());
+        }
+        r->stats.submitted++;
+        SUCCEED_RETURN(errctx);
+    }
     /* The sheet's texture is shared by every sprite cut from it (and by a
      * map's tiles): a tint is set for this draw only and the texture's own
      * modulation put back, as draw_tile does. */
@@ -264,6 +277,21 @@ akerr_ErrorContext *akgl_render_2d_draw_tile(akgl_Renderer *r, const akgl_Render
         box.y = (float)((double)t->pivot.y + dx * s + dy * c - (double)box.h * 0.5);
         angle += (double)t->angle;
     }
+    if (r->batch) {
+        /* The quad SDL_RenderTextureRotated would make (turned about the
+         * box's centre), the modulation in its colour. */
+        SDL_FPoint pos[4];
+        akgl_render_batch_corners(&box, angle,
+                                  (SDL_FPoint){box.x + box.w * 0.5f, box.y + box.h * 0.5f}, pos);
+        if (!akgl_render_batch_quad(r, texture, AKGL_RENDER_BATCH_TEXTURE_BLEND, &t->src, pos,
+                                    mode, t->color)) {
+            FAIL_RETURN(errctx, AKERR_API, "draw_tile: sheet \"%s\" region %gx%g+%g+%g: %s",
+                        t->sheet->name, (double)t->src.w, (double)t->src.h, (double)t->src.x,
+                        (double)t->src.y, SDL_GetError());
+        }
+        r->stats.submitted++;
+        SUCCEED_RETURN(errctx);
+    }
     bool modulate = !is_white(t->color);
     if (modulate) {
         SDL_GetTextureColorMod(texture, &old_r, &old_g, &old_b);
@@ -321,6 +349,7 @@ static akerr_ErrorContext *bind_2d(akgl_Renderer *r, int screen_w, int screen_h,
                                    const akgl_RenderLogical *logical)
 {
     PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_render_batch_choose(r->sdl_renderer, &r->batch));
     PASS(errctx, akgl_render_sdl_present(r, logical, &screen_w, &screen_h));
     PASS(errctx, akgl_camera_init(&r->own_camera, (float)screen_w, (float)screen_h));
     r->camera = &r->own_camera;

@@ -14,6 +14,8 @@
 
 #include <akgl/render.h>
 
+#include "render_batch_private.h"
+
 #include <SDL3/SDL.h>
 #include <stdbool.h>
 
@@ -175,9 +177,17 @@ static inline akgl_PlainDraw akgl_render_plain_submit(akgl_Renderer *r, SDL_Text
         dst.x -= cam->x;
         dst.y -= cam->y;
     }
-    bool drawn = flip == SDL_FLIP_NONE
-                     ? SDL_RenderTexture(r->sdl_renderer, tex, src, &dst)
-                     : SDL_RenderTextureRotated(r->sdl_renderer, tex, src, &dst, 0.0, NULL, flip);
+    bool drawn;
+    if (r->batch) {
+        SDL_FPoint pos[4];
+        akgl_render_batch_corners(&dst, 0.0, (SDL_FPoint){0.0f, 0.0f}, pos);
+        drawn = akgl_render_batch_quad(r, tex, AKGL_RENDER_BATCH_TEXTURE_BLEND, src, pos, flip,
+                                       (SDL_Color){255, 255, 255, 255});
+    } else {
+        drawn = flip == SDL_FLIP_NONE
+                    ? SDL_RenderTexture(r->sdl_renderer, tex, src, &dst)
+                    : SDL_RenderTextureRotated(r->sdl_renderer, tex, src, &dst, 0.0, NULL, flip);
+    }
     if (!drawn) {
         return AKGL_PLAIN_FAILED;
     }

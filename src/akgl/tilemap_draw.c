@@ -11,6 +11,7 @@
  */
 #include "json_private.h"
 #include "tilemap_draw.h"
+#include "render_2d_private.h"
 #include "render_private.h"
 #include "tilemap_private.h"
 
@@ -625,6 +626,8 @@ static akerr_ErrorContext *draw_background(const Frame *f)
     SUCCEED_RETURN(errctx);
 }
 
+static akerr_ErrorContext *draw_range(const Frame *f, int from, int to);
+
 akerr_ErrorContext *akgl_tilemap_draw_layers(const akgl_Tilemap *map, akgl_Renderer *r, int from,
                                              int to)
 {
@@ -656,18 +659,36 @@ akerr_ErrorContext *akgl_tilemap_draw_layers(const akgl_Tilemap *map, akgl_Rende
         from = 0;
         PASS(errctx, draw_background(&f));
     }
+    /* The 2D backend's tiles in batches (render_batch_private.h): nothing
+     * but tiles is drawn until the layers end. */
+    bool batched = r->draw_tile == akgl_render_2d_draw_tile && akgl_render_batch_begin(r);
+    akerr_ErrorContext *drawn = draw_range(&f, from, to);
+    if (batched && !akgl_render_batch_end() && drawn == NULL) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_API, "map %s: a batch of tiles: %s",
+                    akgl_json_message_path(map->path, shown), SDL_GetError());
+    }
+    PASS(errctx, drawn);
+    SUCCEED_RETURN(errctx);
+}
+
+/* Layers @p from .. @p to - 1 of the frame's map. */
+static akerr_ErrorContext *draw_range(const Frame *f, int from, int to)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_Tilemap *map = f->map;
     to = SDL_min(to, map->nlayers);
     for (int i = from; i < to; i++) {
         const akgl_TilemapLayer *layer = &map->layers[i];
         if (!layer->visible || layer->opacity <= 0.0f || layer->tint.a == 0) {
             continue;
         }
-        SDL_FPoint shift = layer_shift(map, layer, &f.view);
+        SDL_FPoint shift = layer_shift(map, layer, &f->view);
         SDL_Color color = layer_color(layer);
         switch (layer->kind) {
-        case AKGL_TILEMAP_LAYER_TILES: PASS(errctx, draw_tiles(&f, layer, shift, color)); break;
-        case AKGL_TILEMAP_LAYER_OBJECTS: PASS(errctx, draw_objects(&f, layer, shift, color)); break;
-        case AKGL_TILEMAP_LAYER_IMAGE: PASS(errctx, draw_image(&f, layer, shift, color)); break;
+        case AKGL_TILEMAP_LAYER_TILES: PASS(errctx, draw_tiles(f, layer, shift, color)); break;
+        case AKGL_TILEMAP_LAYER_OBJECTS: PASS(errctx, draw_objects(f, layer, shift, color)); break;
+        case AKGL_TILEMAP_LAYER_IMAGE: PASS(errctx, draw_image(f, layer, shift, color)); break;
         }
     }
     SUCCEED_RETURN(errctx);

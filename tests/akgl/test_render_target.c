@@ -204,6 +204,15 @@ static void check_actor_blend_modes(SceneOpener open)
     CHECK_OK(akgl_actor_set_transform(a[1], 1.0f, 1.0f, 180.0f));
     CHECK_OK(akgl_game_update(NULL));
     CHECK_NEAR_PIXEL(scene_last_frame, 60, 30, expected(SDL_BLENDMODE_ADD, fill, CLEAR), 3);
+    /* Batched (what a GPU renderer does; forced here on the software one):
+     * each actor still in its own mode, the default ones in the batch. */
+    CHECK_OK(akgl_actor_set_transform(a[1], 1.0f, 1.0f, 0.0f));
+    s.r.batch = true;
+    CHECK_OK(akgl_game_update(NULL));
+    for (int i = 0; i < NMODES; i++) {
+        CHECK_NEAR_PIXEL(scene_last_frame, i * 40 + 20, 30, expected(MODES[i], fill, CLEAR), 3);
+    }
+    s.r.batch = false;
     scene_capture_done();
 
     /* Refused: named, and the actor keeps its mode. */
