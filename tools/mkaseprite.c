@@ -355,6 +355,37 @@ static void bad(void)
     close_file();
 }
 
+/* ------------------------------------------------------------------------ */
+/* Characters mapping states to hero.json's tags                            */
+/* ------------------------------------------------------------------------ */
+
+/* A character "knight"; `aseprite` is its "aseprite" line (or ""), `m2` the
+ * second mapping's name key and value. */
+static void character(const char *file, const char *aseprite, const char *m2)
+{
+    open_file(file);
+    out("{\n    \"name\": \"knight\",\n    \"speedtime\": 100,\n");
+    out("    \"speed_x\": 0.2,\n    \"speed_y\": 0.2,\n");
+    out("    \"acceleration_x\": 0.2,\n    \"acceleration_y\": 0.2,\n%s", aseprite);
+    out("    \"sprite_mappings\": [\n");
+    out("        { \"state\": [\"AKGL_ACTOR_STATE_ALIVE\"], \"tag\": \"bob\" },\n");
+    out("        { \"state\": [\"AKGL_ACTOR_STATE_ALIVE\", \"AKGL_ACTOR_STATE_MOVING_LEFT\"], "
+        "%s }\n", m2);
+    out("    ]\n}\n");
+    close_file();
+}
+
+static void characters(void)
+{
+    const char *ase = "    \"aseprite\": \"hero\",\n";
+    character("knight.json", ase, "\"tag\": \"walk\"");
+    character("bad/knight_tag_without_aseprite.json", "", "\"tag\": \"walk\"");
+    character("bad/knight_tag_and_sprite.json", ase,
+              "\"tag\": \"walk\", \"sprite\": \"hero/walk\"");
+    character("bad/knight_tag_not_loaded.json", ase, "\"tag\": \"fly\"");
+    character("bad/knight_aseprite_number.json", "    \"aseprite\": 7,\n", "\"tag\": \"walk\"");
+}
+
 int main(int argc, char **argv)
 {
     char sub[4096];
@@ -375,5 +406,6 @@ int main(int argc, char **argv)
     trimmed();
     notags();
     bad();
+    characters();
     return 0;
 }

@@ -242,19 +242,18 @@ static akerr_ErrorContext *read_tag(json_t *t, const char *stem, const AseDoc *d
     if (json_object_get(t, "direction") != NULL) {
         PASS(errctx, get_str(t, "direction", &direction));
     }
-    if (strcmp(direction, "forward") == 0) {
-        dest->reverse = false, dest->pingpong = false;
-    } else if (strcmp(direction, "reverse") == 0) {
-        dest->reverse = true, dest->pingpong = false;
-    } else if (strcmp(direction, "pingpong") == 0) {
-        dest->reverse = false, dest->pingpong = true;
-    } else if (strcmp(direction, "pingpong_reverse") == 0) {
-        dest->reverse = true, dest->pingpong = true;
-    } else {
+    /* forward, reverse, pingpong, pingpong_reverse: two bits. */
+    bool forward = strcmp(direction, "forward") == 0;
+    bool reverse = strcmp(direction, "reverse") == 0;
+    bool pingpong = strcmp(direction, "pingpong") == 0;
+    bool pingpong_reverse = strcmp(direction, "pingpong_reverse") == 0;
+    if (!forward && !reverse && !pingpong && !pingpong_reverse) {
         FAIL_RETURN(errctx, AKERR_VALUE,
                     "\"direction\" is \"%.32s\"; it must be forward, reverse, pingpong or "
                     "pingpong_reverse", direction);
     }
+    dest->reverse = reverse || pingpong_reverse;
+    dest->pingpong = pingpong || pingpong_reverse;
     PASS(errctx, read_repeat(t, &dest->once));
     SUCCEED_RETURN(errctx);
 }

@@ -12,7 +12,9 @@
 #include "sprite_fixture.h"
 
 #include <akgl/actor.h>
+#include <akgl/character.h>
 #include <akgl/limits.h>
+#include <akgl/state.h>
 
 #define ASE AKGL_TEST_ASSETS_DIR "/aseprite"
 #define BAD(name) ASE "/bad/" name ".json"
@@ -274,6 +276,44 @@ static void test_trimmed_frames_drawn_in_place(void)
     SF_CHECK_COUNTS_UNCHANGED(start, "trimmed.json");
 }
 
+static void expect_character_refused(const char *path, int status, const char *needle)
+{
+    sf_expect_refused(akgl_character_load_json, path, status, needle, NULL);
+}
+
+static void test_character_maps_states_to_tags(void)
+{
+    SfCounts start = sf_counts_now();
+    load_ok(ASE "/hero.json");
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    int got = test_status_of_(akgl_character_load_json(ASE "/knight.json"), msg);
+    CHECK_MSG(got == 0, "knight.json: status %d (%s)", got, msg);
+    akgl_Character *knight = sf_character("knight");
+    CHECK(knight != NULL);
+    if (knight != NULL) {
+        akgl_Sprite *s = NULL;
+        CHECK_OK(akgl_character_sprite_get(knight, AKGL_ACTOR_STATE_ALIVE, &s));
+        CHECK(s == sf_sprite("hero/bob"));
+        CHECK_OK(akgl_character_sprite_get(
+            knight, AKGL_ACTOR_STATE_ALIVE | AKGL_ACTOR_STATE_MOVING_LEFT, &s));
+        CHECK(s == sf_sprite("hero/walk"));
+        CHECK_OK(akgl_heap_release_character(knight));
+    }
+    expect_character_refused(BAD("knight_tag_without_aseprite"), AKERR_KEY,
+                             "\"tag\" is \"bob\" but the character has no \"aseprite\" key");
+    expect_character_refused(BAD("knight_tag_and_sprite"), AKERR_VALUE,
+                             "either \"sprite\" or \"tag\", not both");
+    expect_character_refused(BAD("knight_tag_not_loaded"), AKERR_NULLPOINTER,
+                             "sprite \"hero/fly\" is not loaded");
+    expect_character_refused(BAD("knight_aseprite_number"), AKERR_TYPE,
+                             "\"aseprite\" must be a string");
+    release("hero/walk");
+    release("hero/back");
+    release("hero/bob");
+    release("hero/once");
+    SF_CHECK_COUNTS_UNCHANGED(start, "knight.json");
+}
+
 static void *held[AKGL_MAX_HEAP_SPRITE];
 
 static void test_half_loaded_file_released(void)
@@ -307,6 +347,7 @@ int main(void)
     RUN_TEST(test_hash_and_pingpong_reverse);
     RUN_TEST(test_per_frame_durations);
     RUN_TEST(test_trimmed_frames_drawn_in_place);
+    RUN_TEST(test_character_maps_states_to_tags);
     RUN_TEST(test_half_loaded_file_released);
     sf_unbind_renderer();
     int rc = AKGL_TEST_END();
