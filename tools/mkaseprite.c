@@ -65,6 +65,8 @@ static void close_file(void)
     g_out = NULL;
 }
 
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 static void out(const char *fmt, ...)
 {
     va_list ap;

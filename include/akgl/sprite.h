@@ -68,7 +68,9 @@ typedef struct akgl_Sprite
     /** frame_ns holds each playlist entry's own dwell; speed is then 0 and
      *  unused. Uniform sprites leave it false and pay nothing for it. */
     bool frame_times;
-    SDL_Rect frame_rect[AKGL_SPRITE_MAX_FRAMES]; /**< With frame_rects: each entry's rectangle on the sheet. */
+    /** With frame_rects: each entry's rectangle on the sheet. Set by the
+     *  loader: the precomputed source rectangles do not see a later change. */
+    SDL_Rect frame_rect[AKGL_SPRITE_MAX_FRAMES];
     SDL_Point frame_trim[AKGL_SPRITE_MAX_FRAMES]; /**< With frame_rects: where that rectangle sits inside the width x height frame. */
     uint32_t frame_ns[AKGL_SPRITE_MAX_FRAMES];   /**< With frame_times: nanoseconds each entry is held (>= 1 ms). */
     /** Collision box relative to the frame's top-left (an Aseprite slice
