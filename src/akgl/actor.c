@@ -433,6 +433,17 @@ static void advance_frame_timed(akgl_Actor *obj, const akgl_Sprite *sprite, uint
 {
     int n = sprite->frames < AKGL_SPRITE_MAX_FRAMES ? sprite->frames : AKGL_SPRITE_MAX_FRAMES;
     int last = n - 1;
+    int id = obj->curSpriteFrameId;
+    if (id >= 0 && id < n) {
+        /* Most updates stay inside the frame's dwell: no sum, no division.
+         * The same as below, where t then stays under the dwell. */
+        uint64_t held = sprite->frame_ns[id] > 0 ? sprite->frame_ns[id] : 1;
+        uint64_t banked = obj->curSpriteFrameTimer;
+        if (elapsed_ns < held && banked < held - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+            return;
+        }
+    }
     uint64_t period = 0;
     for (int i = 0; i < n; i++) {
         period += sprite->frame_ns[i] > 0 ? sprite->frame_ns[i] : 1;

@@ -15,6 +15,7 @@
 #include <akgl/character.h>
 #include <akgl/limits.h>
 #include <akgl/state.h>
+#include <akgl/time.h>
 
 #define ASE AKGL_TEST_ASSETS_DIR "/aseprite"
 #define BAD(name) ASE "/bad/" name ".json"
@@ -211,6 +212,44 @@ static void test_per_frame_durations(void)
     SF_CHECK_COUNTS_UNCHANGED(start, "durations");
 }
 
+/* The same through akgl_actor_update on the manual clock: an actor of a
+ * character whose state maps to a tag plays that tag's own frame times
+ * (the frame path's inline advance hands such a sprite to the timed one). */
+static void test_actor_update_plays_the_durations(void)
+{
+    SfCounts start = sf_counts_now();
+    load_ok(ASE "/hero.json");
+    char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    int got = test_status_of_(akgl_character_load_json(ASE "/knight.json"), msg);
+    CHECK_MSG(got == 0, "knight.json: status %d (%s)", got, msg);
+    akgl_Actor *a = NULL;
+    CHECK_OK(akgl_time_use_manual(true));
+    CHECK_OK(akgl_actor_spawn("bobber", "knight", 0.0f, 0.0f, &a));
+    if (a != NULL) {
+        a->state = AKGL_ACTOR_STATE_ALIVE; /* "tag": "bob": 40, 50, 60 ms, ping-pong */
+        CHECK_OK(akgl_actor_update(a));   /* the first update counts no time */
+        const int ms[] = {39, 1, 49, 1, 59, 1, 49, 1, 39, 1, 16, 16, 16, 2, 200 * 5};
+        const int want[] = {0, 1, 1, 2, 2, 1, 1, 0, 0, 1, 1, 1, 1, 2, 2};
+        for (int i = 0; i < (int)(sizeof(ms) / sizeof(ms[0])); i++) {
+            CHECK_OK(akgl_time_advance(MS(ms[i])));
+            CHECK_OK(akgl_actor_update(a));
+            CHECK_MSG(a->curSpriteFrameId == want[i], "step %d (+%d ms): frame %d, expected %d",
+                      i, ms[i], a->curSpriteFrameId, want[i]);
+        }
+        CHECK_OK(akgl_heap_release_actor(a));
+    }
+    CHECK_OK(akgl_time_use_manual(false));
+    akgl_Character *knight = sf_character("knight");
+    if (knight != NULL) {
+        CHECK_OK(akgl_heap_release_character(knight));
+    }
+    release("hero/walk");
+    release("hero/back");
+    release("hero/bob");
+    release("hero/once");
+    SF_CHECK_COUNTS_UNCHANGED(start, "an actor playing hero/bob");
+}
+
 static void clear(void)
 {
     CHECK(SDL_SetRenderDrawColor(sf_canvas.sdl, 0, 0, 0, 255));
@@ -346,6 +385,7 @@ int main(void)
     RUN_TEST(test_array_tags_directions_and_hitbox);
     RUN_TEST(test_hash_and_pingpong_reverse);
     RUN_TEST(test_per_frame_durations);
+    RUN_TEST(test_actor_update_plays_the_durations);
     RUN_TEST(test_trimmed_frames_drawn_in_place);
     RUN_TEST(test_character_maps_states_to_tags);
     RUN_TEST(test_half_loaded_file_released);
