@@ -1,17 +1,22 @@
 /*
  * akgl_mkaseprite: writes the Aseprite JSON fixtures of
- * akgl_sprite_load_aseprite (tests/assets/aseprite/, see the README there).
+ * akgl_sprite_load_aseprite (tests/assets/aseprite/, see the README there),
+ * and the gallery's Aseprite sheet (examples/assets/).
  *
- *   akgl_mkaseprite DIR
+ *   akgl_mkaseprite DIR              the fixtures
+ *   akgl_mkaseprite --example DIR    blob.png, blob.json, blob_character.json
  *
  * Each file is the data file Aseprite's sheet exporter writes (--format
- * json-array or json-hash, --list-tags, --list-slices), for the committed
- * sheet tests/assets/sheet_64x64_16.png (4 x 4 cells of 16 x 16; cell i is
- * at column i % 4, row i / 4), which every file names as
+ * json-array or json-hash, --list-tags, --list-slices). The fixtures are for
+ * the committed sheet tests/assets/sheet_64x64_16.png (4 x 4 cells of 16 x
+ * 16; cell i is at column i % 4, row i / 4), which every file names as
  * "../sheet_64x64_16.png". The good files load; each file of bad/ breaks
  * one rule of docs/10-sprites.md ("Aseprite sheets"), the rest of it sound.
- * Plain stdio: the same bytes every run (the ctest akgl_aseprite_fixtures
- * checks the committed files against a fresh run).
+ * The example's sheet is drawn here (row 0: eight 32 x 32 frames of a blob;
+ * row 1: four bursts packed as trimmed frames) and written with SDL3_image's
+ * IMG_SavePNG (libpng stores no time stamp); the JSON with plain stdio. The
+ * same bytes every run: the ctests akgl_aseprite_fixtures and
+ * akgl_aseprite_example_art check the committed files against a fresh run.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,6 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <SDL3/SDL.h>
+#include <SDL3_image/SDL_image.h>
 
 #define IMAGE "../sheet_64x64_16.png"
 #define BAD_IMAGE "../../sheet_64x64_16.png" /* from bad/ */
@@ -109,16 +117,22 @@ static void write_frames(const char *stem, const Frame *frames, int n, bool hash
     out(" %s,\n", hash ? "}" : "]");
 }
 
-/* "meta" up to its tags; `size` is the sheet's (64 unless a case says). */
-static void write_meta_head(const char *image, int size)
+/* "meta" up to its tags, for a sheet of w x h. */
+static void write_meta_head_wh(const char *image, int w, int h)
 {
     out(" \"meta\": {\n");
     out("  \"app\": \"https://www.aseprite.org/\",\n");
     out("  \"version\": \"1.3\",\n");
     out("  \"image\": \"%s\",\n", image);
     out("  \"format\": \"RGBA8888\",\n");
-    out("  \"size\": { \"w\": %d, \"h\": %d },\n", size, size);
+    out("  \"size\": { \"w\": %d, \"h\": %d },\n", w, h);
     out("  \"scale\": \"1\",\n");
+}
+
+/* "meta" up to its tags; `size` is the sheet's side (64 unless a case says). */
+static void write_meta_head(const char *image, int size)
+{
+    write_meta_head_wh(image, size, size);
 }
 
 /* One tag; `extra` is appended inside it (a "repeat", say) or "". */
@@ -388,18 +402,195 @@ static void characters(void)
     character("bad/knight_aseprite_number.json", "    \"aseprite\": 7,\n", "\"tag\": \"walk\"");
 }
 
+/* ------------------------------------------------------------------------ */
+/* The gallery's sheet (examples/aseprite.c): blob.png, blob.json and the    */
+/* character blob_character.json, for `akgl_mkaseprite --example DIR`        */
+/* ------------------------------------------------------------------------ */
+
+#define BLOB 32             /* every frame's sourceSize */
+#define BLOB_SHEET_W (8 * BLOB)
+#define BLOB_SHEET_H (2 * BLOB)
+
+typedef struct Rgba
+{
+    Uint8 r, g, b, a;
+} Rgba;
+
+static void plot(SDL_Surface *s, int x, int y, Rgba c)
+{
+    if (x < 0 || y < 0 || x >= s->w || y >= s->h) {
+        return;
+    }
+    Uint8 *p = (Uint8 *)s->pixels + y * s->pitch + x * 4;
+    p[0] = c.r;
+    p[1] = c.g;
+    p[2] = c.b;
+    p[3] = c.a;
+}
+
+/* The pixels whose centres lie in the ellipse (cx, cy, rx, ry) and, when
+ * `hole` > 0, outside the one `hole` pixels smaller: a disc or a ring. */
+static void ellipse(SDL_Surface *s, double cx, double cy, double rx, double ry, double hole,
+                    Rgba c)
+{
+    for (int y = (int)(cy - ry) - 1; y <= (int)(cy + ry) + 1; y++) {
+        for (int x = (int)(cx - rx) - 1; x <= (int)(cx + rx) + 1; x++) {
+            double dx = (x + 0.5 - cx), dy = (y + 0.5 - cy);
+            bool in = (dx * dx) / (rx * rx) + (dy * dy) / (ry * ry) <= 1.0;
+            bool inner = hole > 0.0 && rx > hole && ry > hole &&
+                         (dx * dx) / ((rx - hole) * (rx - hole)) +
+                                 (dy * dy) / ((ry - hole) * (ry - hole)) <
+                             1.0;
+            if (in && !inner) {
+                plot(s, x, y, c);
+            }
+        }
+    }
+}
+
+/* The blob in cell `cell` of row 0: a body of radii rx, ry centred at
+ * (16, cy) of the frame, eyes `open` pixels tall (0 closed). */
+static void blob(SDL_Surface *s, int cell, double rx, double ry, double cy, int open)
+{
+    const Rgba outline = {24, 60, 40, 255}, body = {90, 200, 110, 255},
+               shine = {190, 245, 190, 255}, white = {250, 250, 250, 255},
+               pupil = {20, 24, 40, 255};
+    double cx = cell * BLOB + 16.0;
+    ellipse(s, cx, cy, rx + 1.0, ry + 1.0, 0.0, outline);
+    ellipse(s, cx, cy, rx, ry, 0.0, body);
+    ellipse(s, cx - rx * 0.45, cy - ry * 0.5, 2.0, 1.5, 0.0, shine);
+    int ey = (int)(cy - ry * 0.25);
+    for (int side = -1; side <= 1; side += 2) {
+        int ex = (int)cx + side * 4 - (side < 0 ? 2 : 0);
+        if (open == 0) {
+            for (int i = 0; i < 3; i++) {
+                plot(s, ex + i, ey + 1, pupil);
+            }
+            continue;
+        }
+        for (int y = 0; y < open; y++) {
+            for (int i = 0; i < 3; i++) {
+                plot(s, ex + i, ey + 2 - open + 1 + y, (i == 1 && y == open - 1) ? pupil : white);
+            }
+        }
+    }
+}
+
+/* A burst of radius r (a ring, a disc when small) with its top-left at
+ * (x, y) of the sheet: exactly 2r x 2r pixels, the trimmed frame. */
+static void burst(SDL_Surface *s, int x, int y, int r)
+{
+    const Rgba gold = {255, 200, 60, 255}, hot = {255, 250, 200, 255};
+    ellipse(s, x + r, y + r, r, r, r > 4 ? 3.0 : 0.0, gold);
+    ellipse(s, x + r, y + r, r, r, r > 4 ? 1.0 : 0.0, hot);
+    if (r > 4) {
+        ellipse(s, x + r, y + r, r - 1.0, r - 1.0, 1.5, gold);
+    }
+}
+
+static void example_png(const char *dir)
+{
+    char path[4096];
+    SDL_Surface *s = SDL_CreateSurface(BLOB_SHEET_W, BLOB_SHEET_H, SDL_PIXELFORMAT_RGBA32);
+    if (s == NULL) {
+        die("SDL_CreateSurface", SDL_GetError());
+    }
+    SDL_memset(s->pixels, 0, (size_t)s->pitch * (size_t)s->h); /* transparent */
+    /* idle 0..3: a blink (eyes open, half, shut, half) */
+    const int eyes[4] = {3, 2, 0, 2};
+    for (int i = 0; i < 4; i++) {
+        blob(s, i, 12.0, 9.0, 22.0, eyes[i]);
+    }
+    /* bounce 4..7: squashed on the ground, rising, stretched, at the top */
+    blob(s, 4, 14.0, 6.0, 25.0, 2);
+    blob(s, 5, 12.0, 9.0, 20.0, 3);
+    blob(s, 6, 9.0, 12.0, 15.0, 3);
+    blob(s, 7, 11.0, 10.0, 11.0, 3);
+    /* pop 8..11, trimmed: bursts of radius 3, 7, 11, 15 packed in row 1 */
+    int x = 0;
+    for (int i = 0; i < 4; i++) {
+        int r = 3 + 4 * i;
+        burst(s, x, BLOB, r);
+        x += 2 * r;
+    }
+    snprintf(path, sizeof(path), "%s/blob.png", dir);
+    if (!IMG_SavePNG(s, path)) {
+        die(path, SDL_GetError());
+    }
+    SDL_DestroySurface(s);
+}
+
+static void example_json(void)
+{
+    static const int ms[12] = {700, 60, 120, 60, 80, 60, 60, 200, 60, 80, 100, 300};
+    Frame f[12];
+    for (int i = 0; i < 8; i++) {
+        f[i] = (Frame){i * BLOB, 0, BLOB, BLOB, 0, 0, BLOB, BLOB, ms[i], false};
+    }
+    int x = 0;
+    for (int i = 0; i < 4; i++) {
+        int r = 3 + 4 * i;
+        f[8 + i] = (Frame){x, BLOB, 2 * r, 2 * r, 16 - r, 16 - r, BLOB, BLOB, ms[8 + i], false};
+        x += 2 * r;
+    }
+    open_file("blob.json");
+    write_frames("blob", f, 12, false);
+    write_meta_head_wh("blob.png", BLOB_SHEET_W, BLOB_SHEET_H);
+    out("  \"frameTags\": [\n");
+    write_tag("idle", 0, 3, "forward", "", false);
+    write_tag("bounce", 4, 7, "pingpong", "", false);
+    write_tag("pop", 8, 11, "forward", "", false);
+    write_tag("shrink", 8, 11, "reverse", "", true);
+    out("  ],\n");
+    out("  \"layers\": [ { \"name\": \"Layer 1\", \"opacity\": 255, \"blendMode\": \"normal\" } ],\n");
+    out("  \"slices\": [\n");
+    out("   { \"name\": \"hitbox\", \"color\": \"#ff0000ff\", \"keys\": [\n");
+    out("     { \"frame\": 0, \"bounds\": { \"x\": 4, \"y\": 13, \"w\": 24, \"h\": 19 } }\n");
+    out("   ] }\n");
+    out("  ]\n }\n}\n");
+    close_file();
+
+    /* The character: its states mapped to the tags by name (each moving
+     * state with the facing the update gives it). */
+    static const char *const maps[4][3] = {{"", "", "idle"},
+                                           {"FACE_UP", "MOVING_UP", "bounce"},
+                                           {"FACE_RIGHT", "MOVING_RIGHT", "pop"},
+                                           {"FACE_LEFT", "MOVING_LEFT", "shrink"}};
+    open_file("blob_character.json");
+    out("{\n    \"name\": \"blob\",\n    \"speedtime\": 100,\n");
+    out("    \"speed_x\": 0.2,\n    \"speed_y\": 0.2,\n");
+    out("    \"acceleration_x\": 0.2,\n    \"acceleration_y\": 0.2,\n");
+    out("    \"aseprite\": \"blob\",\n");
+    out("    \"sprite_mappings\": [\n");
+    for (int i = 0; i < 4; i++) {
+        out("        { \"state\": [\"AKGL_ACTOR_STATE_ALIVE\"");
+        if (*maps[i][0] != '\0') {
+            out(", \"AKGL_ACTOR_STATE_%s\", \"AKGL_ACTOR_STATE_%s\"", maps[i][0], maps[i][1]);
+        }
+        out("], \"tag\": \"%s\" }%s\n", maps[i][2], i < 3 ? "," : "");
+    }
+    out("    ]\n}\n");
+    close_file();
+}
+
 int main(int argc, char **argv)
 {
     char sub[4096];
-    if (argc != 2) {
-        fprintf(stderr, "usage: akgl_mkaseprite DIR\n");
+    bool example = argc == 3 && strcmp(argv[1], "--example") == 0;
+    if (argc != 2 && !example) {
+        fprintf(stderr, "usage: akgl_mkaseprite DIR | akgl_mkaseprite --example DIR\n");
         return 2;
     }
-    g_dir = argv[1];
-    snprintf(sub, sizeof(sub), "%s/bad", g_dir);
+    g_dir = argv[argc - 1];
     if (mkdir(g_dir, 0777) != 0 && errno != EEXIST) {
         die("cannot create", g_dir);
     }
+    if (example) {
+        example_png(g_dir);
+        example_json();
+        return 0;
+    }
+    snprintf(sub, sizeof(sub), "%s/bad", g_dir);
     if (mkdir(sub, 0777) != 0 && errno != EEXIST) {
         die("cannot create", sub);
     }
