@@ -275,7 +275,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame_time(uint64_t *ns, float *sec
  * allocates nothing.
  * @param reserved Pass NULL.
  * @return NULL; AKERR_BEHAVIOR when the game is not started; the first error
- *         of a step (a state with no sprite is not an error).
+ *         of a step (a state with no sprite is not an error). When a draw
+ *         fails between frame_start and frame_end, the frame is not
+ *         presented but it is over: draws are refused until the next
+ *         frame_start, and a render target left bound is unbound.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_update(void *reserved);
 
