@@ -89,6 +89,11 @@ static akerr_ErrorContext *check_limits(const akgl_BuildLimits *limits)
     CHECK_SIZE(errctx, size_string, "sizeof(akgl_String)");
     CHECK_SIZE(errctx, size_game, "sizeof(akgl_Game)");
     CHECK_SIZE(errctx, size_config, "sizeof(akgl_GameConfig)");
+    CHECK_SIZE(errctx, size_renderer, "sizeof(akgl_Renderer)");
+    CHECK_SIZE(errctx, size_camera, "sizeof(akgl_Camera)");
+    CHECK_SIZE(errctx, size_physics, "sizeof(akgl_Physics)");
+    CHECK_SIZE(errctx, size_controller, "sizeof(akgl_Controller)");
+    CHECK_SIZE(errctx, size_tilemap, "sizeof(akgl_Tilemap)");
     SUCCEED_RETURN(errctx);
 }
 
