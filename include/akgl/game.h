@@ -11,12 +11,17 @@
 
 #include <akerror.h>
 #include <akgl/actor.h>
+#include <akgl/camera.h>
 #include <akgl/character.h>
+#include <akgl/controller.h>
 #include <akgl/game_object.h>
 #include <akgl/heap.h>
 #include <akgl/limits.h>
+#include <akgl/physics.h>
+#include <akgl/render.h>
 #include <akgl/sprite.h>
 #include <akgl/staticstring.h>
+#include <akgl/tilemap.h>
 
 #include <SDL3/SDL.h>
 #include <stddef.h>
@@ -82,6 +87,10 @@ typedef struct akgl_BuildLimits
     size_t size_actor, size_sprite, size_spritesheet, size_character, size_string, size_game,
         size_config;
     /**@}*/
+    /**@{*/
+    /** sizeof each struct a program holds and lends to the library. */
+    size_t size_renderer, size_camera, size_physics, size_controller, size_tilemap;
+    /**@}*/
 } akgl_BuildLimits;
 
 /** The akgl_BuildLimits of the translation unit that expands it. */
@@ -90,7 +99,8 @@ typedef struct akgl_BuildLimits
                         AKGL_MAX_HEAP_CHARACTER, AKGL_MAX_HEAP_STRING, AKGL_MAX_STRING_LENGTH, \
                         sizeof(akgl_Actor), sizeof(akgl_Sprite), sizeof(akgl_SpriteSheet), \
                         sizeof(akgl_Character), sizeof(akgl_String), sizeof(akgl_Game), \
-                        sizeof(akgl_GameConfig)})
+                        sizeof(akgl_GameConfig), sizeof(akgl_Renderer), sizeof(akgl_Camera), \
+                        sizeof(akgl_Physics), sizeof(akgl_Controller), sizeof(akgl_Tilemap)})
 
 /**
  * @brief Starts akgl with the default capacities: checks the struct sizes,
@@ -275,7 +285,10 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_frame_time(uint64_t *ns, float *sec
  * allocates nothing.
  * @param reserved Pass NULL.
  * @return NULL; AKERR_BEHAVIOR when the game is not started; the first error
- *         of a step (a state with no sprite is not an error).
+ *         of a step (a state with no sprite is not an error). When a draw
+ *         fails between frame_start and frame_end, the frame is not
+ *         presented but it is over: draws are refused until the next
+ *         frame_start, and a render target left bound is unbound.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_game_update(void *reserved);
 

@@ -89,6 +89,11 @@ static akerr_ErrorContext *check_limits(const akgl_BuildLimits *limits)
     CHECK_SIZE(errctx, size_string, "sizeof(akgl_String)");
     CHECK_SIZE(errctx, size_game, "sizeof(akgl_Game)");
     CHECK_SIZE(errctx, size_config, "sizeof(akgl_GameConfig)");
+    CHECK_SIZE(errctx, size_renderer, "sizeof(akgl_Renderer)");
+    CHECK_SIZE(errctx, size_camera, "sizeof(akgl_Camera)");
+    CHECK_SIZE(errctx, size_physics, "sizeof(akgl_Physics)");
+    CHECK_SIZE(errctx, size_controller, "sizeof(akgl_Controller)");
+    CHECK_SIZE(errctx, size_tilemap, "sizeof(akgl_Tilemap)");
     SUCCEED_RETURN(errctx);
 }
 
@@ -763,6 +768,40 @@ akerr_ErrorContext *akgl_game_frame_time(uint64_t *ns, float *seconds)
     SUCCEED_RETURN(errctx);
 }
 
+/* Everything a frame draws between frame_start and frame_end: the map under
+ * the actors up to its first object layer, the actors, the rest of the map
+ * over them, then the HUD over the whole world. */
+static akerr_ErrorContext *draw_frame(akgl_Renderer *r, akgl_DrawGather *g, bool gathered)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_Tilemap *map = game.tilemap;
+    int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
+    if (map != NULL) {
+        PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+    }
+    drawing_actors = true; /* akgl_game_draw_world would reuse the gather */
+    akerr_ErrorContext *drawn = draw_actors(r, g, gathered);
+    drawing_actors = false;
+    PASS(errctx, drawn);
+    if (map != NULL && under < map->nlayers) {
+        PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
+    }
+    if (overlay_fn != NULL) {
+        PASS(errctx, overlay_fn(r, overlay_userdata));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* A frame whose drawing failed is not presented, but it is over: without
+ * this the renderer would stay "in a frame" (so a draw made by mistake
+ * before the next frame_start would be taken, then cleared) and a render
+ * target the failed step had begun would stay bound. */
+static void abandon_frame(akgl_Renderer *r)
+{
+    r->in_frame = false;
+    (void)akgl_render_target_unbind(r); /* SDL's refusal: the next frame_start says it */
+}
+
 static akerr_ErrorContext *update(void);
 
 akerr_ErrorContext *akgl_game_update(void *reserved)
@@ -814,23 +853,11 @@ static akerr_ErrorContext *update(void)
         if (r->frame_start != NULL) {
             PASS(errctx, r->frame_start(r));
         }
-        /* The map under the actors up to its first object layer, the rest over them. */
-        const akgl_Tilemap *map = game.tilemap;
-        int under = map != NULL ? akgl_tilemap_layers_under_actors(map) : 0;
-        if (map != NULL) {
-            PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
+        akerr_ErrorContext *drawn = draw_frame(r, &g, gathered);
+        if (drawn != NULL) {
+            abandon_frame(r);
         }
-        drawing_actors = true; /* akgl_game_draw_world would reuse the gather */
-        akerr_ErrorContext *drawn = draw_actors(r, &g, gathered);
-        drawing_actors = false;
         PASS(errctx, drawn);
-        if (map != NULL && under < map->nlayers) {
-            PASS(errctx, akgl_tilemap_draw_layers(map, r, under, map->nlayers));
-        }
-        /* The HUD over the whole world, map layers included. */
-        if (overlay_fn != NULL) {
-            PASS(errctx, overlay_fn(r, overlay_userdata));
-        }
         if (r->frame_end != NULL) {
             PASS(errctx, r->frame_end(r));
         }

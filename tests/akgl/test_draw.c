@@ -654,6 +654,52 @@ static int images_in_use(void)
     return n;
 }
 
+
+/* An overlay that fails with a render target bound: the frame is not
+ * presented, and it is over (no target bound, draws refused again). */
+static akgl_Image *failing_target;
+
+static akerr_ErrorContext *failing_hud(akgl_Renderer *r, void *userdata)
+{
+    PREPARE_ERROR(errctx);
+    (void)r;
+    (void)userdata;
+    PASS(errctx, akgl_render_target_begin(failing_target, NULL, NULL));
+    FAIL_RETURN(errctx, AKERR_VALUE, "failing_hud: on purpose");
+}
+
+static void test_failed_frame_is_over(void)
+{
+    Scene s;
+    if (!scene_open_bound(&s, W, H)) {
+        scene_close(&s);
+        return;
+    }
+    int images = images_in_use();
+    CHECK_OK(akgl_render_target_create(8, 8, &failing_target));
+    CHECK_OK(akgl_game_set_overlay(failing_hud, NULL));
+    CHECK_STATUS_MSG(akgl_game_update(NULL), AKERR_VALUE, "failing_hud: on purpose");
+    CHECK(!s.r.in_frame);
+    CHECK(s.r.target == NULL);
+    CHECK_STATUS_MSG(akgl_draw_point(AKGL_DRAW_SCREEN, 1, 1, RED), AKERR_BEHAVIOR,
+                     "akgl_draw_point: outside a frame");
+    /* The next frame is whole again: drawn and presented. */
+    CHECK_OK(akgl_game_set_overlay(hud, NULL));
+    CHECK_OK(akgl_image_load(SHEET_PATH, &overlay_image));
+    scene_capture(&s.r);
+    CHECK_OK(akgl_game_update(NULL));
+    CHECK(!s.r.in_frame);
+    CHECK_PIXEL(scene_last_frame, 0, 0, GREEN);
+    scene_capture_done();
+    CHECK_OK(akgl_game_set_overlay(NULL, NULL));
+    CHECK_OK(akgl_heap_release_image(overlay_image));
+    overlay_image = NULL;
+    CHECK_OK(akgl_heap_release_image(failing_target));
+    failing_target = NULL;
+    CHECK(images_in_use() == images);
+    scene_close(&s);
+}
+
 static void test_refused_draws(void)
 {
     Scene s;
@@ -850,6 +896,7 @@ int main(void)
     RUN_TEST(test_world_through_the_camera_screen_not);
     RUN_TEST(test_images);
     RUN_TEST(test_in_the_overlay_over_the_world);
+    RUN_TEST(test_failed_frame_is_over);
     RUN_TEST(test_in_a_renderfunc_in_layer_order);
     RUN_TEST(test_refused_draws);
     RUN_TEST(test_refused_loads);

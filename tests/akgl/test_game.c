@@ -59,6 +59,23 @@ static void test_limits_mismatch_is_refused(void)
     limits = AKGL_BUILD_LIMITS;
     limits.size_config += 4;
     CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_GameConfig)");
+    /* The structs a program holds itself and lends to the library. */
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_renderer -= 8;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Renderer)");
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_camera += 4;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Camera)");
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_physics += 8;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Physics)");
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_controller += 8;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Controller)");
+    limits = AKGL_BUILD_LIMITS;
+    limits.size_tilemap += 8;
+    CHECK_STATUS_MSG(akgl_game_init_with_limits(&limits), AKGL_ERR_ABI, "sizeof(akgl_Tilemap)");
+    CHECK(akgl_heap_actors == NULL);
     CHECK(akgl_heap_actors == NULL);
 }
 
