@@ -49,7 +49,7 @@ static akerr_ErrorContext *draw(akgl_App *app)
         akgl_Sprite *shown = NULL;
         int id = actors[i]->curSpriteFrameId;
         float x = 16.0f + 80.0f * (float)i;
-        int matched = 0; /* the mapping it fell back to, as the draw does */
+        int matched = 0; /* the mapped state found: the lookup the draw makes */
         PASS(errctx, akgl_character_sprite_resolve(actors[i]->basechar, actors[i]->state, &shown,
                                                    &matched));
         SDL_snprintf(line, sizeof(line), "%d: %u ms", id,
