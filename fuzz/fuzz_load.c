@@ -1,8 +1,8 @@
 /*
  * libFuzzer targets for the loaders. One source, built once per loader
  * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
- * the tilemap readers FUZZ_TMJ and FUZZ_TMX, fonts, FUZZ_FONT, and particle
- * emitters, FUZZ_EMITTER):
+ * the tilemap readers FUZZ_TMJ and FUZZ_TMX, fonts, FUZZ_FONT, particle
+ * emitters, FUZZ_EMITTER, and Aseprite sheet data, FUZZ_ASEPRITE):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -11,6 +11,8 @@
  * So a finding is a crash, a sanitizer report, or a leak. The sprite target
  * works in a directory holding a real sheet, so inputs that name it load a
  * texture for real; the character target has sprites loaded to bind; the
+ * Aseprite target reads a/input.json with sheet_64x64_16.png one level up,
+ * where the fixtures of tests/assets/aseprite/ name it; the
  * sound-bank target works beside real WAV and Ogg files (tone.wav, beep.wav,
  * tone.ogg) written by the test fixtures' own code. The font target loads
  * each input as a font and, when it loads, lays out, measures and draws text
@@ -104,6 +106,24 @@ static void stage_sheet(const char *assets)
     }
     SDL_free(png);
 }
+
+#ifdef FUZZ_ASEPRITE
+/* The sheet the Aseprite fixtures name ("../sheet_64x64_16.png" from a/). */
+static void stage_aseprite_sheet(const char *assets)
+{
+    char from[600], to[600], dir[600];
+    size_t len = 0;
+    snprintf(from, sizeof(from), "%s/sheet_64x64_16.png", assets);
+    snprintf(to, sizeof(to), "%s/sheet_64x64_16.png", workdir);
+    snprintf(dir, sizeof(dir), "%s/a", workdir);
+    void *png = SDL_LoadFile(from, &len);
+    if (png == NULL || mkdir(dir, 0700) != 0 || !SDL_SaveFile(to, png, len)) {
+        fprintf(stderr, "fuzz set-up: cannot stage %s: %s\n", from, SDL_GetError());
+        abort();
+    }
+    SDL_free(png);
+}
+#endif
 
 #ifdef FUZZ_SOUND
 #include "../tests/akgl/sound_fixture.h"
@@ -237,6 +257,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmx", workdir);
 #elif defined(FUZZ_FONT)
     snprintf(input_path, sizeof(input_path), "%s/input.ttf", workdir);
+#elif defined(FUZZ_ASEPRITE)
+    snprintf(input_path, sizeof(input_path), "%s/a/input.json", workdir);
 #else
     snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
 #endif
@@ -256,6 +278,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 #endif
 #ifdef FUZZ_SOUND
     stage_sounds();
+#endif
+#ifdef FUZZ_ASEPRITE
+    stage_aseprite_sheet(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
 #endif
 #ifdef FUZZ_CONTROLLER
     akgl_Actor *player = NULL;
@@ -340,6 +365,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_controller_load_json(&controller, input_path);
 #elif defined(FUZZ_SOUND)
     akerr_ErrorContext *e = akgl_sound_load_json(input_path);
+#elif defined(FUZZ_ASEPRITE)
+    akerr_ErrorContext *e = akgl_sprite_load_aseprite(input_path);
 #elif defined(FUZZ_TMJ) || defined(FUZZ_TMX)
     akgl_Tilemap *map = NULL;
 #if defined(FUZZ_TMJ)
@@ -401,7 +428,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_FONT or FUZZ_EMITTER"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_FONT, FUZZ_EMITTER or FUZZ_ASEPRITE"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

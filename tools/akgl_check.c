@@ -12,7 +12,8 @@
  * them) or `file: STATUS: message`; --json prints one JSON array instead.
  * Exit status: 0 all valid, 1 any problem, 2 usage error.
  *
- * Files are loaded in phases, whatever order they were named in: sprites,
+ * Files are loaded in phases, whatever order they were named in: sprites
+ * (akgl sprite files, then Aseprite sheet data),
  * then sound banks, then characters (which name sprites and sounds), then
  * properties, controllers, tilemaps and particle emitters (which name sprites). What a phase loaded stays loaded
  * until the end, so a character checked with its sprites finds them.
@@ -45,6 +46,7 @@
 typedef enum
 {
     KIND_SPRITE,
+    KIND_ASEPRITE,      /* an Aseprite sheet's JSON: sprites too */
     KIND_SOUNDS,
     KIND_CHARACTER,
     KIND_PROPERTIES,
@@ -58,7 +60,7 @@ typedef enum
 } Kind;
 
 static const char *const kind_names[KIND_PHASES] = {
-    [KIND_SPRITE] = "sprite",         [KIND_SOUNDS] = "sounds",
+    [KIND_SPRITE] = "sprite",         [KIND_ASEPRITE] = "aseprite",   [KIND_SOUNDS] = "sounds",
     [KIND_CHARACTER] = "character",   [KIND_PROPERTIES] = "properties",
     [KIND_CONTROLLER] = "controller", [KIND_TILEMAP] = "tilemap", [KIND_EMITTER] = "emitter",
 };
@@ -344,6 +346,9 @@ static Kind kind_by_keys(json_t *root)
     if (json_object_get(root, "spritesheet") != NULL) {
         return KIND_SPRITE;
     }
+    if (json_object_get(root, "frames") != NULL && json_is_object(json_object_get(root, "meta"))) {
+        return KIND_ASEPRITE; /* Aseprite's sheet data (docs/10-sprites.md) */
+    }
     if (json_object_get(root, "sounds") != NULL) {
         return KIND_SOUNDS;
     }
@@ -377,6 +382,7 @@ static Kind sniff(const char *path)
     if (kind == KIND_PHASES) {
         report(path, AKERR_VALUE,
                "not a recognised akgl asset: no top-level \"spritesheet\" (sprite), "
+               "\"frames\" and \"meta\" (aseprite), "
                "\"sprite_mappings\" (character), \"sounds\" (sound bank), \"properties\", "
                "\"keys\"/\"buttons\"/\"axes\"/\"actions\" (controller), \"type\": \"map\" "
                "(tilemap) or \"life\" and \"color_start\" (emitter); name its kind with --kind");
@@ -452,6 +458,9 @@ static void check_file(const char *path, Kind kind)
     switch (kind) {
     case KIND_SPRITE:
         report_error(path, akgl_sprite_load_json(path));
+        break;
+    case KIND_ASEPRITE:
+        report_error(path, akgl_sprite_load_aseprite(path));
         break;
     case KIND_SOUNDS:
         report_error(path, akgl_sound_load_json(path));
@@ -567,7 +576,7 @@ static void usage(FILE *to)
     fprintf(to,
             "usage: akgl-check [--json] [-v] [[--kind KIND] PATH...]...\n"
             "Checks akgl asset files (or every asset file under a folder) with akgl's\n"
-            "own loaders. --kind applies to the paths after it. KIND: sprite,\n"
+            "own loaders. --kind applies to the paths after it. KIND: sprite, aseprite,\n"
             "character, tilemap, controller, sounds, properties, emitter, or auto (the\n"
             "default: by extension, then by the JSON's top-level keys).\n"
             "Exit status: 0 all valid, 1 a problem, 2 a usage error.\n");

@@ -1,6 +1,6 @@
-# cmake -DTOOL=<generator> -DOUT=<scratch dir> -DCOMMITTED=<dir> -P check_generated.cmake
+# cmake -DTOOL=<generator> [-DARGS=<arguments>] -DOUT=<scratch dir> -DCOMMITTED=<dir> -P check_generated.cmake
 #
-# For a generator run as `TOOL DIR` that writes files into DIR: runs it twice
+# For a generator run as `TOOL [ARGS] DIR` that writes files into DIR: runs it twice
 # into scratch directories and fails unless both runs wrote the same bytes
 # (determinism) and every file written is committed, byte for byte, in
 # COMMITTED (freshness). The list of files is what the generator wrote, so a
@@ -14,7 +14,7 @@ endforeach()
 file(REMOVE_RECURSE "${OUT}")
 foreach(run a b)
     file(MAKE_DIRECTORY "${OUT}/${run}")
-    execute_process(COMMAND "${TOOL}" "${OUT}/${run}" RESULT_VARIABLE rc OUTPUT_QUIET)
+    execute_process(COMMAND "${TOOL}" ${ARGS} "${OUT}/${run}" RESULT_VARIABLE rc OUTPUT_QUIET)
     if(NOT rc EQUAL 0)
         message(FATAL_ERROR "${TOOL} failed (${rc})")
     endif()

@@ -329,7 +329,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
 
 /**
  * @brief The default changeframefunc: holds each frame for the sprite's speed
- *        (the character's speedtime when the sprite's speed is 0), then steps:
+ *        (its own frame_ns entry when the sprite has frame_times, as an
+ *        Aseprite tag's does; the character's speedtime when the sprite's
+ *        speed is 0), then steps:
  *        loop wraps to 0; loop + loopReverse ping-pongs; no loop plays once
  *        and holds the last frame.
  * @param obj        The actor.

@@ -177,6 +177,10 @@
 #define AKGL_CHARACTER_MAX_MAPPINGS 256
 /** Widest and highest sprite (one frame), in pixels. */
 #define AKGL_SPRITE_MAX_SIZE 4096
+/** Frames one Aseprite JSON file may list (akgl_sprite_load_aseprite). */
+#define AKGL_SPRITE_ASEPRITE_MAX_FRAMES 256
+/** Tags one Aseprite JSON file may list: each becomes a sprite. */
+#define AKGL_SPRITE_ASEPRITE_MAX_TAGS 32
 /** Largest image file a loader opens, in bytes (64 MiB). */
 #define AKGL_IMAGE_MAX_FILE_SIZE (64u * 1024u * 1024u)
 /** Widest and highest image, in pixels, whatever the renderer allows (the

@@ -146,8 +146,9 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_physics_set_solid_grid(akgl_Physics *p,
                                                                const akgl_SolidGrid *grid);
 
 /**
- * @brief The actor's collision box in world pixels: its hitbox, or its
- *        current frame when the hitbox has no size.
+ * @brief The actor's collision box in world pixels: its hitbox, else its
+ *        current sprite's (an Aseprite "hitbox" slice), else its current
+ *        frame.
  * @param actor The actor.
  * @param dest  Gets the box.
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when it has neither (then it

@@ -58,6 +58,25 @@ typedef struct akgl_Sprite
     int frame_src_tw;                       /**< The texture width they were computed for. */
     int frame_src_th;                       /**< The texture height they were computed for. */
     const akgl_SpriteSheet *frame_src_sheet; /**< The sheet they were computed for. */
+    /** Frames are the rectangles of frame_rect, not cells of a width x height
+     *  grid (an Aseprite sheet); frameids then holds 0..frames-1. */
+    bool frame_rects;
+    /** With frame_rects: some frame is trimmed (smaller than width x height,
+     *  placed at its frame_trim offset); such a sprite is drawn through the
+     *  backend's general path. */
+    bool frame_trimmed;
+    /** frame_ns holds each playlist entry's own dwell; speed is then 0 and
+     *  unused. Uniform sprites leave it false and pay nothing for it. */
+    bool frame_times;
+    /** With frame_rects: each entry's rectangle on the sheet. Set by the
+     *  loader: the precomputed source rectangles do not see a later change. */
+    SDL_Rect frame_rect[AKGL_SPRITE_MAX_FRAMES];
+    SDL_Point frame_trim[AKGL_SPRITE_MAX_FRAMES]; /**< With frame_rects: where that rectangle sits inside the width x height frame. */
+    uint32_t frame_ns[AKGL_SPRITE_MAX_FRAMES];   /**< With frame_times: nanoseconds each entry is held (>= 1 ms). */
+    /** Collision box relative to the frame's top-left (an Aseprite slice
+     *  named "hitbox"); w or h 0: none, the frame is the box. An actor's own
+     *  hitbox wins over it. */
+    SDL_FRect hitbox;
 } akgl_Sprite;
 
 /**
@@ -123,17 +142,50 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_initialize(akgl_Sprite *spr, cons
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_json(const char *filename);
 
 /**
+ * @brief Loads the JSON data file Aseprite writes beside a sprite sheet
+ *        (--format json-array or json-hash, --list-tags, --list-slices):
+ *        every tag becomes a sprite, all cut from the one sheet.
+ *
+ * Each tag is registered as "<stem>/<tag>", the stem being the JSON file's
+ * name without its directory and last extension ("art/hero.json" tag "walk"
+ * is "hero/walk"); a file without tags gives one sprite named "<stem>" of
+ * all its frames. Each frame keeps its own rectangle, its trim offset and
+ * its duration; a tag's direction sets the playlist (reverse) and the loop
+ * flags (pingpong); a slice named "hitbox" gives each tag's sprite its
+ * collision box. The image (meta.image) resolves as a sprite file's sheet
+ * does: the working directory first, then beside the JSON file. See
+ * docs/10-sprites.md for every rule.
+ * @param filename The JSON file.
+ * @return NULL, or the status of the first problem, with the file and the
+ *         JSON path named: AKERR_KEY (a key is missing), AKERR_TYPE (a key
+ *         has the wrong JSON type), AKERR_VALUE (a rotated frame, a frame of
+ *         another source size, a trim that does not fit, an unknown
+ *         direction, a tag from > to, a sheet whose size is not meta.size),
+ *         AKERR_OUTOFBOUNDS (a frame off the sheet, a duration outside
+ *         1..4294 ms, more than AKGL_SPRITE_ASEPRITE_MAX_FRAMES frames or
+ *         AKGL_SPRITE_ASEPRITE_MAX_TAGS tags, a tag of more than
+ *         AKGL_SPRITE_MAX_FRAMES frames, a name too long), ENOENT (the image
+ *         is in neither place), AKERR_FORMAT (not JSON, or not an image),
+ *         AKERR_REGISTRY (a tag twice, or a name taken), AKERR_BEHAVIOR (no
+ *         renderer bound), AKGL_ERR_HEAP. A failed load registers nothing
+ *         and releases everything it claimed.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_aseprite(const char *filename);
+
+/**
  * @brief The source rectangle on the sheet of the frame at playlist index
  *        @p frameid.
  *
  * Frame numbers count cells left to right, then top to bottom, on a grid of
- * the sprite's width x height.
+ * the sprite's width x height; a sprite with frame_rects (an Aseprite sheet)
+ * gives the entry's own rectangle instead.
  * @param sprite  The sprite.
  * @param frameid An index into its playlist.
  * @param dest    Gets the rectangle, in the texture's pixels.
  * @return NULL; AKERR_NULLPOINTER for a NULL sprite or dest, a sprite without
  *         a sheet or a sheet without a texture; AKERR_OUTOFBOUNDS for a
- *         frameid outside 0..frames-1, or a cell that lies off the texture.
+ *         frameid outside 0..frames-1, or a cell (or rectangle) that lies
+ *         off the texture.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_coords_for_frame(akgl_Sprite *sprite, int frameid,
                                                                      SDL_FRect *dest);

@@ -424,6 +424,59 @@ static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
 }
 
 /*
+ * A sprite whose entries each have their own dwell (frame_ns, at least 1 ms
+ * each, set by its loader). A pause longer than a whole cycle is cut to its
+ * remainder first (a looping playlist is periodic in time too; a play-once
+ * one ends), so the loop below steps at most about two cycles' frames.
+ */
+static void advance_frame_timed(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t elapsed_ns)
+{
+    int n = sprite->frames < AKGL_SPRITE_MAX_FRAMES ? sprite->frames : AKGL_SPRITE_MAX_FRAMES;
+    int last = n - 1;
+    int id = obj->curSpriteFrameId;
+    if (id >= 0 && id < n) {
+        /* Most updates stay inside the frame's dwell: no sum, no division.
+         * The same as below, where t then stays under the dwell. */
+        uint64_t held = sprite->frame_ns[id] > 0 ? sprite->frame_ns[id] : 1;
+        uint64_t banked = obj->curSpriteFrameTimer;
+        if (elapsed_ns < held && banked < held - elapsed_ns) {
+            obj->curSpriteFrameTimer = banked + elapsed_ns;
+            return;
+        }
+    }
+    uint64_t period = 0;
+    for (int i = 0; i < n; i++) {
+        period += sprite->frame_ns[i] > 0 ? sprite->frame_ns[i] : 1;
+    }
+    if (sprite->loop && sprite->loopReverse && n > 1) {
+        period = 2 * period - sprite->frame_ns[0] - sprite->frame_ns[last];
+    }
+    if (obj->curSpriteFrameId > last || obj->curSpriteFrameId < 0) {
+        obj->curSpriteFrameId = last;
+    }
+    uint64_t t = obj->curSpriteFrameTimer;
+    if (sprite->loop) {
+        t = t % period + elapsed_ns % period;
+    } else {
+        t = (t < period ? t : period) + (elapsed_ns < period ? elapsed_ns : period);
+    }
+    for (;;) {
+        uint64_t dwell = sprite->frame_ns[obj->curSpriteFrameId];
+        dwell = dwell > 0 ? dwell : 1;
+        if (t < dwell) {
+            break;
+        }
+        if (!sprite->loop && obj->curSpriteFrameId >= last) {
+            t = 0; /* played once: hold the last frame */
+            break;
+        }
+        t -= dwell;
+        step_frame(obj, sprite);
+    }
+    obj->curSpriteFrameTimer = t;
+}
+
+/*
  * The frame advance without the argument checks. Most updates add less than
  * a dwell to a frame's banked time and step at most once: that path needs no
  * 64-bit division. It computes exactly what the general path computes.
@@ -431,6 +484,10 @@ static uint64_t reduce_steps(const akgl_Sprite *sprite, uint64_t steps)
 static void advance_frame(akgl_Actor *obj, const akgl_Sprite *sprite, uint64_t elapsed_ns)
 {
     if (sprite->frames <= 0) {
+        return;
+    }
+    if (sprite->frame_times) {
+        advance_frame_timed(obj, sprite, elapsed_ns);
         return;
     }
     uint64_t dwell = sprite->speed;

@@ -12,6 +12,7 @@
 #include <akgl/registry.h>
 
 #include "heap_pool.h"
+#include "json_private.h"
 #include "object.h"
 #include "character_settings.h"
 #include "registry_private.h"
@@ -226,7 +227,37 @@ static akerr_ErrorContext *read_state(json_t *names, int *dest)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping)
+/*
+ * A mapping's "tag" (instead of "sprite"): the sprite "<aseprite>/<tag>" that
+ * akgl_sprite_load_aseprite registered for the character's "aseprite" stem.
+ */
+static akerr_ErrorContext *tag_sprite_name(json_t *mapping, const char *aseprite,
+                                           akgl_String **dest)
+{
+    PREPARE_ERROR(errctx);
+    json_t *tag = json_object_get(mapping, "tag");
+    FAIL_NONZERO_RETURN(errctx, json_object_get(mapping, "sprite") != NULL, AKERR_VALUE,
+                        "a mapping names either \"sprite\" or \"tag\", not both");
+    FAIL_ZERO_RETURN(errctx, json_is_string(tag), AKERR_TYPE,
+                     "\"tag\" must be a string, not %s", akgl_json_type_name(tag));
+    FAIL_ZERO_RETURN(errctx, aseprite, AKERR_KEY,
+                     "\"tag\" is \"%.64s\" but the character has no \"aseprite\" key naming "
+                     "the Aseprite file's sprites", json_string_value(tag));
+    PASS(errctx, akgl_heap_next_string(dest));
+    int len = snprintf((*dest)->data, sizeof((*dest)->data), "%s/%s", aseprite,
+                       json_string_value(tag));
+    if (len < 0 || (size_t)len >= AKGL_SPRITE_MAX_NAME_LENGTH) {
+        IGNORE(akgl_heap_release_string(*dest));
+        *dest = NULL;
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                    "sprite name \"%.40s/%.40s\"... is %d bytes; the limit is %d", aseprite,
+                    json_string_value(tag), len, AKGL_SPRITE_MAX_NAME_LENGTH - 1);
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping,
+                                        const char *aseprite)
 {
     json_t *names = NULL;
     akgl_String *spritename = NULL;
@@ -238,7 +269,11 @@ static akerr_ErrorContext *bind_mapping(akgl_Character *obj, json_t *mapping)
         FAIL_ZERO_BREAK(errctx, json_is_object(mapping), AKERR_TYPE,
                         "a mapping must be an object with \"state\" and \"sprite\"");
         CATCH(errctx, akgl_get_json_array_value(mapping, "state", &names));
-        CATCH(errctx, akgl_get_json_string_value(mapping, "sprite", &spritename));
+        if (json_object_get(mapping, "tag") != NULL) {
+            CATCH(errctx, tag_sprite_name(mapping, aseprite, &spritename));
+        } else {
+            CATCH(errctx, akgl_get_json_string_value(mapping, "sprite", &spritename));
+        }
         CATCH(errctx, read_state(names, &state));
         CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", spritename->data,
                                         &sprite));
@@ -280,6 +315,7 @@ typedef struct CharacterDef
     float sx, sy, ax, ay;
     json_t *sprites; /* NULL: the two-file form */
     json_t *mappings;
+    const char *aseprite; /* NULL: no "aseprite" key (borrowed from the document) */
     akgl_ActorSettings settings; /* the optional per-actor keys */
 } CharacterDef;
 
@@ -309,6 +345,14 @@ static akerr_ErrorContext *read_character_def(json_t *root, CharacterDef *def)
                         "(AKGL_CHARACTER_MAX_INLINE_SPRITES)",
                         count, AKGL_CHARACTER_MAX_INLINE_SPRITES);
         }
+    }
+    /* Optional: the stem of an Aseprite file whose tags the mappings name. */
+    json_t *aseprite = json_object_get(root, "aseprite");
+    if (aseprite != NULL) {
+        FAIL_ZERO_RETURN(errctx, json_is_string(aseprite), AKERR_TYPE,
+                         "\"aseprite\" must be a string (the Aseprite file's stem), not %s",
+                         akgl_json_type_name(aseprite));
+        def->aseprite = json_string_value(aseprite);
     }
     PASS(errctx, akgl_get_json_array_value(root, "sprite_mappings", &def->mappings));
     if (json_array_size(def->mappings) > AKGL_CHARACTER_MAX_MAPPINGS) {
@@ -360,11 +404,12 @@ static akerr_ErrorContext *load_inline_sprites(akgl_Character *obj, json_t *spri
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *bind_mappings(akgl_Character *obj, json_t *mappings)
+static akerr_ErrorContext *bind_mappings(akgl_Character *obj, json_t *mappings,
+                                         const char *aseprite)
 {
     PREPARE_ERROR(errctx);
     for (size_t i = 0; i < json_array_size(mappings); i++) {
-        PASS(errctx, in_element(bind_mapping(obj, json_array_get(mappings, i)),
+        PASS(errctx, in_element(bind_mapping(obj, json_array_get(mappings, i), aseprite),
                                 "sprite_mappings", i));
     }
     SUCCEED_RETURN(errctx);
@@ -396,7 +441,8 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
         /* Before the mappings, so that they may name these sprites. */
         CATCH(errctx, akgl_json_error_in_file(load_inline_sprites(obj, def.sprites, filename),
                                               filename));
-        CATCH(errctx, akgl_json_error_in_file(bind_mappings(obj, def.mappings), filename));
+        CATCH(errctx, akgl_json_error_in_file(bind_mappings(obj, def.mappings, def.aseprite),
+                                              filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(obj, root),
                                               filename));
         obj = NULL; /* the game holds it now, through the registry */

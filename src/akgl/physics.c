@@ -205,7 +205,11 @@ static akerr_ErrorContext *box_of(akgl_Actor *actor, SDL_FRect *dest, bool *has)
     }
     PASS(errctx, akgl_actor_lookup_sprite(actor, &sprite));
     *has = sprite != NULL;
-    if (sprite != NULL) {
+    if (sprite != NULL && sprite->hitbox.w > 0.0f && sprite->hitbox.h > 0.0f) {
+        /* The sprite's own box (an Aseprite "hitbox" slice). */
+        *dest = (SDL_FRect){actor->x + sprite->hitbox.x, actor->y + sprite->hitbox.y,
+                            sprite->hitbox.w, sprite->hitbox.h};
+    } else if (sprite != NULL) {
         *dest = (SDL_FRect){actor->x, actor->y, (float)sprite->width, (float)sprite->height};
     }
     SUCCEED_RETURN(errctx);

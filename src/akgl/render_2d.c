@@ -124,6 +124,32 @@ static void through_camera(const akgl_Camera *cam, SDL_FRect *dst, SDL_FPoint *c
                        (float)(maxx - minx), (float)(maxy - miny)};
 }
 
+/*
+ * A trimmed frame (an Aseprite sheet's): its rectangle sits at frame_trim
+ * inside the sprite's width x height frame, mirrored with the flip. Moves
+ * (x, y) to it and re-expresses the pivot relative to it, so a scale or turn
+ * about the pivot lands the frame where the untrimmed one would have been.
+ */
+static const akgl_DrawParams *trim_frame(const akgl_Sprite *s, int frameid, const SDL_FRect *src,
+                                         const akgl_DrawParams *p, float *x, float *y,
+                                         akgl_DrawParams *out)
+{
+    float fw = (float)s->width, fh = (float)s->height;
+    float ox = (float)s->frame_trim[frameid].x, oy = (float)s->frame_trim[frameid].y;
+    if (p->flip & SDL_FLIP_HORIZONTAL) {
+        ox = fw - ox - src->w;
+    }
+    if (p->flip & SDL_FLIP_VERTICAL) {
+        oy = fh - oy - src->h;
+    }
+    *out = *p;
+    out->pivot_x = (p->pivot_x * fw - ox) / src->w;
+    out->pivot_y = (p->pivot_y * fh - oy) / src->h;
+    *x += ox;
+    *y += oy;
+    return out;
+}
+
 akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite *sprite,
                                                   int frameid, float x, float y,
                                                   const akgl_DrawParams *params)
@@ -144,6 +170,10 @@ akerr_ErrorContext *akgl_render_2d_draw_sprite_ex(akgl_Renderer *r, akgl_Sprite 
     const SDL_FRect *cached = akgl_sprite_cached_src(sprite, frameid);
     if (cached == NULL) {
         PASS(errctx, akgl_sprite_fill_src(sprite, frameid, &cached));
+    }
+    akgl_DrawParams trimmed;
+    if (sprite->frame_trimmed) {
+        p = trim_frame(sprite, frameid, cached, p, &x, &y, &trimmed);
     }
     bool plain_view = r->camera == NULL || akgl_render_camera_plain(r->camera);
     if (plain_view && identity(p)) {

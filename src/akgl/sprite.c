@@ -260,8 +260,8 @@ static akerr_ErrorContext *read_sprite_def(json_t *root, SpriteDef *def)
  * JSON file. A working-directory file that shadows one beside the JSON still
  * wins, but we say so, since it is the usual cause of "wrong art".
  */
-static akerr_ErrorContext *resolve_sheet(const char *jsonpath, const char *sheetfile,
-                                         char *resolved)
+akerr_ErrorContext *akgl_sprite_resolve_sheet(const char *jsonpath, const char *sheetfile,
+                                              char *resolved)
 {
     char dir[AKGL_MAX_STRING_LENGTH];
     char beside[AKGL_MAX_STRING_LENGTH];
@@ -305,9 +305,8 @@ static akerr_ErrorContext *resolve_sheet(const char *jsonpath, const char *sheet
     SUCCEED_RETURN(errctx);
 }
 
-/* The registered sheet for `path`, or a new one loaded from it (*created). */
-static akerr_ErrorContext *find_or_load_sheet(const char *path, const SpriteDef *def,
-                                              akgl_SpriteSheet **dest, bool *created)
+akerr_ErrorContext *akgl_sprite_find_or_load_sheet(const char *path, akgl_SpriteSheet **dest,
+                                                   bool *created)
 {
     void *found = NULL;
     akgl_SpriteSheet *sheet = NULL;
@@ -321,8 +320,7 @@ static akerr_ErrorContext *find_or_load_sheet(const char *path, const SpriteDef 
     }
     PASS(errctx, akgl_heap_next_spritesheet(&sheet));
     ATTEMPT {
-        CATCH(errctx, akgl_spritesheet_initialize(sheet, def->frame_width, def->frame_height,
-                                                  path));
+        CATCH(errctx, akgl_spritesheet_initialize(sheet, 0, 0, path));
     } CLEANUP {
     } PROCESS(errctx) {
         IGNORE(akgl_heap_release_spritesheet(sheet));
@@ -359,8 +357,8 @@ akerr_ErrorContext *akgl_sprite_load_object(json_t *obj, const char *jsonpath, a
         CATCH(errctx, read_sprite_def(obj, &def));
         CATCH(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite",
                                                      def.name->data, NULL));
-        CATCH(errctx, resolve_sheet(jsonpath, def.sheetfile->data, path));
-        CATCH(errctx, find_or_load_sheet(path, &def, &sheet, &sheet_created));
+        CATCH(errctx, akgl_sprite_resolve_sheet(jsonpath, def.sheetfile->data, path));
+        CATCH(errctx, akgl_sprite_find_or_load_sheet(path, &sheet, &sheet_created));
         CATCH(errctx, akgl_heap_next_sprite(&spr));
         CATCH(errctx, akgl_sprite_initialize(spr, def.name->data, sheet));
         apply_def(spr, &def);
@@ -443,6 +441,19 @@ akerr_ErrorContext *akgl_spritesheet_coords_for_frame(akgl_Sprite *sprite, int f
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
                     "coords_for_frame: sprite \"%s\" is %dx%d; frames need a size", sprite->name,
                     sprite->width, sprite->height);
+    }
+    if (sprite->frame_rects) {
+        const SDL_Rect *fr = &sprite->frame_rect[frameid];
+        int tw = sprite->sheet->texture_w, th = sprite->sheet->texture_h;
+        if (fr->w <= 0 || fr->h <= 0 || fr->x < 0 || fr->y < 0 || fr->w > tw || fr->h > th ||
+            fr->x > tw - fr->w || fr->y > th - fr->h) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "coords_for_frame: frame %d of sprite \"%s\" (%dx%d at %d,%d) lies off "
+                        "its %dx%d sheet", frameid, sprite->name, fr->w, fr->h, fr->x, fr->y,
+                        tw, th);
+        }
+        *dest = (SDL_FRect){(float)fr->x, (float)fr->y, (float)fr->w, (float)fr->h};
+        SUCCEED_RETURN(errctx);
     }
     int columns = sprite->sheet->texture_w / sprite->width;
     int number = sprite->frameids[frameid];

@@ -31,6 +31,24 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_load_object(json_t *def, const ch
                                                            akgl_Sprite **dest);
 
 /*
+ * The sheet rule of chapter 10: @p sheetfile in the working directory first,
+ * then beside @p jsonpath; *resolved (AKGL_MAX_STRING_LENGTH bytes) gets the
+ * real path. ENOENT, with both places named, when it is in neither.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_resolve_sheet(const char *jsonpath,
+                                                             const char *sheetfile,
+                                                             char *resolved);
+
+/*
+ * The registered sheet for the resolved @p path, or a new one loaded from
+ * it (*created: the caller holds its acquire reference and releases it once
+ * the sprites cut from it have taken theirs).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_find_or_load_sheet(const char *path,
+                                                                  akgl_SpriteSheet **dest,
+                                                                  bool *created);
+
+/*
  * 0 <= frameid < frames and frameid < AKGL_SPRITE_MAX_FRAMES: below 0 and
  * at or past the ceiling in one unsigned comparison.
  */
@@ -60,11 +78,12 @@ static inline const SDL_FRect *akgl_sprite_cached_src(const akgl_Sprite *s, int 
 }
 
 /* The checks of akgl_sprite_cached_src that do not depend on the frame:
- * a loop over many actors showing one sprite makes them once. */
+ * a loop over many actors showing one sprite makes them once. A trimmed
+ * sprite fails them: its frames need the backend's offset. */
 static inline bool akgl_sprite_src_sheet_current(const akgl_Sprite *s)
 {
     const akgl_SpriteSheet *sheet = s->sheet;
-    return sheet != NULL && s->frame_src_sheet == sheet && sheet->texture != NULL &&
+    return sheet != NULL && !s->frame_trimmed && s->frame_src_sheet == sheet && sheet->texture != NULL &&
            s->frame_src_w == s->width && s->frame_src_h == s->height &&
            s->frame_src_tw == sheet->texture_w && s->frame_src_th == sheet->texture_h;
 }

@@ -2,6 +2,7 @@
 akgl_add_test(akgl_render SOURCES test_render.c LIBS akgl SDL3_image::SDL3_image)
 akgl_add_test(akgl_sprite SOURCES test_sprite.c LIBS akgl SDL3_image::SDL3_image)
 akgl_add_test(akgl_sprite_load SOURCES test_sprite_load.c LIBS akgl SDL3_image::SDL3_image)
+akgl_add_test(akgl_sprite_aseprite SOURCES test_sprite_aseprite.c LIBS akgl SDL3_image::SDL3_image)
 akgl_add_test(akgl_character SOURCES test_character.c LIBS akgl SDL3_image::SDL3_image)
 akgl_add_test(akgl_seed_sprites SOURCES test_seed_sprites.c LIBS akgl SDL3_image::SDL3_image)
 akgl_add_test(akgl_examples_assets SOURCES test_examples_assets.c LIBS akgl SDL3_image::SDL3_image)

@@ -6,7 +6,8 @@
  * it is added. Each is classified by its keys ("spritesheet": a sprite;
  * "sprite_mappings": a character; "sounds": a sound bank; "keys" or "actions":
  * a controller (examples/assets/input/); "life" and "color_start": a particle
- * emitter; anything else fails), sprites are loaded first, then characters,
+ * emitter; "frames" and an object "meta": an Aseprite data file, a sprite per
+ * tag; anything else fails), sprites are loaded first, then characters,
  * then emitters; banks and controllers on their own. Every frame of every sprite must lie on its sheet,
  * and the littleguy character must map the nine states of chapter 11's table.
  */
@@ -25,6 +26,7 @@
 #endif
 
 #define MAX_SAMPLES 64
+#define MAX_TAGS 8 /* of one Aseprite sample */
 
 typedef struct Sample
 {
@@ -34,6 +36,9 @@ typedef struct Sample
     bool bank;
     bool controller;
     bool emitter;
+    bool aseprite;                                  /* names: one sprite per tag */
+    char tags[MAX_TAGS][AKGL_SPRITE_MAX_NAME_LENGTH]; /* "<stem>/<tag>" */
+    int ntags;
 } Sample;
 
 static Sample samples[MAX_SAMPLES];
@@ -56,7 +61,19 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
     json_error_t jerr;
     json_t *root = json_load_file(path, 0, &jerr);
     const char *name = root ? json_string_value(json_object_get(root, "name")) : NULL;
-    if (root != NULL && json_object_get(root, "spritesheet") != NULL) {
+    if (root != NULL && json_object_get(root, "frames") != NULL &&
+        json_is_object(json_object_get(root, "meta"))) {
+        /* Aseprite: its sprites are "<stem>/<tag>", the stem the file's name. */
+        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+        int stem = (int)(strlen(base) - 5);
+        json_t *tags = json_object_get(json_object_get(root, "meta"), "frameTags");
+        s->aseprite = true;
+        for (size_t t = 0; t < json_array_size(tags) && s->ntags < MAX_TAGS; t++) {
+            snprintf(s->tags[s->ntags++], sizeof(s->tags[0]), "%.*s/%s", stem, base,
+                     json_string_value(json_object_get(json_array_get(tags, t), "name")));
+        }
+        name = s->ntags > 0 ? s->tags[0] : NULL;
+    } else if (root != NULL && json_object_get(root, "spritesheet") != NULL) {
         s->character = false;
     } else if (root != NULL && json_object_get(root, "sprite_mappings") != NULL) {
         s->character = true;
@@ -123,10 +140,15 @@ static void load_kind(bool character)
             samples[i].emitter) {
             continue;
         }
-        akerr_ErrorContext *e = character ? akgl_character_load_json(samples[i].path)
-                                          : akgl_sprite_load_json(samples[i].path);
+        akerr_ErrorContext *e = character            ? akgl_character_load_json(samples[i].path)
+                                : samples[i].aseprite ? akgl_sprite_load_aseprite(samples[i].path)
+                                                      : akgl_sprite_load_json(samples[i].path);
         int status = test_status_of_(e, msg);
         CHECK_MSG(status == 0, "%s does not load: %s", samples[i].path, msg);
+        for (int t = 1; t < samples[i].ntags; t++) {
+            CHECK_MSG(sf_sprite(samples[i].tags[t]) != NULL, "%s did not register \"%s\"",
+                      samples[i].path, samples[i].tags[t]);
+        }
         void *found = character ? (void *)sf_character(samples[i].name)
                                 : (void *)sf_sprite(samples[i].name);
         CHECK_MSG(found != NULL, "%s did not register \"%s\"", samples[i].path, samples[i].name);
@@ -149,6 +171,12 @@ static void release_kind(bool character)
             akgl_Sprite *s = sf_sprite(samples[i].name);
             if (s != NULL) {
                 CHECK_OK(akgl_heap_release_sprite(s));
+            }
+            for (int t = 1; t < samples[i].ntags; t++) {
+                s = sf_sprite(samples[i].tags[t]);
+                if (s != NULL) {
+                    CHECK_OK(akgl_heap_release_sprite(s));
+                }
             }
         }
     }
@@ -176,14 +204,19 @@ static void test_every_sample_loads_and_releases(void)
     }
     CHECK(emitters >= 4); /* examples/particles.c's */
 
-    /* Every frame of every sprite is a cell on its sheet. */
+    /* Every frame of every sprite is a cell on its sheet (a rectangle, for
+     * an Aseprite tag's). */
     for (int i = 0; i < nsamples; i++) {
-        akgl_Sprite *s = samples[i].character || samples[i].bank || samples[i].controller || samples[i].emitter ? NULL : sf_sprite(samples[i].name);
-        for (int id = 0; s != NULL && id < s->frames; id++) {
-            SDL_FRect r;
-            char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
-            int status = test_status_of_(akgl_spritesheet_coords_for_frame(s, id, &r), msg);
-            CHECK_MSG(status == 0, "%s frame id %d: %s", samples[i].path, id, msg);
+        bool other = samples[i].character || samples[i].bank || samples[i].controller ||
+                     samples[i].emitter;
+        for (int t = 0; !other && t < (samples[i].aseprite ? samples[i].ntags : 1); t++) {
+            akgl_Sprite *s = sf_sprite(samples[i].aseprite ? samples[i].tags[t] : samples[i].name);
+            for (int id = 0; s != NULL && id < s->frames; id++) {
+                SDL_FRect r;
+                char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+                int status = test_status_of_(akgl_spritesheet_coords_for_frame(s, id, &r), msg);
+                CHECK_MSG(status == 0, "%s frame id %d: %s", samples[i].path, id, msg);
+            }
         }
     }
 

@@ -83,6 +83,45 @@ static void sprite_unload(void)
 
 static bool sprite_unchanged(void) { return sf_sprite("hero standing down") == NULL; }
 
+/* ---- Aseprite sheet data: four tags, four sprites on one sheet ---------- */
+
+#define ASEPRITE AKGL_TEST_ASSETS_DIR "/aseprite/hero.json"
+static const char *const ase_tags[] = {"hero/walk", "hero/back", "hero/bob", "hero/once"};
+
+static akerr_ErrorContext *load_aseprite(const char *path)
+{
+    return akgl_sprite_load_aseprite(path);
+}
+
+static bool aseprite_loaded(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(ase_tags); i++) {
+        akgl_Sprite *s = sf_sprite(ase_tags[i]);
+        if (s == NULL || s->sheet == NULL || s->sheet->texture_w != 64 || !s->frame_rects) {
+            return false;
+        }
+    }
+    return sf_sprite("hero/walk")->frames == 3 && sf_sprite("hero/walk")->sheet->refcount == 4;
+}
+
+static void aseprite_unload(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(ase_tags); i++) {
+        IGNORE(akgl_heap_release_sprite(sf_sprite(ase_tags[i])));
+    }
+}
+
+/* Not one of the four: a failure while claiming released those made. */
+static bool aseprite_unchanged(void)
+{
+    for (size_t i = 0; i < SDL_arraysize(ase_tags); i++) {
+        if (sf_sprite(ase_tags[i]) != NULL) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* ---- character (needs its two sprites) ---------------------------------- */
 
 static void character_setup(void)
@@ -629,6 +668,8 @@ static bool sound_not_started(void)
 static const FaultRow rows[] = {
     ROW("sprite", SPRITES "/hero_standing_down.json", nothing, load_sprite, sprite_loaded,
         sprite_unload, sprite_unchanged, nothing),
+    ROW("aseprite", ASEPRITE, nothing, load_aseprite, aseprite_loaded, aseprite_unload,
+        aseprite_unchanged, nothing),
     ROW("character", HERO, character_setup, load_character, character_loaded, character_unload,
         character_unchanged, character_teardown),
     ROW("properties", PROPS, properties_setup, load_properties, properties_loaded,

@@ -30,7 +30,8 @@ typedef enum Loader {
     TEXT, TEXT_WRAP, /* the text rows */
     IMAGE,           /* akgl_image_load, the PNG alone */
     TMJ_SMALL,       /* a map loaded under a budget of SMALL_BYTES */
-    TMJ_ROOTED, TMX_ROOTED /* a map loaded with H "root" as the asset root */
+    TMJ_ROOTED, TMX_ROOTED, /* a map loaded with H "root" as the asset root */
+    ASEPRITE               /* akgl_sprite_load_aseprite */
 } Loader;
 
 /* The budget of the TMJ_SMALL rows: what "bounded memory" means there. */
@@ -180,6 +181,22 @@ static const Hostile table[] = {
     {"text_wraps_past_the_lines.txt", TEXT_WRAP, AKERR_OUTOFBOUNDS,
      "wraps to more than 1024 lines at 8 pixels; the limit is 1024 (AKGL_TEXT_MAX_LINES)",
      1000},
+    /* Aseprite sheet data: the files it opens (the JSON, the sheet its
+     * "meta" names), the JSON cap, and numbers a sheet's own JSON claims,
+     * each refused naming the key, the value and the range, before any
+     * sheet is opened. */
+    {"@pipe.json", ASEPRITE, AKERR_IO, "is a FIFO, not a regular file", 1000},
+    {"@aseprite_fifo_sheet.json", ASEPRITE, AKERR_IO, "pipe.png\" is a FIFO", 1000},
+    {"json_200mb.json", ASEPRITE, AKERR_OUTOFBOUNDS,
+     "is 209715200 bytes; the limit is 1048576 bytes", 1000},
+    {"@aseprite_x_int_max.json", ASEPRITE, AKERR_OUTOFBOUNDS,
+     "\"frames\"[0]: \"frame\": \"x\" is 2147483647; it must be 0..16384", 1000},
+    {"@aseprite_duration_int_max.json", ASEPRITE, AKERR_OUTOFBOUNDS,
+     "\"duration\" is 2147483647 ms; it must be 1..4294", 1000},
+    {"@aseprite_to_int_max.json", ASEPRITE, AKERR_OUTOFBOUNDS,
+     "\"frameTags\"[0]: \"to\" is 2147483647; it must be 0..0", 1000},
+    {"@aseprite_33_tags.json", ASEPRITE, AKERR_OUTOFBOUNDS,
+     "\"frameTags\" lists 33 tags; the limit is 32 (AKGL_SPRITE_ASEPRITE_MAX_TAGS)", 1000},
 };
 
 /* What a load that should have been refused made, given back (so a failing
@@ -250,6 +267,7 @@ static akerr_ErrorContext *load(Loader loader, const char *path)
     case TMJ_SMALL: return load_small(path);
     case TMJ_ROOTED: return load_rooted(path, akgl_tilemap_load_json);
     case TMX_ROOTED: return load_rooted(path, akgl_tilemap_load_tmx);
+    case ASEPRITE: return akgl_sprite_load_aseprite(path);
     }
     return NULL;
 }
@@ -380,6 +398,49 @@ static void run_one(const Hostile *h)
     fprintf(stderr, "  %-38s %3d %6.1f ms  %s\n", h->file, status, ms, msg);
 }
 
+/* One frame of 16 x 16 held `ms`, at x, for an Aseprite file. */
+static int aseprite_frame(char *out, size_t size, const char *x, const char *ms)
+{
+    return SDL_snprintf(out, size,
+                        "{\"frame\": {\"x\": %s, \"y\": 0, \"w\": 16, \"h\": 16}, "
+                        "\"rotated\": false, \"trimmed\": false, \"spriteSourceSize\": "
+                        "{\"x\": 0, \"y\": 0, \"w\": 16, \"h\": 16}, \"sourceSize\": "
+                        "{\"w\": 16, \"h\": 16}, \"duration\": %s}", x, ms);
+}
+
+/* The Aseprite rows' files: one frame, `image` as the sheet, `tags` as
+ * "frameTags". */
+static void write_aseprite(const char *name, const char *x, const char *ms, const char *image,
+                           const char *tags)
+{
+    static char text[8192];
+    int n = SDL_snprintf(text, sizeof(text), "{\"frames\": [");
+    n += aseprite_frame(text + n, sizeof(text) - (size_t)n, x, ms);
+    n += SDL_snprintf(text + n, sizeof(text) - (size_t)n,
+                      "], \"meta\": {\"image\": \"%s\", \"size\": {\"w\": 64, \"h\": 64}, "
+                      "\"frameTags\": %s}}", image, tags);
+    CHECK(n > 0 && (size_t)n < sizeof(text));
+    fx_write(name, text, strlen(text));
+}
+
+static void write_aseprite_rows(void)
+{
+    static char tags[4096];
+    const char *walk = "[{\"name\": \"walk\", \"from\": 0, \"to\": 0}]";
+    write_aseprite("aseprite_fifo_sheet.json", "0", "100", "pipe.png", walk);
+    write_aseprite("aseprite_x_int_max.json", "2147483647", "100", "sheet.png", walk);
+    write_aseprite("aseprite_duration_int_max.json", "0", "2147483647", "sheet.png", walk);
+    write_aseprite("aseprite_to_int_max.json", "0", "100", "sheet.png",
+                   "[{\"name\": \"walk\", \"from\": 0, \"to\": 2147483647}]");
+    int n = SDL_snprintf(tags, sizeof(tags), "[");
+    for (int i = 0; i < 33; i++) {
+        n += SDL_snprintf(tags + n, sizeof(tags) - (size_t)n,
+                          "%s{\"name\": \"t%d\", \"from\": 0, \"to\": 0}", i ? ", " : "", i);
+    }
+    SDL_snprintf(tags + n, sizeof(tags) - (size_t)n, "]");
+    write_aseprite("aseprite_33_tags.json", "0", "100", "sheet.png", tags);
+}
+
 static void test_the_table(void)
 {
     char fifo[PATH_MAX];
@@ -409,6 +470,7 @@ static void test_the_table(void)
                       " <layer id=\"1\" name=\"l\" width=\"1\" height=\"1\">\n"
                       "  <data encoding=\"csv\">1</data>\n </layer>\n</map>\n";
     fx_write("map_fifo_tsx.tmx", tmx, strlen(tmx));
+    write_aseprite_rows();
 
     for (size_t i = 0; i < SDL_arraysize(table); i++) {
         run_one(&table[i]);

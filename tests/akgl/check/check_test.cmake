@@ -195,6 +195,20 @@ file(CREATE_LINK "${ASSETS}/tilemaps/bad/gid_past.tmj" "${WORK}/gid_past.json" S
 check_one(bad "${WORK}/gid_past.json" "${WORK}/gid_past.json")
 # An emitter is recognised by its "life" and "color_start" keys.
 check_one(good "${ASSETS}/particles/fire.json" "${ASSETS}/particles/fire.json")
+# Aseprite sheet data is recognised by its "frames" and "meta" keys; every
+# file of aseprite/bad/ is reported, and a character naming tags loads with
+# the Aseprite file it names (in any order: sprites load first).
+foreach(stem hero runner trimmed notags)
+    check_one(good "${ASSETS}/aseprite/${stem}.json" "${ASSETS}/aseprite/${stem}.json")
+endforeach()
+check_one(good "${ASSETS}/aseprite/knight.json" "${ASSETS}/aseprite/knight.json"
+    "${ASSETS}/aseprite/hero.json")
+file(GLOB files "${ASSETS}/aseprite/bad/*.json")
+foreach(file IN LISTS files)
+    check_one(bad "${file}" "${file}")
+endforeach()
+check_one(bad "${ASSETS}/aseprite/bad/rotated.json" --kind aseprite
+    "${ASSETS}/aseprite/bad/rotated.json")
 # A missing file is reported by the loader, with its errno status.
 check_one(bad "${WORK}/nothere.json" "${WORK}/nothere.json")
 
