@@ -1,10 +1,10 @@
 # cmake -DMKLDTK=<akgl_mkldtk> -DOUT=<scratch dir> -DCOMMITTED=<tests/assets/tilemaps/ldtk>
-#       -P check_ldtk.cmake
+#       -DEXAMPLES=<examples/assets> -P check_ldtk.cmake
 #
 # Runs the LDtk fixture generator twice into scratch directories and fails
 # unless both runs wrote the same bytes (determinism) and every file it
 # writes is committed with those bytes (freshness).
-foreach(var MKLDTK OUT COMMITTED)
+foreach(var MKLDTK OUT COMMITTED EXAMPLES)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "check_ldtk.cmake: -D${var}=... is required")
     endif()
@@ -12,8 +12,8 @@ endforeach()
 
 file(REMOVE_RECURSE "${OUT}")
 foreach(run a b)
-    file(MAKE_DIRECTORY "${OUT}/${run}")
-    execute_process(COMMAND "${MKLDTK}" "${OUT}/${run}" RESULT_VARIABLE rc)
+    file(MAKE_DIRECTORY "${OUT}/${run}" "${OUT}/example-${run}")
+    execute_process(COMMAND "${MKLDTK}" "${OUT}/${run}" "${OUT}/example-${run}" RESULT_VARIABLE rc)
     if(NOT rc EQUAL 0)
         message(FATAL_ERROR "akgl_mkldtk failed (${rc})")
     endif()
@@ -44,6 +44,22 @@ foreach(f IN LISTS written)
         math(EXPR failures "${failures} + 1")
     endif()
 endforeach()
+# The gallery's world.
+file(SHA256 "${OUT}/example-a/world.ldtk" a)
+file(SHA256 "${OUT}/example-b/world.ldtk" b)
+if(NOT a STREQUAL b)
+    message(SEND_ERROR "examples/assets/world.ldtk: two runs wrote different bytes")
+    math(EXPR failures "${failures} + 1")
+elseif(NOT EXISTS "${EXAMPLES}/world.ldtk")
+    message(SEND_ERROR "examples/assets/world.ldtk: not committed")
+    math(EXPR failures "${failures} + 1")
+else()
+    file(SHA256 "${EXAMPLES}/world.ldtk" c)
+    if(NOT a STREQUAL c)
+        message(SEND_ERROR "examples/assets/world.ldtk: the committed file is not what the generator writes")
+        math(EXPR failures "${failures} + 1")
+    endif()
+endif()
 if(failures GREATER 0)
     message(FATAL_ERROR "${failures} LDtk fixture(s) out of date")
 endif()

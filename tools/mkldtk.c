@@ -3,9 +3,13 @@
  * the JSON LDtk saves (its published schema: ldtk.io/json), so that the
  * loader is tested against files we make ourselves.
  *
- *   akgl_mkldtk LDTK_DIR    writes LDTK_DIR/world.ldtk, LDTK_DIR/world_ext.ldtk
+ *   akgl_mkldtk LDTK_DIR [EXAMPLES_ASSETS_DIR]
+ *                           writes LDTK_DIR/world.ldtk, LDTK_DIR/world_ext.ldtk
  *                           with LDTK_DIR/world_ext/Level_{0,1}.ldtkl, and
- *                           LDTK_DIR/bad/ (one .ldtk each)
+ *                           LDTK_DIR/bad/ (one .ldtk each); and the gallery's
+ *                           EXAMPLES_ASSETS_DIR/world.ldtk (two 20 x 12 levels
+ *                           of 16 px over tiles.png: ground, a ledge, a step,
+ *                           bushes and a tree, a knight entity on each)
  *
  * The world: two levels of 8 x 6 cells of 8 px side by side (Level_0 at
  * world (0, 0), Level_1 at (64, 0), each the other's neighbour, "e" and
@@ -446,6 +450,150 @@ static void external_level(const char *dir, int level)
     close_file();
 }
 
+
+/* ---- the gallery's world (examples/assets/world.ldtk) ---- */
+
+#define EX_W 20
+#define EX_H 12
+#define EX_GRID 16
+
+/* A layer instance of the example's levels, its members up to the data. */
+static void ex_layer_head(int level, const char *name, const char *type, int uid, bool tileset)
+{
+    put("\t\t{\n\t\t\t\"__identifier\": \"%s\",\n\t\t\t\"__type\": \"%s\",\n", name, type);
+    put("\t\t\t\"__cWid\": %d,\n\t\t\t\"__cHei\": %d,\n\t\t\t\"__gridSize\": %d,\n", EX_W, EX_H,
+        EX_GRID);
+    put("\t\t\t\"__opacity\": 1,\n\t\t\t\"__pxTotalOffsetX\": 0,\n\t\t\t\"__pxTotalOffsetY\": 0,\n");
+    if (tileset) {
+        put("\t\t\t\"__tilesetDefUid\": 10,\n\t\t\t\"__tilesetRelPath\": \"tiles.png\",\n");
+    } else {
+        put("\t\t\t\"__tilesetDefUid\": null,\n\t\t\t\"__tilesetRelPath\": null,\n");
+    }
+    put("\t\t\t\"iid\": \"d%d%d0000-0000-4000-8000-000000000000\",\n", level, uid);
+    put("\t\t\t\"levelId\": %d,\n\t\t\t\"layerDefUid\": %d,\n", 100 + level, uid);
+    put("\t\t\t\"pxOffsetX\": 0,\n\t\t\t\"pxOffsetY\": 0,\n\t\t\t\"visible\": true,\n");
+    put("\t\t\t\"optionalRules\": [],\n\t\t\t\"seed\": %d,\n\t\t\t\"overrideTilesetUid\": null,\n",
+        2000 + uid);
+}
+
+static void ex_tiles(const char *key, const Tile *list, int n)
+{
+    put("\t\t\t\"%s\": [", key);
+    for (int i = 0; i < n; i++) {
+        put("%s\n\t\t\t\t{ \"px\": [%d,%d], \"src\": [%d,%d], \"f\": %d, \"t\": %d, \"d\": [%d], "
+            "\"a\": 1 }", i ? "," : "", list[i].cx * EX_GRID, list[i].cy * EX_GRID,
+            (list[i].t % 8) * EX_GRID, (list[i].t / 8) * EX_GRID, list[i].f, list[i].t,
+            list[i].cy * EX_W + list[i].cx);
+    }
+    put("%s],\n", n ? "\n\t\t\t" : "");
+}
+
+/* Level 0: flat ground (rows 10-11) and a ledge; level 1: the ground steps
+ * up two cells at column 10. Grass tops and dirt under them, drawn by the
+ * IntGrid's auto-tiles; bushes, flowers and a tree (mirrored on level 1) on
+ * a Tiles layer; a knight at the level's left. */
+static void ex_level(int level)
+{
+    int grid[EX_W * EX_H] = {0};
+    Tile auto_tiles[EX_W * EX_H];
+    Tile deco[16];
+    int na = 0, nd = 0;
+    for (int x = 0; x < EX_W; x++) {
+        int top = level == 1 && x >= 10 ? 8 : 10;
+        for (int y = top; y < EX_H; y++) {
+            grid[y * EX_W + x] = 1;
+            bool edge_l = level == 1 && x == 10 && y < 10;
+            auto_tiles[na++] = (Tile){x, y, y == top ? (edge_l ? 0 : 1) : (edge_l ? 8 : 9), 0};
+        }
+    }
+    if (level == 0) {
+        for (int x = 7; x <= 10; x++) {
+            grid[6 * EX_W + x] = 2;
+            auto_tiles[na++] = (Tile){x, 6, x == 7 ? 22 : x == 10 ? 23 : 25, 0};
+        }
+        deco[nd++] = (Tile){3, 9, 44, 0};
+        deco[nd++] = (Tile){5, 9, 45, 0};
+        deco[nd++] = (Tile){14, 8, 53, 0};
+        deco[nd++] = (Tile){14, 9, 54, 0};
+        deco[nd++] = (Tile){17, 9, 46, 0};
+    } else {
+        deco[nd++] = (Tile){2, 9, 45, 1};
+        deco[nd++] = (Tile){6, 8, 53, 1};
+        deco[nd++] = (Tile){6, 9, 54, 1};
+        deco[nd++] = (Tile){13, 7, 44, 1};
+        deco[nd++] = (Tile){16, 7, 48, 0};
+    }
+    put("\t\"identifier\": \"Level_%d\",\n\t\"iid\": \"%s\",\n\t\"uid\": %d,\n", level,
+        LEVEL_IID[level], 100 + level);
+    put("\t\"worldX\": %d,\n\t\"worldY\": 0,\n\t\"worldDepth\": 0,\n", level * EX_W * EX_GRID);
+    put("\t\"pxWid\": %d,\n\t\"pxHei\": %d,\n", EX_W * EX_GRID, EX_H * EX_GRID);
+    put("\t\"__bgColor\": \"%s\",\n\t\"bgColor\": null,\n", level == 0 ? "#6FA8DC" : "#8FC0E8");
+    put("\t\"bgRelPath\": null,\n\t\"externalRelPath\": null,\n");
+    put("\t\"fieldInstances\": [ { \"__identifier\": \"title\", \"__type\": \"String\", "
+        "\"__value\": \"%s\", \"__tile\": null, \"defUid\": 41, \"realEditorValues\": [] } ],\n",
+        level == 0 ? "the meadow" : "the rise");
+    put("\t\"__neighbours\": [ { \"levelIid\": \"%s\", \"dir\": \"%s\" } ],\n",
+        LEVEL_IID[1 - level], level == 0 ? "e" : "w");
+    put("\t\"layerInstances\": [\n");
+    ex_layer_head(level, "Entities", "Entities", 1, false);
+    put("\t\t\t\"intGridCsv\": [],\n\t\t\t\"autoLayerTiles\": [],\n\t\t\t\"gridTiles\": [],\n");
+    put("\t\t\t\"entityInstances\": [\n\t\t\t\t{\n\t\t\t\t\t\"__identifier\": \"knight\",\n");
+    put("\t\t\t\t\t\"__grid\": [1,8],\n\t\t\t\t\t\"__pivot\": [0,1],\n\t\t\t\t\t\"__tags\": [],\n");
+    put("\t\t\t\t\t\"__tile\": null,\n\t\t\t\t\t\"iid\": \"f%d000000-0000-4000-8000-000000000000\",\n",
+        level);
+    put("\t\t\t\t\t\"width\": 16,\n\t\t\t\t\t\"height\": 16,\n\t\t\t\t\t\"defUid\": 20,\n");
+    put("\t\t\t\t\t\"px\": [16,%d],\n", 9 * EX_GRID);
+    put("\t\t\t\t\t\"fieldInstances\": [ { \"__identifier\": \"name\", \"__type\": \"String\", "
+        "\"__value\": \"knight\", \"__tile\": null, \"defUid\": 30, \"realEditorValues\": [] } ]\n");
+    put("\t\t\t\t}\n\t\t\t]\n\t\t},\n");
+    ex_layer_head(level, "Deco", "Tiles", 2, true);
+    put("\t\t\t\"intGridCsv\": [],\n\t\t\t\"autoLayerTiles\": [],\n");
+    ex_tiles("gridTiles", deco, nd);
+    put("\t\t\t\"entityInstances\": []\n\t\t},\n");
+    ex_layer_head(level, "Ground", "IntGrid", 3, true);
+    put("\t\t\t\"intGridCsv\": [");
+    for (int i = 0; i < EX_W * EX_H; i++) {
+        put("%s%d", i ? "," : "", grid[i]);
+    }
+    put("],\n");
+    ex_tiles("autoLayerTiles", auto_tiles, na);
+    put("\t\t\t\"gridTiles\": [],\n\t\t\t\"entityInstances\": []\n\t\t}\n\t]\n");
+}
+
+static void example_project(const char *dir)
+{
+    open_file(dir, "world.ldtk");
+    put("{\n\t\"__header__\": { \"fileType\": \"LDtk Project JSON\", \"app\": \"LDtk\", "
+        "\"doc\": \"https://ldtk.io/json\", \"appVersion\": \"1.5.3\" },\n");
+    put("\t\"iid\": \"e1000000-0000-4000-8000-000000000000\",\n\t\"jsonVersion\": \"1.5.3\",\n");
+    put("\t\"worldLayout\": \"Free\",\n\t\"defaultGridSize\": %d,\n", EX_GRID);
+    put("\t\"externalLevels\": false,\n\t\"worlds\": [],\n");
+    put("\t\"defs\": {\n\t\t\"layers\": [\n");
+    put("\t\t\t{ \"__type\": \"Entities\", \"identifier\": \"Entities\", \"type\": \"Entities\", "
+        "\"uid\": 1, \"gridSize\": 16, \"intGridValues\": [] },\n");
+    put("\t\t\t{ \"__type\": \"Tiles\", \"identifier\": \"Deco\", \"type\": \"Tiles\", "
+        "\"uid\": 2, \"gridSize\": 16, \"tilesetDefUid\": 10, \"intGridValues\": [] },\n");
+    put("\t\t\t{ \"__type\": \"IntGrid\", \"identifier\": \"Ground\", \"type\": \"IntGrid\", "
+        "\"uid\": 3, \"gridSize\": 16, \"tilesetDefUid\": 10, \"intGridValues\": [\n");
+    put("\t\t\t\t{ \"value\": 1, \"identifier\": \"ground\", \"color\": \"#5C4A3C\" },\n");
+    put("\t\t\t\t{ \"value\": 2, \"identifier\": \"ledge\", \"color\": \"#A07850\" }\n");
+    put("\t\t\t] }\n\t\t],\n");
+    put("\t\t\"entities\": [ { \"identifier\": \"knight\", \"uid\": 20, \"width\": 16, "
+        "\"height\": 16, \"pivotX\": 0, \"pivotY\": 1 } ],\n");
+    put("\t\t\"tilesets\": [ { \"__cWid\": 8, \"__cHei\": 8, \"identifier\": \"Tiles\", "
+        "\"uid\": 10, \"relPath\": \"tiles.png\", \"pxWid\": 128, \"pxHei\": 128, "
+        "\"tileGridSize\": 16, \"spacing\": 0, \"padding\": 0 } ],\n");
+    put("\t\t\"enums\": [],\n\t\t\"externalEnums\": [],\n\t\t\"levelFields\": []\n\t},\n");
+    put("\t\"levels\": [\n");
+    for (int level = 0; level < 2; level++) {
+        put("\t{\n");
+        ex_level(level);
+        put("\t}%s\n", level == 0 ? "," : "");
+    }
+    put("\t]\n}\n");
+    close_file();
+}
+
 static const struct
 {
     Bad bad;
@@ -465,9 +613,13 @@ static const struct
 int main(int argc, char **argv)
 {
     char path[4096], name[128];
-    if (argc != 2) {
-        fprintf(stderr, "usage: akgl_mkldtk LDTK_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: akgl_mkldtk LDTK_DIR [EXAMPLES_ASSETS_DIR]\n");
         return 2;
+    }
+    if (argc == 3) {
+        bad = OK;
+        example_project(argv[2]);
     }
     const char *dir = argv[1];
     make_dir(dir);
