@@ -24,6 +24,10 @@
  * for field. See docs/07-tilemaps.md for the rules, what Tiled features are
  * not supported, and the limits (akgl/limits.h, AKGL_TILEMAP_*).
  *
+ * Levels made with LDtk (ldtk.io) load into the same model
+ * (akgl_tilemap_load_ldtk): the tile, object and properties terms below are
+ * Tiled's, and docs/07-tilemaps.md ("LDtk levels") maps LDtk's onto them.
+ *
  * Conventions of the model:
  * - Every string (`char *`) is NUL-terminated, owned by the map, and never
  *   NULL: an absent value is "".
@@ -855,7 +859,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  *
  * A cell is solid where a tile layer holds a tile whose tile property
  * `solid` is true, or where a tile layer whose layer property `solid` is true
- * holds any tile, whatever the layers' visibility; a one-way floor
+ * holds any tile, whatever the layers' visibility, or where an LDtk IntGrid
+ * layer's cell is solid (akgl_TilemapLayer::solid); a one-way floor
  * (AKGL_CELL_ONE_WAY) where the tile's or the layer's `one_way` is true; a
  * slope (AKGL_CELL_SLOPE) where the tile has `slope_left` and `slope_right`
  * (docs/07-tilemaps.md). A cell one layer made solid stays solid. The cells
