@@ -631,7 +631,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_
  * (LDtk's flips as AKGL_TILE_FLIP_H / _V; tiles stacked on one cell go to
  * extra layers named "<layer>#2", "#3", ... drawn above it), IntGrid layers
  * tile layers of their auto-tiles that carry the IntGrid values
- * (akgl_TilemapLayer::intgrid) and the solid grid (::solid), entity layers
+ * (akgl_TilemapLayer::intgrid) and the solid grid (akgl_TilemapLayer::solid), entity layers
  * object layers whose objects spawn actors like Tiled objects, with the
  * entities' Int, Float, Bool and String-like fields as their properties.
  * Layers are in Tiled's order, bottom first (LDtk lists them top first).
