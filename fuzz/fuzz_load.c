@@ -1,8 +1,9 @@
 /*
  * libFuzzer targets for the loaders. One source, built once per loader
  * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
- * the tilemap readers FUZZ_TMJ and FUZZ_TMX, fonts, FUZZ_FONT, particle
- * emitters, FUZZ_EMITTER, and Aseprite sheet data, FUZZ_ASEPRITE):
+ * the tilemap readers FUZZ_TMJ and FUZZ_TMX, LDtk projects FUZZ_LDTK, fonts,
+ * FUZZ_FONT, particle emitters, FUZZ_EMITTER, and Aseprite sheet data,
+ * FUZZ_ASEPRITE):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -167,7 +168,7 @@ static void load_sprites(void)
 }
 #endif
 
-#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX) || defined(FUZZ_LDTK)
 /* Copies one file of the assets into the work dir (sub-directories made). */
 static void stage_file(const char *assets, const char *from, const char *to)
 {
@@ -226,6 +227,16 @@ static void stage_tilemap_files(const char *assets)
 }
 #endif
 
+#ifdef FUZZ_LDTK
+/* An LDtk project's level files sit beside it: world_ext.ldtk's (its seed)
+ * are staged where it names them, so that the seed loads its levels. */
+static void stage_ldtk_files(const char *assets)
+{
+    stage_file(assets, "tilemaps/ldtk/world_ext/Level_0.ldtkl", "a/b/world_ext/Level_0.ldtkl");
+    stage_file(assets, "tilemaps/ldtk/world_ext/Level_1.ldtkl", "a/b/world_ext/Level_1.ldtkl");
+}
+#endif
+
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
     (void)st;
@@ -255,6 +266,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmj", workdir);
 #elif defined(FUZZ_TMX)
     snprintf(input_path, sizeof(input_path), "%s/a/b/input.tmx", workdir);
+#elif defined(FUZZ_LDTK)
+    snprintf(input_path, sizeof(input_path), "%s/a/b/input.ldtk", workdir);
 #elif defined(FUZZ_FONT)
     snprintf(input_path, sizeof(input_path), "%s/input.ttf", workdir);
 #elif defined(FUZZ_ASEPRITE)
@@ -270,8 +283,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     must(akgl_render_2d_bind(&renderer, sdl), "bind");
     stage_sheet(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
-#if defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+#if defined(FUZZ_TMJ) || defined(FUZZ_TMX) || defined(FUZZ_LDTK)
     stage_tilemap_files(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
+#endif
+#ifdef FUZZ_LDTK
+    stage_ldtk_files(assets ? assets : AKGL_FUZZ_ASSETS_DIR);
 #endif
 #if defined(FUZZ_CHARACTER) || defined(FUZZ_EMITTER)
     load_sprites();
@@ -367,10 +383,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_sound_load_json(input_path);
 #elif defined(FUZZ_ASEPRITE)
     akerr_ErrorContext *e = akgl_sprite_load_aseprite(input_path);
-#elif defined(FUZZ_TMJ) || defined(FUZZ_TMX)
+#elif defined(FUZZ_TMJ) || defined(FUZZ_TMX) || defined(FUZZ_LDTK)
     akgl_Tilemap *map = NULL;
 #if defined(FUZZ_TMJ)
     akerr_ErrorContext *e = akgl_tilemap_load_json(input_path, &map);
+#elif defined(FUZZ_LDTK)
+    /* The first level, the IntGrid's solid values by name and number. */
+    akerr_ErrorContext *e = akgl_tilemap_load_ldtk(input_path, NULL, "ground,2", &map);
+    if (e != NULL && e->status == AKERR_KEY) {
+        /* A project without those names: every non-zero value. */
+        e = akerr_release_error(e);
+        e = akgl_tilemap_load_ldtk(input_path, NULL, NULL, &map);
+    }
 #else
     akerr_ErrorContext *e = akgl_tilemap_load_tmx(input_path, &map);
 #endif
@@ -428,7 +452,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_FONT, FUZZ_EMITTER or FUZZ_ASEPRITE"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_LDTK, FUZZ_FONT, FUZZ_EMITTER or FUZZ_ASEPRITE"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

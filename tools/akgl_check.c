@@ -55,7 +55,7 @@ typedef enum
     KIND_EMITTER,
     KIND_PHASES,        /* the loadable kinds end here */
     KIND_SNIFF,         /* not known yet: read the JSON's top-level keys */
-    KIND_SKIP,          /* a Tiled tileset or template: checked through its maps */
+    KIND_SKIP,          /* a Tiled tileset or template, an LDtk .ldtkl: checked through its maps */
     KIND_IGNORED,       /* not an asset file (PNG, WAV, README...) */
 } Kind;
 
@@ -274,6 +274,65 @@ static void report_error(const char *file, akerr_ErrorContext *e)
     (void)e;
 }
 
+/* A loaded map's own checks (the actor settings its objects carry, what it
+ * marks for the physics), then the map given back; the first error is
+ * reported against `path`. `e` is the load's result. */
+static void check_map(const char *path, akerr_ErrorContext *e, akgl_Tilemap *map)
+{
+    if (e == NULL && map != NULL) {
+        /* The actor settings its objects carry (docs/07-tilemaps.md). */
+        e = akgl_tilemap_check_actor_settings(map);
+        /* What it marks for the physics: one-way tiles, slopes, platforms. */
+        if (e == NULL) {
+            e = akgl_tilemap_check_physics(map);
+        }
+        akerr_ErrorContext *released = akgl_heap_release_tilemap(map);
+        if (e == NULL) {
+            e = released;
+        } else if (released != NULL) {
+            IGNORE(released);
+        }
+    }
+    report_error(path, e);
+}
+
+/* An LDtk project: every level of it (`levels`, then each world's), each
+ * loaded and checked as a map. The first load reads the project through
+ * the loader's checks (a syntax error is reported there, file:line:col);
+ * only then are the levels' names read from it. */
+static void check_ldtk(const char *path)
+{
+    akgl_Tilemap *map = NULL;
+    akerr_ErrorContext *e = akgl_tilemap_load_ldtk(path, NULL, NULL, &map);
+    bool loaded = e == NULL;
+    check_map(path, e, map);
+    if (!loaded) {
+        return;
+    }
+    json_t *root = json_load_file(path, 0, NULL);
+    if (root == NULL) {
+        report(path, AKERR_IO, "cannot read the project again to list its levels");
+        return;
+    }
+    bool first = true;
+    json_t *worlds = json_object_get(root, "worlds");
+    for (size_t w = 0; w <= json_array_size(worlds); w++) {
+        json_t *levels = w == 0 ? json_object_get(root, "levels")
+                                : json_object_get(json_array_get(worlds, w - 1), "levels");
+        for (size_t i = 0; i < json_array_size(levels); i++) {
+            const char *id = json_string_value(json_object_get(json_array_get(levels, i),
+                                                               "identifier"));
+            if (first || id == NULL) {
+                first = false; /* the first level was checked above */
+                continue;
+            }
+            map = NULL;
+            check_map(path, akgl_tilemap_load_ldtk(path, id, NULL, &map), map);
+        }
+    }
+    json_decref(root);
+}
+
 static int print_json(void)
 {
     json_t *all = json_array();
@@ -314,11 +373,11 @@ static bool ends_with(const char *s, const char *suffix)
 /* The kind a file name says; KIND_SNIFF for JSON, KIND_IGNORED for the rest. */
 static Kind kind_by_name(const char *path)
 {
-    if (ends_with(path, ".tmj") || ends_with(path, ".tmx")) {
+    if (ends_with(path, ".tmj") || ends_with(path, ".tmx") || ends_with(path, ".ldtk")) {
         return KIND_TILEMAP;
     }
     if (ends_with(path, ".tsj") || ends_with(path, ".tsx") || ends_with(path, ".tj") ||
-        ends_with(path, ".tx")) {
+        ends_with(path, ".tx") || ends_with(path, ".ldtkl")) {
         return KIND_SKIP;
     }
     if (ends_with(path, ".json")) {
@@ -481,26 +540,15 @@ static void check_file(const char *path, Kind kind)
         report_error(path, e);
         break;
     }
-    case KIND_TILEMAP: {
-        akgl_Tilemap *map = NULL;
-        akerr_ErrorContext *e = akgl_tilemap_load(path, &map);
-        if (e == NULL && map != NULL) {
-            /* The actor settings its objects carry (docs/07-tilemaps.md). */
-            e = akgl_tilemap_check_actor_settings(map);
-            /* What it marks for the physics: one-way tiles, slopes, platforms. */
-            if (e == NULL) {
-                e = akgl_tilemap_check_physics(map);
-            }
-            akerr_ErrorContext *released = akgl_heap_release_tilemap(map);
-            if (e == NULL) {
-                e = released;
-            } else if (released != NULL) {
-                IGNORE(released);
-            }
+    case KIND_TILEMAP:
+        if (ends_with(path, ".ldtk")) {
+            check_ldtk(path);
+        } else {
+            akgl_Tilemap *map = NULL;
+            akerr_ErrorContext *e = akgl_tilemap_load(path, &map);
+            check_map(path, e, map);
         }
-        report_error(path, e);
         break;
-    }
     case KIND_EMITTER: {
         akgl_EmitterDef def;
         akerr_ErrorContext *e = akgl_emitter_def_load(path, &def);

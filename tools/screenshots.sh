@@ -22,7 +22,7 @@ akgl_lock screenshots.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
 examples=(sprite_animation character_states tilemap_camera platformer topdown bunnymark text_hud sound
           input_remap tweens render_target particles platforms)
-examples+=(aseprite)
+examples+=(aseprite ldtk)
 cmake --build "$build" --parallel "$jobs" --target akgl_demo "${examples[@]/#/akgl_example_}"
 export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export SDL_AUDIO_DRIVER=dummy
@@ -45,4 +45,5 @@ shoot render_target 50
 shoot particles 150
 shoot platforms 250
 shoot aseprite 52
+shoot ldtk 200
 ls -l "$out"

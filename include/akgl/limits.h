@@ -244,6 +244,8 @@
 #define AKGL_TILEMAP_MAX_TEMPLATES 256
 /** Files in one chain of tileset references (map -> tileset -> ...). */
 #define AKGL_TILEMAP_MAX_INCLUDE_DEPTH 8
+/** Entries in the list of solid IntGrid values given to akgl_tilemap_load_ldtk. */
+#define AKGL_TILEMAP_MAX_SOLID_VALUES 64
 /** Width or height of a tile or grid cell in pixels. */
 #define AKGL_TILEMAP_MAX_TILE_SIZE 4096
 /** Map width or height in tiles, and how far from 0 an infinite map's chunks

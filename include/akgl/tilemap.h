@@ -24,6 +24,10 @@
  * for field. See docs/07-tilemaps.md for the rules, what Tiled features are
  * not supported, and the limits (akgl/limits.h, AKGL_TILEMAP_*).
  *
+ * Levels made with LDtk (ldtk.io) load into the same model
+ * (akgl_tilemap_load_ldtk): the tile, object and properties terms below are
+ * Tiled's, and docs/07-tilemaps.md ("LDtk levels") maps LDtk's onto them.
+ *
  * Conventions of the model:
  * - Every string (`char *`) is NUL-terminated, owned by the map, and never
  *   NULL: an absent value is "".
@@ -427,7 +431,48 @@ typedef struct akgl_TilemapLayer
     /**@{*/
     bool repeatx, repeaty;       /**< Repeated across the view along x / y. */
     /**@}*/
+
+    /* LDtk IntGrid layers (akgl_tilemap_load_ldtk); NULL on every other layer */
+    int32_t *intgrid;            /**< LDtk IntGrid layers: width * height IntGrid values,
+                                      row-major (0: empty); NULL otherwise. Read with
+                                      akgl_tilemap_intgrid_at. */
+    uint8_t *solid;              /**< LDtk IntGrid layers: width * height AKGL_CELL_* values,
+                                      the cells whose IntGrid value the load called solid
+                                      (AKGL_CELL_SOLID) and the rest open; what
+                                      akgl_tilemap_solid_grid adds to the grid. NULL otherwise. */
 } akgl_TilemapLayer;
+
+/** @brief A level next to an LDtk level (akgl_TilemapLevel::neighbours, LDtk's `__neighbours`). */
+typedef struct akgl_TilemapNeighbour
+{
+    char *identifier; /**< The neighbour's level identifier (load it with akgl_tilemap_load_ldtk). */
+    char *iid;        /**< Its `iid`, as LDtk saves it. */
+    /** Where it lies: "n", "s", "e", "w", "ne", "nw", "se", "sw", "<" (a world depth
+     *  below), ">" (above) or "o" (overlapping), as LDtk writes it. */
+    char dir[3];
+} akgl_TilemapNeighbour;
+
+/**
+ * @brief Where an LDtk level stands in its world (akgl_tilemap_level). A map
+ *        loaded from Tiled has none.
+ */
+typedef struct akgl_TilemapLevel
+{
+    char *project;     /**< The real path of the .ldtk project file. */
+    char *identifier;  /**< The level's `identifier`. */
+    char *iid;         /**< The level's `iid`. */
+    char *file;        /**< The real path of the file its layers were read from: the
+                            .ldtkl of a level saved apart, else the project. */
+    /**@{*/
+    int worldx, worldy; /**< `worldX`, `worldY`: its top-left in world pixels. */
+    /**@}*/
+    int worlddepth;    /**< `worldDepth`. */
+    /**@{*/
+    int pxwidth, pxheight; /**< `pxWid`, `pxHei`: its size in pixels. */
+    /**@}*/
+    int nneighbours;   /**< Entries in neighbours. */
+    akgl_TilemapNeighbour *neighbours; /**< As LDtk lists them; NULL when none. */
+} akgl_TilemapLevel;
 
 /** @brief A map. A pool object: see akgl_heap_next_tilemap / akgl_heap_release_tilemap. */
 typedef struct akgl_Tilemap
@@ -472,6 +517,8 @@ typedef struct akgl_Tilemap
                                                 there; one despawned or released since no
                                                 longer resolves, and the map forgets it. */
     int nspawned;                          /**< Entries in spawned. */
+    akgl_TilemapLevel *level;              /**< LDtk maps: the level's place in its world
+                                                (akgl_tilemap_level); NULL for Tiled maps. */
 
     void *storage;                         /**< Private: every block the loader allocated. */
 } akgl_Tilemap;
@@ -562,13 +609,91 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_tmx(const char *filename,
                                                          akgl_Tilemap **dest);
 
 /**
- * @brief Loads a map in either format, chosen by the file name: ".tmx" (any
- *        case) is XML, anything else JSON.
+ * @brief Loads a map in any format akgl reads, chosen by the file name:
+ *        ".tmx" (any case) is Tiled XML, ".ldtk" (any case) an LDtk project
+ *        (its first level, every non-zero IntGrid value solid:
+ *        akgl_tilemap_load_ldtk(filename, NULL, NULL, dest)), anything else
+ *        Tiled JSON.
  * @param filename The map file.
  * @param dest     As akgl_tilemap_load_json.
- * @return As akgl_tilemap_load_json / akgl_tilemap_load_tmx.
+ * @return As akgl_tilemap_load_json / akgl_tilemap_load_tmx / akgl_tilemap_load_ldtk.
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest);
+
+/**
+ * @brief Loads one level of an LDtk project (.ldtk) into the same model a
+ *        Tiled map loads into (docs/07-tilemaps.md, "LDtk levels").
+ *
+ * The level's layers come from the project, or, for a project that saves
+ * its levels apart (`externalLevels`), from the level's .ldtkl file (its
+ * `externalRelPath`, relative to the project). Tilesets (`relPath`) are read
+ * relative to the project. Tile layers and auto-layers become tile layers
+ * (LDtk's flips as AKGL_TILE_FLIP_H / _V; tiles stacked on one cell go to
+ * extra layers named "<layer>#2", "#3", ... drawn above it), IntGrid layers
+ * tile layers of their auto-tiles that carry the IntGrid values
+ * (akgl_TilemapLayer::intgrid) and the solid grid (akgl_TilemapLayer::solid), entity layers
+ * object layers whose objects spawn actors like Tiled objects, with the
+ * entities' Int, Float, Bool and String-like fields as their properties.
+ * Layers are in Tiled's order, bottom first (LDtk lists them top first).
+ *
+ * The map's key in AKGL_REGISTRY_TILEMAP (and its `path`) is the project's
+ * real path, "#" and the level's identifier: loading a level already loaded
+ * reads nothing and hands back the same map with one more reference (the
+ * @p solid of its first load stands).
+ * @param filename The .ldtk project file.
+ * @param level    The level's `identifier` (exact); NULL for the project's first level.
+ * @param solid    Which IntGrid values are solid: a comma-separated list of
+ *                 values (decimal) and value identifiers, e.g. "1,wall"; NULL
+ *                 or "" for every non-zero value.
+ * @param dest     Receives the map with a reference for the caller (release
+ *                 it with akgl_heap_release_tilemap). Written only on success.
+ * @return NULL, or, naming the file, the JSON path in it (e.g.
+ *         "levels[1].layerInstances[0].gridTiles[3].t"), the value and the
+ *         limit: AKERR_NULLPOINTER; the errno status for a missing project,
+ *         level or image file; AKERR_FORMAT for text that is not JSON
+ *         (file:line:column); AKERR_KEY for a required key that is absent, a
+ *         level the project does not have (the levels it has are listed), an
+ *         entry of @p solid that no IntGrid value is called, a tileset or
+ *         layer definition uid that is not defined; AKERR_TYPE for a value of
+ *         the wrong JSON type; AKERR_VALUE for an unknown layer type or
+ *         neighbour direction, a tile off its layer's grid or a tileset whose
+ *         tiles are not the grid's size, layers of different grid sizes, a
+ *         tileset without an image; AKERR_OUTOFBOUNDS for a tile id past its
+ *         tileset, a tile or entity outside its layer, an IntGrid value below
+ *         0, a layer over AKGL_TILEMAP_MAX_LAYER_CELLS cells, a level over
+ *         AKGL_TILEMAP_MAX_EXTENT tiles, more than AKGL_TILEMAP_MAX_LAYERS
+ *         layers, or over the load budget (akgl_tilemap_set_budget); and
+ *         every error of akgl_tilemap_load_json for what the level becomes.
+ *         A failed load leaves nothing claimed: no map slot, sheet, texture,
+ *         registry entry, memory or error context.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_load_ldtk(const char *filename, const char *level,
+                                                          const char *solid, akgl_Tilemap **dest);
+
+/**
+ * @brief Where an LDtk level stands in its world: its position, depth, size
+ *        and neighbours.
+ * @param map  The map (loaded with akgl_tilemap_load_ldtk).
+ * @param dest Gets the level's description, borrowed from the map.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_VALUE naming the map when it was not
+ *         loaded from LDtk (it has no world).
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_level(const akgl_Tilemap *map,
+                                                      const akgl_TilemapLevel **dest);
+
+/**
+ * @brief The IntGrid value of an LDtk IntGrid layer at map cell (@p x, @p y).
+ * @param map   The map.
+ * @param layer An index into map->layers.
+ * @param x     Map cell column.
+ * @param y     Map cell row.
+ * @param value Gets the value; 0 (empty) outside the layer.
+ * @return NULL; AKERR_NULLPOINTER; AKERR_OUTOFBOUNDS for a layer index
+ *         outside 0..nlayers-1; AKERR_TYPE naming the layer when it is not an
+ *         IntGrid layer. *value is written only on success.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_intgrid_at(const akgl_Tilemap *map, int layer,
+                                                           int x, int y, int *value);
 
 /**
  * @brief What one map load may cost as a whole (akgl_tilemap_set_budget).
@@ -734,7 +859,8 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_game_set_tilemap(akgl_Tilemap *map);
  *
  * A cell is solid where a tile layer holds a tile whose tile property
  * `solid` is true, or where a tile layer whose layer property `solid` is true
- * holds any tile, whatever the layers' visibility; a one-way floor
+ * holds any tile, whatever the layers' visibility, or where an LDtk IntGrid
+ * layer's cell is solid (akgl_TilemapLayer::solid); a one-way floor
  * (AKGL_CELL_ONE_WAY) where the tile's or the layer's `one_way` is true; a
  * slope (AKGL_CELL_SLOPE) where the tile has `slope_left` and `slope_right`
  * (docs/07-tilemaps.md). A cell one layer made solid stays solid. The cells

@@ -208,16 +208,6 @@ akerr_ErrorContext *akgl_tilemap_load_tmx(const char *filename, akgl_Tilemap **d
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest)
-{
-    PREPARE_ERROR(errctx);
-    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_tilemap_load: NULL filename");
-    const char *dot = strrchr(filename, '.');
-    bool xml = dot != NULL && strcasecmp(dot, ".tmx") == 0;
-    PASS(errctx, load(filename, xml, dest, "akgl_tilemap_load"));
-    SUCCEED_RETURN(errctx);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Queries                                                                  */
 /* ------------------------------------------------------------------------ */

@@ -160,6 +160,17 @@ static void mark_solid(SolidMarker *sm, const uint32_t *cells, size_t n, uint8_t
     }
 }
 
+/* An LDtk IntGrid layer's solid cells (akgl_TilemapLayer::solid) onto a
+ * row of the grid; a solid cell another layer made stays solid. */
+static void mark_intgrid(const uint8_t *solid, size_t n, uint8_t *out)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (solid[k] != AKGL_CELL_OPEN && out[k] != AKGL_CELL_SOLID) {
+            out[k] = solid[k];
+        }
+    }
+}
+
 static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long gy0, long cols)
 {
     for (int i = 0; i < map->nlayers; i++) {
@@ -172,6 +183,9 @@ static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long g
             const uint32_t *row = l->cells + y * l->width;
             uint8_t *out = cells + ((long)l->y0 + y - gy0) * cols + ((long)l->x0 - gx0);
             mark_solid(&sm, row, (size_t)l->width, out);
+            if (l->solid != NULL) {
+                mark_intgrid(l->solid + y * l->width, (size_t)l->width, out);
+            }
         }
     }
 }

@@ -1,6 +1,8 @@
 /*
  * Internal: what the tilemap files share. Not installed. Layer: assets.
  *
+ *   tilemap_ldtk.c      an LDtk level -> a Tiled JSON document, built by the same
+ *                       builder (and akgl_tilemap_load, which picks a reader)
  *   tilemap.c           the pool, teardown, the queries, the load entry points
  *   tilemap_build.c     a Tiled JSON document -> the model (both formats end here)
  *   tilemap_document.c  a Tiled file -> its JSON document (either format)

@@ -230,11 +230,17 @@ static void nothing(void) {}
 
 #define MAP_JSON AKGL_TEST_ASSETS_DIR "/tilemaps/features.tmj"
 #define MAP_TMX AKGL_TEST_ASSETS_DIR "/tilemaps/features.tmx"
+/* An LDtk level saved apart: the project, its .ldtkl and the tileset image. */
+#define MAP_LDTK AKGL_TEST_ASSETS_DIR "/tilemaps/ldtk/world_ext.ldtk"
 
 static akgl_Tilemap *map;
 
 static akerr_ErrorContext *load_tmj(const char *path) { return akgl_tilemap_load_json(path, &map); }
 static akerr_ErrorContext *load_tmx(const char *path) { return akgl_tilemap_load_tmx(path, &map); }
+static akerr_ErrorContext *load_ldtk(const char *path)
+{
+    return akgl_tilemap_load_ldtk(path, "Level_0", "ground,water", &map);
+}
 
 static bool map_loaded(void)
 {
@@ -680,6 +686,8 @@ static const FaultRow rows[] = {
         nothing),
     ROW("tilemap (TMX)", MAP_TMX, nothing, load_tmx, map_loaded, map_unload, map_unchanged,
         nothing),
+    ROW("tilemap (LDtk)", MAP_LDTK, nothing, load_ldtk, map_loaded, map_unload, map_unchanged,
+        nothing),
     ROW("sound bank", "bank.json", bank_setup, load_bank, bank_loaded, bank_unload,
         bank_unchanged, nothing),
     ROW("font and its first draw", FONT, font_setup, load_font, font_loaded, font_unload,
@@ -696,6 +704,8 @@ static const FaultRow rows[] = {
     ROW_LIBC("tilemap (JSON, libc)", MAP_JSON, nothing, load_tmj, map_loaded, map_unload,
              map_unchanged, nothing),
     ROW_LIBC("tilemap (TMX, libc)", MAP_TMX, nothing, load_tmx, map_loaded, map_unload,
+             map_unchanged, nothing),
+    ROW_LIBC("tilemap (LDtk, libc)", MAP_LDTK, nothing, load_ldtk, map_loaded, map_unload,
              map_unchanged, nothing),
     ROW_LIBC("sound WAV (libc)", "bank_wav.json", bank_setup, load_bank_of, bank_wav_loaded,
              bank_unload, bank_unchanged, nothing),

@@ -13,3 +13,5 @@ target_compile_definitions(akgl_tilemap_chunks PRIVATE AKGL_TEST_OUT_DIR="${CMAK
 # Actor settings from character files and map objects, finding a map's
 # objects, and the camera's bounds following the map.
 akgl_add_test(akgl_actor_settings SOURCES test_actor_settings.c LIBS akgl SDL3_image::SDL3_image m)
+# LDtk levels drawn, collided with and populated (tests/assets/tilemaps/ldtk/).
+akgl_add_test(akgl_tilemap_ldtk_level SOURCES test_tilemap_ldtk_level.c LIBS akgl SDL3_image::SDL3_image m)

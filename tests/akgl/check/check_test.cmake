@@ -148,11 +148,13 @@ foreach(spec sprites:sprite characters:character input:controller properties:pro
     endforeach()
 endforeach()
 
-# Tilemaps, both formats, kinds by extension: bad/ holds the bad maps (its
+# Tilemaps, both of Tiled's formats and LDtk's projects (every level of
+# one), kinds by extension: bad/ and ldtk/bad/ hold the bad maps (bad/'s
 # tilesets, sub/, are read through them); every other map is good.
-file(GLOB_RECURSE maps "${ASSETS}/tilemaps/*.tmj" "${ASSETS}/tilemaps/*.tmx")
+file(GLOB_RECURSE maps "${ASSETS}/tilemaps/*.tmj" "${ASSETS}/tilemaps/*.tmx"
+    "${ASSETS}/tilemaps/*.ldtk")
 foreach(file IN LISTS maps)
-    if(file MATCHES "/tilemaps/bad/")
+    if(file MATCHES "/tilemaps/bad/" OR file MATCHES "/tilemaps/ldtk/bad/")
         check_one(bad "${file}" "${file}")
     else()
         check_one(good "${file}" "${file}")
