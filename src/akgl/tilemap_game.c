@@ -26,7 +26,6 @@
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
-#include "render_private.h"
 #include "tilemap_cache.h"
 #include "tilemap_private.h"
 
