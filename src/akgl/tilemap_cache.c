@@ -8,7 +8,6 @@
 #include "tilemap_cache.h"
 
 #include "json_private.h"
-#include "render_2d_private.h"
 #include "render_private.h"
 #include "tilemap_private.h"
 
@@ -49,6 +48,30 @@ void akgl_tilemap_cache_forget(SDL_Renderer *sdl)
     if (akgl_tilemap_cache.sdl != NULL && akgl_tilemap_cache.sdl == sdl) {
         akgl_tilemap_cache_discard(&akgl_tilemap_cache);
     }
+}
+
+bool akgl_tilemap_cacheable(const akgl_Tilemap *map)
+{
+    if (map == NULL || map->orientation != AKGL_TILEMAP_ORTHOGONAL || map->infinite ||
+        map->tilewidth <= 0 || map->tileheight <= 0) {
+        return false;
+    }
+    const int gw = map->tilewidth, gh = map->tileheight;
+    for (int i = 0; i < map->ntilesets; i++) {
+        const akgl_TilemapTileset *ts = &map->tilesets[i];
+        if (ts->collection || ts->tileoffsetx != 0 || ts->tileoffsety != 0) {
+            return false;
+        }
+        /* Flips may turn a tile: its longer side must fit either side of a
+         * cell (the tiles' reach in tilemap_draw.c is then 0 every way). */
+        int side = ts->tilerendersize == AKGL_TILEMAP_RENDER_GRID_SIZE
+                       ? SDL_max(gw, gh)
+                       : SDL_max(ts->tilewidth, ts->tileheight);
+        if (side > gw || side > gh) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* Whether the hint asks for the cache: "0" no; unset, "", "1" or "auto" yes. */
@@ -117,7 +140,7 @@ akerr_ErrorContext *akgl_tilemap_cache_make(const akgl_Tilemap *map, akgl_Render
     akgl_tilemap_cache_discard(pending);
     PASS(errctx, hint_wants_cache(&wanted));
     if (!wanted || map == NULL || r == NULL || r->sdl_renderer == NULL ||
-        r->draw_tile != akgl_render_2d_draw_tile || !akgl_tilemap_cacheable(map)) {
+        !akgl_tilemap_cacheable(map)) {
         SUCCEED_RETURN(errctx);
     }
     view_size(r, &vw, &vh);

@@ -46,9 +46,10 @@ typedef struct akgl_TilemapCache
 extern akgl_TilemapCache akgl_tilemap_cache;
 
 /*
- * Makes, for @p map on the renderer @p r, the targets a cache needs into
- * @p pending (nothing installed yet). Leaves @p pending empty, successfully,
- * when the map or the renderer is not one the cache serves, or the hint
+ * Makes, for @p map on the renderer @p r (whose draw_tile must be the 2D
+ * backend's: the caller checks, in the layer above), the targets a cache
+ * needs into @p pending (nothing installed yet). Leaves @p pending empty,
+ * successfully, when the map is not one the cache serves, or the hint
  * AKGL_HINT_TILEMAP_CACHE is "0". AKERR_VALUE for another value of the hint;
  * AKERR_API when SDL cannot make a target (nothing kept).
  */
@@ -69,8 +70,8 @@ void akgl_tilemap_cache_forget(SDL_Renderer *sdl);
 
 /*
  * Whether the map's tiles never overlap a neighbour's cell: orthogonal,
- * finite, every tileset an image whose tiles fit the grid with no
- * tileoffset (tilemap_draw.c). Only such maps are cached.
+ * finite, every tileset an image whose tiles, turned or not, fit a cell,
+ * with no tileoffset. Only such maps are cached.
  */
 bool akgl_tilemap_cacheable(const akgl_Tilemap *map);
 

@@ -366,22 +366,6 @@ static akerr_ErrorContext *draw_chunk_rows(const Frame *f, const akgl_TilemapLay
     SUCCEED_RETURN(errctx);
 }
 
-bool akgl_tilemap_cacheable(const akgl_Tilemap *map)
-{
-    if (map == NULL || map->orientation != AKGL_TILEMAP_ORTHOGONAL || map->infinite ||
-        map->tilewidth <= 0 || map->tileheight <= 0) {
-        return false;
-    }
-    for (int i = 0; i < map->ntilesets; i++) {
-        const akgl_TilemapTileset *ts = &map->tilesets[i];
-        if (ts->collection || ts->tileoffsetx != 0 || ts->tileoffsety != 0) {
-            return false;
-        }
-    }
-    Reach r = map_reach(map);
-    return r.left <= 0.0f && r.right <= 0.0f && r.up <= 0.0f && r.down <= 0.0f;
-}
-
 /* c rounded down to a multiple of size (> 0), divided by it. */
 static int64_t floor_div(int64_t c, int size)
 {

@@ -26,6 +26,7 @@
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
+#include "render_2d_private.h"
 #include "tilemap_cache.h"
 #include "tilemap_private.h"
 
@@ -672,7 +673,9 @@ akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
     /* The layer cache's targets are made here, outside the frame, and
      * installed only when everything else has succeeded. */
     static akgl_TilemapCache pending;
-    PASS(errctx, akgl_tilemap_cache_make(map, game.renderer, &pending));
+    akgl_Renderer *r = game.renderer;
+    bool backend_2d = r != NULL && r->draw_tile == akgl_render_2d_draw_tile;
+    PASS(errctx, akgl_tilemap_cache_make(backend_2d ? map : NULL, r, &pending));
     akerr_ErrorContext *rest = set_rest(map, follow);
     if (rest != NULL) {
         akgl_tilemap_cache_discard(&pending);
