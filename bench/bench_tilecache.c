@@ -177,7 +177,8 @@ static void frame_cache(SDL_Renderer *r, float camx, float camy, int dirty_frame
     }
 }
 
-static void frame(SDL_Renderer *r, Mode m, int f)
+/* noinline: callgrind counts it by name (bench/README.md). */
+__attribute__((noinline)) static void frame(SDL_Renderer *r, Mode m, int f)
 {
     float camx, camy;
     camera_at(f, &camx, &camy);
