@@ -306,6 +306,54 @@ static void test_set_tile_refuses(void)
     scene_close(&s);
 }
 
+/* On an infinite map a cell is set inside a stored chunk, refused outside every chunk. */
+static void test_set_tile_infinite(void)
+{
+    char path[1024];
+    Scene s;
+    SDL_zero(s);
+    snprintf(path, sizeof(path), "%s/layer_cache_infinite.tmj", AKGL_TEST_OUT_DIR);
+    FILE *fp = fopen(path, "w");
+    CHECK(fp != NULL);
+    if (fp == NULL) {
+        return;
+    }
+    fprintf(fp, "{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": 16, "
+                "\"height\": 16, \"tilewidth\": 48, \"tileheight\": 48, \"infinite\": true, "
+                "\"tilesets\": [{\"firstgid\": 1, \"name\": \"cells\", \"tilewidth\": 48, "
+                "\"tileheight\": 48, \"tilecount\": 8, \"columns\": 4, \"image\": \"%s\", "
+                "\"imagewidth\": 192, \"imageheight\": 96}], \"layers\": [{\"id\": 1, "
+                "\"name\": \"ground\", \"type\": \"tilelayer\", \"chunks\": [{\"x\": -16, "
+                "\"y\": 16, \"width\": 16, \"height\": 16, \"data\": [",
+            SHEET_PATH);
+    for (int i = 0; i < 256; i++) {
+        fprintf(fp, "%s%d", i ? "," : "", i == 0 ? 3 : 0);
+    }
+    fprintf(fp, "]}]}], \"nextlayerid\": 2, \"nextobjectid\": 1}\n");
+    fclose(fp);
+    akgl_Tilemap *map = NULL;
+    if (scene_open_bound(&s, W, H)) {
+        CHECK_OK(akgl_tilemap_load(path, &map));
+    }
+    if (map != NULL) {
+        uint32_t raw = 0;
+        CHECK_OK(akgl_tilemap_set_tile(map, 0, -3, 20, 6 | AKGL_TILE_FLIP_H));
+        CHECK_OK(akgl_tilemap_tile_at(map, 0, -3, 20, &raw));
+        CHECK_INT_EQ(raw, 6 | AKGL_TILE_FLIP_H);
+        CHECK_OK(akgl_tilemap_tile_at(map, 0, -16, 16, &raw));
+        CHECK_INT_EQ(raw, 3); /* its neighbours are untouched */
+        CHECK_STATUS_MSG(akgl_tilemap_set_tile(map, 0, 0, 16, 1), AKERR_OUTOFBOUNDS,
+                         "in no stored chunk");
+        CHECK_STATUS_MSG(akgl_tilemap_set_tile(map, 0, -17, 20, 1), AKERR_OUTOFBOUNDS,
+                         "cell (-17, 20) is outside");
+        CHECK_OK(akgl_tilemap_tile_at(map, 0, 0, 16, &raw));
+        CHECK_INT_EQ(raw, 0);
+        CHECK_OK(akgl_heap_release_tilemap(map));
+    }
+    scene_close(&s);
+    remove(path);
+}
+
 /* AKGL_TILEMAP_CACHE: 0 and 1 choose; another value is refused, nothing set. */
 static void test_the_hint(void)
 {
@@ -415,6 +463,7 @@ int main(int argc, char **argv)
         } else {
             RUN_TEST(test_cached_is_the_same_picture);
             RUN_TEST(test_set_tile_refuses);
+            RUN_TEST(test_set_tile_infinite);
             RUN_TEST(test_the_hint);
         }
     }
