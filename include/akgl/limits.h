@@ -224,6 +224,12 @@
 #define AKGL_TILEMAP_MAX_LAYERS 1024
 /** Group layers nested inside one another. */
 #define AKGL_TILEMAP_MAX_GROUP_DEPTH 32
+/** The layer cache (docs/07-tilemaps.md): the largest side of a chunk's
+ *  render target, in pixels; a chunk is as many whole cells as fit. */
+#define AKGL_TILEMAP_CACHE_CHUNK_PX 512
+/** The layer cache: render targets for all cached layers together. Layers
+ *  beyond them are drawn tile by tile. */
+#define AKGL_TILEMAP_CACHE_MAX_SLOTS 64
 /** Tilesets in one map. */
 #define AKGL_TILEMAP_MAX_TILESETS 256
 /** Tiles in one tileset (tilecount, or a collection's largest id + 1). */

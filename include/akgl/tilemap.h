@@ -759,6 +759,40 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_at(const akgl_Tilemap *map,
                                                         int y, uint32_t *raw);
 
 /**
+ * @brief Sets tile layer @p layer's cell (@p x, @p y) to the raw gid @p raw
+ *        (flip bits included; 0 empties it).
+ *
+ * The way to change a map's tiles while it is drawn: when @p map is the
+ * game's map and the layer is cached (docs/07-tilemaps.md, "The layer
+ * cache"), the chunk holding the cell is drawn again at its next frame. A
+ * cell written straight into the layer's cells is not seen by the cache.
+ * The physics' solid grid is not changed (it is taken when the map is set).
+ * @param map   The map.
+ * @param layer An index into map->layers.
+ * @param x     Map cell column, inside the stored region (on an infinite
+ *              map, inside a stored chunk).
+ * @param y     Map cell row, likewise.
+ * @param raw   The raw gid: 0, or a gid of one of the map's tilesets with
+ *              any of the flip bits.
+ * @return NULL; AKERR_NULLPOINTER for a NULL map; AKGL_ERR_HEAP for a
+ *         released map; AKERR_OUTOFBOUNDS for a layer index outside
+ *         0..nlayers-1 or a cell outside the stored region; AKERR_TYPE for a
+ *         layer that is not a tile layer; AKERR_KEY for a gid of no tileset.
+ *         Nothing is changed on failure.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_set_tile(akgl_Tilemap *map, int layer, int x,
+                                                         int y, uint32_t raw);
+
+/**
+ * @brief The hint (or environment variable) for the layer cache
+ *        (docs/07-tilemaps.md): "0" draws every tile layer tile by tile;
+ *        "1", "auto" or unset caches the layers that can be. Read by
+ *        akgl_game_set_tilemap; any other value is refused there with
+ *        AKERR_VALUE.
+ */
+#define AKGL_HINT_TILEMAP_CACHE "AKGL_TILEMAP_CACHE"
+
+/**
  * @brief The index in map->tilesets of the tileset @p gid belongs to.
  *
  * Flag bits are ignored. The tileset is the one with the largest firstgid

@@ -19,6 +19,7 @@
 #include "render_2d_private.h"
 #include "render_private.h"
 #include "sprite_private.h"
+#include "tilemap_cache.h"
 
 #include <math.h>
 
@@ -364,6 +365,8 @@ static akerr_ErrorContext *shutdown_2d(akgl_Renderer *r)
     if (game.camera == r->camera) {
         game.camera = NULL;
     }
+    /* The map's layer cache: its targets are this renderer's textures. */
+    akgl_tilemap_cache_forget(r->sdl_renderer);
     /* A bound renderer is the game's: it gets its presentation back. */
     bool restored = akgl_render_sdl_release(r);
     if (game.renderer == r) {

@@ -12,7 +12,9 @@
 #include "json_private.h"
 #include "tilemap_draw.h"
 #include "render_2d_private.h"
+#include "render_batch_private.h"
 #include "render_private.h"
+#include "tilemap_cache.h"
 #include "tilemap_private.h"
 
 #include <akgl/camera.h>
@@ -364,6 +366,201 @@ static akerr_ErrorContext *draw_chunk_rows(const Frame *f, const akgl_TilemapLay
     SUCCEED_RETURN(errctx);
 }
 
+/* c rounded down to a multiple of size (> 0), divided by it. */
+static int64_t floor_div(int64_t c, int size)
+{
+    int64_t q = c / size;
+    return q - (c % size != 0 && c < 0);
+}
+
+/* Whether a tile (raw gid) is animated: it is drawn tile by tile, never cached. */
+static bool is_animated(const akgl_Tilemap *map, uint32_t raw)
+{
+    const akgl_TilemapTileset *ts = tileset_of(map, raw & AKGL_TILE_GID_MASK);
+    if (ts == NULL || ts->ntiles <= 0) {
+        return false;
+    }
+    const akgl_TilemapTile *tile =
+        akgl_tilemap_find_tile(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid);
+    return tile != NULL && tile->nframes > 0 && tile->duration != 0;
+}
+
+/* The cells of chunk (kx, ky) that lie in the layer, [x0, x1] x [y0, y1]. */
+static void chunk_cells(const akgl_TilemapLayer *layer, int64_t kx, int64_t ky, int range[4])
+{
+    const akgl_TilemapCache *c = &akgl_tilemap_cache;
+    range[0] = (int)SDL_max(kx * c->cw, (int64_t)layer->x0);
+    range[1] = (int)SDL_min((kx + 1) * c->cw - 1, (int64_t)layer->x0 + layer->width - 1);
+    range[2] = (int)SDL_max(ky * c->ch, (int64_t)layer->y0);
+    range[3] = (int)SDL_min((ky + 1) * c->ch - 1, (int64_t)layer->y0 + layer->height - 1);
+}
+
+/*
+ * Draws chunk (kx, ky) of a layer into slot @p s's target: its tiles copied
+ * (the sheets' blend mode SDL_BLENDMODE_NONE for the while, so each pixel
+ * keeps its own alpha; tiles of a cacheable map never overlap), untinted;
+ * the layer's tint and opacity apply when the target is drawn. A chunk
+ * showing an animated tile is marked so and not drawn. The batch before it
+ * is submitted first, and the renderer's target and draw colour put back.
+ */
+static akerr_ErrorContext *redraw_chunk(const Frame *f, const akgl_TilemapLayer *layer,
+                                        int64_t kx, int64_t ky, akgl_TilemapCacheSlot *s)
+{
+    const akgl_Tilemap *map = f->map;
+    const akgl_TilemapCache *c = &akgl_tilemap_cache;
+    SDL_Renderer *sdl = f->r->sdl_renderer;
+    SDL_BlendMode modes[AKGL_TILEMAP_MAX_TILESETS];
+    int range[4];
+    Uint8 dr = 0, dg = 0, db = 0, da = 0;
+    akerr_ErrorContext *drawn = NULL;
+    PREPARE_ERROR(errctx);
+    chunk_cells(layer, kx, ky, range);
+    s->valid = false;
+    s->animated = false;
+    for (int cy = range[2]; cy <= range[3] && !s->animated; cy++) {
+        const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
+        for (int cx = range[0]; cx <= range[1]; cx++) {
+            if (row[cx - layer->x0] != 0 && is_animated(map, row[cx - layer->x0])) {
+                s->animated = true;
+                break;
+            }
+        }
+    }
+    s->kx = kx;
+    s->ky = ky;
+    if (s->animated) {
+        s->valid = true;
+        SUCCEED_RETURN(errctx);
+    }
+    SDL_Texture *prior = SDL_GetRenderTarget(sdl);
+    bool ok = akgl_render_batch_flush() && SDL_GetRenderDrawColor(sdl, &dr, &dg, &db, &da) &&
+              SDL_SetRenderTarget(sdl, s->sheet.texture) &&
+              SDL_SetRenderDrawColor(sdl, 0, 0, 0, 0) && SDL_RenderClear(sdl);
+    for (int i = 0; i < map->ntilesets; i++) {
+        SDL_Texture *t = map->tilesets[i].sheet ? map->tilesets[i].sheet->texture : NULL;
+        modes[i] = SDL_BLENDMODE_BLEND;
+        if (t != NULL) {
+            SDL_GetTextureBlendMode(t, &modes[i]);
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
+        }
+    }
+    const float gw = (float)map->tilewidth, gh = (float)map->tileheight;
+    for (int cy = range[2]; ok && drawn == NULL && cy <= range[3]; cy++) {
+        const uint32_t *row = layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
+        float by = (float)(cy - ky * c->ch + 1) * gh;
+        for (int cx = range[0]; drawn == NULL && cx <= range[1]; cx++) {
+            uint32_t raw = row[cx - layer->x0];
+            akgl_RenderTile t;
+            const akgl_TilemapTileset *ts = NULL;
+            float w = 0.0f, h = 0.0f;
+            if (raw == 0 || !tile_source(map, raw, f->now_ms, &t, &w, &h, &ts)) {
+                continue;
+            }
+            t.flips = raw & (AKGL_TILE_FLIP_D | AKGL_TILE_FLIP_H | AKGL_TILE_FLIP_V);
+            t.dst = place_in_cell(map, ts, w, h, (float)(cx - kx * c->cw) * gw, by, t.flips);
+            t.angle = 0.0f;
+            t.pivot = (SDL_FPoint){0.0f, 0.0f};
+            t.color = (SDL_Color){255, 255, 255, 255};
+            drawn = f->r->draw_tile(f->r, &t);
+        }
+    }
+    ok = akgl_render_batch_flush() && ok;
+    for (int i = 0; i < map->ntilesets; i++) {
+        SDL_Texture *t = map->tilesets[i].sheet ? map->tilesets[i].sheet->texture : NULL;
+        if (t != NULL) {
+            SDL_SetTextureBlendMode(t, modes[i]);
+        }
+    }
+    ok = SDL_SetRenderTarget(sdl, prior) && SDL_SetRenderDrawColor(sdl, dr, dg, db, da) && ok;
+    PASS(errctx, drawn);
+    if (!ok) {
+        char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+        FAIL_RETURN(errctx, AKERR_API, "map %s: layer \"%s\": cannot draw chunk (%lld, %lld) "
+                    "into its layer cache target: %s", akgl_json_message_path(map->path, shown),
+                    layer->name, (long long)kx, (long long)ky, SDL_GetError());
+    }
+    s->valid = true;
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * A cached layer's cells cx0..cx1 x cy0..cy1: one quad of its chunk's
+ * target for each chunk they meet (drawn into it first when it is not
+ * current), or the chunk's tiles one by one when it shows an animated tile.
+ * *done is false, nothing drawn, when the view meets more chunks than the
+ * cache has slots for (a view grown since the map was set).
+ */
+static akerr_ErrorContext *draw_cached(const Frame *f, const akgl_TilemapLayer *layer, int base,
+                                       const int range[4], SDL_FPoint shift, SDL_Color color,
+                                       bool *done)
+{
+    const akgl_TilemapCache *c = &akgl_tilemap_cache;
+    const akgl_Tilemap *map = f->map;
+    int64_t kx0 = floor_div(range[0], c->cw), kx1 = floor_div(range[1], c->cw);
+    int64_t ky0 = floor_div(range[2], c->ch), ky1 = floor_div(range[3], c->ch);
+    PREPARE_ERROR(errctx);
+    *done = kx1 - kx0 < c->cols && ky1 - ky0 < c->rows;
+    if (!*done) {
+        SUCCEED_RETURN(errctx);
+    }
+    const float pw = (float)(c->cw * map->tilewidth), ph = (float)(c->ch * map->tileheight);
+    for (int64_t ky = ky0; ky <= ky1; ky++) {
+        int row = (int)(((ky % c->rows) + c->rows) % c->rows);
+        for (int64_t kx = kx0; kx <= kx1; kx++) {
+            int col = (int)(((kx % c->cols) + c->cols) % c->cols);
+            akgl_TilemapCacheSlot *s = &akgl_tilemap_cache.slots[base + row * c->cols + col];
+            if (!s->valid || s->kx != kx || s->ky != ky) {
+                PASS(errctx, redraw_chunk(f, layer, kx, ky, s));
+            }
+            if (s->animated) {
+                int cells[4];
+                chunk_cells(layer, kx, ky, cells);
+                double gw = (double)map->tilewidth, gh = (double)map->tileheight;
+                for (int cy = SDL_max(cells[2], range[2]); cy <= SDL_min(cells[3], range[3]);
+                     cy++) {
+                    const uint32_t *cr =
+                        layer->cells + (size_t)(cy - layer->y0) * (size_t)layer->width;
+                    float by = (float)((double)(cy + 1) * gh) + shift.y;
+                    for (int cx = SDL_max(cells[0], range[0]); cx <= SDL_min(cells[1], range[1]);
+                         cx++) {
+                        if (cr[cx - layer->x0] != 0) {
+                            PASS(errctx, draw_cell(f, cr[cx - layer->x0],
+                                                   (float)((double)cx * gw) + shift.x, by, color));
+                        }
+                    }
+                }
+                continue;
+            }
+            akgl_RenderTile t = {&s->sheet,
+                                 {0.0f, 0.0f, pw, ph},
+                                 {(float)kx * pw + shift.x, (float)ky * ph + shift.y, pw, ph},
+                                 0,
+                                 0.0f,
+                                 {0.0f, 0.0f},
+                                 color};
+            PASS(errctx, f->r->draw_tile(f->r, &t));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/*
+ * The layer's first slot in the cache, or -1 when it is drawn tile by tile
+ * this frame: the cache is another map's or renderer's, the layer is not
+ * cached, the camera zooms, turns or shakes, or the layer lands off the
+ * whole-pixel grid (a cached chunk must put every pixel where its tiles
+ * would).
+ */
+static int cache_base(const Frame *f, const akgl_TilemapLayer *layer, SDL_FPoint shift)
+{
+    const akgl_TilemapCache *c = &akgl_tilemap_cache;
+    if (c->map != f->map || c->sdl != f->r->sdl_renderer || f->turned ||
+        shift.x != SDL_floorf(shift.x) || shift.y != SDL_floorf(shift.y)) {
+        return -1;
+    }
+    return c->base[layer - f->map->layers];
+}
+
 static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLayer *layer,
                                            SDL_FPoint shift, SDL_Color color)
 {
@@ -387,6 +584,15 @@ static akerr_ErrorContext *draw_orthogonal(const Frame *f, const akgl_TilemapLay
         const int range[4] = {cx0, cx1, cy0, cy1};
         PASS(errctx, draw_chunk_rows(f, layer, range, up, leftward, shift, color));
         SUCCEED_RETURN(errctx);
+    }
+    int base = cache_base(f, layer, shift);
+    if (base >= 0) {
+        const int range[4] = {cx0, cx1, cy0, cy1};
+        bool done = false;
+        PASS(errctx, draw_cached(f, layer, base, range, shift, color, &done));
+        if (done) {
+            SUCCEED_RETURN(errctx);
+        }
     }
     for (int n = 0; n <= cy1 - cy0; n++) {
         int cy = up ? cy1 - n : cy0 + n;

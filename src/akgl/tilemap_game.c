@@ -26,6 +26,8 @@
 #include "heap_pool.h"
 #include "json_private.h"
 #include "object.h"
+#include "render_2d_private.h"
+#include "tilemap_cache.h"
 #include "tilemap_private.h"
 
 /* The map pool's slots (defined with the pool in tilemap.c). */
@@ -660,12 +662,12 @@ static akerr_ErrorContext *bound_camera_for(akgl_Tilemap *map, int follow)
     SUCCEED_RETURN(errctx);
 }
 
+static akerr_ErrorContext *set_rest(akgl_Tilemap *map, int follow);
+
 akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
 {
-    akgl_SolidGrid grid;
     char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
     int follow = 1; /* "camera.map_bounds": the camera keeps to the map */
-    bool has_grid = false;
     PREPARE_ERROR(errctx);
     if (map != NULL) {
         FAIL_NONZERO_RETURN(errctx, map->refcount <= 0, AKGL_ERR_HEAP,
@@ -682,6 +684,36 @@ akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
     if (AKGL_REGISTRY_PROPERTIES != 0) {
         PASS(errctx, akgl_get_property_integer("camera.map_bounds", &follow, "1"));
     }
+    /* The layer cache's targets are made here, outside the frame, and
+     * installed only when everything else has succeeded. */
+    static akgl_TilemapCache pending;
+    akgl_Renderer *r = game.renderer;
+    bool backend_2d = r != NULL && r->draw_tile == akgl_render_2d_draw_tile;
+    PASS(errctx, akgl_tilemap_cache_make(backend_2d ? map : NULL, r, &pending));
+    akerr_ErrorContext *rest = set_rest(map, follow);
+    if (rest != NULL) {
+        akgl_tilemap_cache_discard(&pending);
+        PASS(errctx, rest);
+    }
+    akgl_tilemap_cache_install(&pending);
+    akgl_Tilemap *previous = game.tilemap;
+    if (map != NULL) {
+        map->refcount++; /* the game's reference */
+    }
+    game.tilemap = map;
+    if (previous != NULL) {
+        PASS(errctx, akgl_heap_release_tilemap(previous));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* What akgl_game_set_tilemap changes besides the map: the physics' grid and
+ * platforms, and the camera's bounds. */
+static akerr_ErrorContext *set_rest(akgl_Tilemap *map, int follow)
+{
+    akgl_SolidGrid grid;
+    bool has_grid = false;
+    PREPARE_ERROR(errctx);
     if (game.physics != NULL) {
         const akgl_Platform *platforms = NULL;
         int nplatforms = 0;
@@ -694,14 +726,6 @@ akerr_ErrorContext *akgl_game_set_tilemap(akgl_Tilemap *map)
         PASS(errctx, akgl_physics_set_platforms(game.physics, platforms, nplatforms));
     }
     PASS(errctx, bound_camera_for(map, follow));
-    akgl_Tilemap *previous = game.tilemap;
-    if (map != NULL) {
-        map->refcount++; /* the game's reference */
-    }
-    game.tilemap = map;
-    if (previous != NULL) {
-        PASS(errctx, akgl_heap_release_tilemap(previous));
-    }
     SUCCEED_RETURN(errctx);
 }
 
