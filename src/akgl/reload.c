@@ -14,6 +14,7 @@
 #include "heap_pool.h"
 #include "image_private.h"
 #include "reload_private.h"
+#include "sound_load.h"
 #include "sprite_private.h"
 #include "time_private.h"
 #include "watch_private.h"
@@ -94,6 +95,8 @@ static const char *kind_name(int kind)
         return "character";
     case AKGL_WATCH_IMAGE:
         return "image";
+    case AKGL_WATCH_SOUND:
+        return "sound";
     default:
         return "file";
     }
@@ -185,6 +188,14 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         PASS(errctx, akgl_character_reload_json(f->path, f->name, &c));
         break;
     }
+    case AKGL_WATCH_SOUND:
+        PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", f->name, &found));
+        if (found == NULL || strcmp(((akgl_Sound *)found)->path, f->path) != 0) {
+            *in_use = false; /* released, or the name now loaded from another file */
+            SUCCEED_RETURN(errctx);
+        }
+        PASS(errctx, akgl_sound_reload(found));
+        break;
     default:
         *in_use = false;
         break;
@@ -193,8 +204,8 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 }
 
 /* The order kinds reload in within one look: what others are checked against first. */
-static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SPRITE,
-                                   AKGL_WATCH_CHARACTER};
+static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
+                                   AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER};
 
 static void look(int *reloaded, int *refused)
 {

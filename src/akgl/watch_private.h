@@ -27,7 +27,8 @@ typedef enum akgl_WatchKind
     AKGL_WATCH_SPRITE = 1, /* a sprite JSON file (akgl_sprite_load_json); name: the sprite */
     AKGL_WATCH_SHEET,      /* a sheet's image; path: the sheet's registry key */
     AKGL_WATCH_CHARACTER,  /* a character JSON file; name: the character */
-    AKGL_WATCH_IMAGE       /* an image of akgl_image_load; every live image of that path */
+    AKGL_WATCH_IMAGE,      /* an image of akgl_image_load; every live image of that path */
+    AKGL_WATCH_SOUND       /* a sound's file (akgl_sound_load, a bank's entries); name: the sound */
 } akgl_WatchKind;
 
 /* A file's stamp: what changes when the file is written. */

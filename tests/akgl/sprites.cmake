@@ -9,4 +9,3 @@ target_compile_definitions(akgl_examples_assets PRIVATE
     AKGL_EXAMPLES_ASSETS_DIR="${PROJECT_SOURCE_DIR}/examples/assets")
 # The asset root (akgl/file.h): loads under it, refusals outside it.
 akgl_add_test(akgl_asset_root SOURCES test_asset_root.c LIBS akgl SDL3_image::SDL3_image)
-akgl_add_test(akgl_reload SOURCES test_reload.c LIBS akgl SDL3_image::SDL3_image)

@@ -14,8 +14,10 @@
 
 #include "../akstdlib/fixture.h"
 #include "scene.h"
+#include "sound_fixture.h"
 
 #include <akgl/image.h>
+#include <akgl/sound.h>
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -555,6 +557,44 @@ static void test_image(void)
     CHECK_OK(akgl_heap_release_image(img));
 }
 
+/* A sound's file rewritten: the same sound, the new samples. */
+static void test_sound(void)
+{
+    char tmp[PATH_MAX];
+    float level = 0.25f;
+    akgl_Sound *snd = NULL;
+    fx_path(tmp, "beep.wav.new");
+    CHECK(fx_write_wav(tmp, 1, 48000, 4800, fx_level, &level));
+    replace("beep.wav");
+    CHECK_OK(akgl_sound_load("beep", at("beep.wav"), 1.0f, false, &snd));
+    if (snd == NULL) {
+        return;
+    }
+    int64_t before = snd->frames;
+    CHECK(before > 0);
+    CHECK(fx_write_wav(tmp, 1, 48000, 9600, fx_level, &level));
+    replace("beep.wav");
+    step();
+    akgl_Sound *got = NULL;
+    CHECK_OK(akgl_sound_get("beep", &got));
+    CHECK(got == snd);
+    CHECK_MSG(snd->frames >= 2 * before - 2 && snd->frames <= 2 * before + 2,
+              "%lld frames after the reload, %lld before", (long long)snd->frames,
+              (long long)before);
+    int64_t twice = snd->frames;
+    /* A file cut short: refused, the samples kept. */
+    log_begin();
+    CHECK(fx_write_wav_raw(tmp, 3, 1, 48000, 9600, 100, fx_level, &level));
+    replace("beep.wav");
+    step();
+    step();
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "(the loaded sound is kept)");
+    CHECK(snd->frames == twice);
+    CHECK_OK(akgl_heap_release_sound(snd));
+}
+
 /* A file whose objects were all released is not reloaded (nothing to do). */
 static void test_released_objects_are_left_alone(void)
 {
@@ -652,6 +692,7 @@ int main(void)
     RUN_TEST(test_character_mapping);
     RUN_TEST(test_character_inline_sprites);
     RUN_TEST(test_image);
+    RUN_TEST(test_sound);
     RUN_TEST(test_released_objects_are_left_alone);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
