@@ -21,7 +21,8 @@ build=$root/build-demo
 akgl_lock screenshots.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
 examples=(sprite_animation character_states tilemap_camera platformer topdown bunnymark text_hud sound
-          input_remap tweens render_target particles platforms)
+          input_remap tweens render_target particles platforms
+          hot_reload)
 cmake --build "$build" --parallel "$jobs" --target akgl_demo "${examples[@]/#/akgl_example_}"
 export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export SDL_AUDIO_DRIVER=dummy
@@ -43,4 +44,5 @@ shoot tweens 50
 shoot render_target 50
 shoot particles 150
 shoot platforms 250
+shoot hot_reload 60
 ls -l "$out"
