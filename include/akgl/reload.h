@@ -7,11 +7,13 @@
  *
  * Opt in with akgl_GameConfig::hot_reload (the app runner's --hot-reload).
  * Every file a loader reads is then watched: sprite files, sprite sheets'
- * images, character files, and images of akgl_image_load. Each
- * akgl_game_update first looks at the watched files' modification times and
- * sizes (SDL_GetPathInfo), at most once every
- * akgl_GameConfig::hot_reload_period_ms (250 ms by default) of the clock
- * game time runs on. A file that changed is loaded again into scratch and
+ * images, character files, images of akgl_image_load and sounds. Each
+ * akgl_game_update first looks at some of the watched files' modification
+ * times and sizes (SDL_GetPathInfo), so that each file is looked at once
+ * every akgl_GameConfig::hot_reload_period_ms (250 ms by default) of the
+ * clock game time runs on, spread over the period's frames; when a sweep of
+ * the list ends, what it found changed is reloaded. A file that changed is
+ * loaded again into scratch and
  * checked in full; only when that succeeds is the new content swapped into
  * the existing object, so the pointers actors and characters hold stay
  * valid. A bad edit keeps the loaded asset and is logged once
@@ -28,7 +30,7 @@ extern "C" {
 
 /**
  * @brief Looks at every watched file now, whatever the period, and reloads
- *        each one that changed; what akgl_game_update does once a period.
+ *        each one that changed; what akgl_game_update does over a period.
  *
  * A refused edit is logged (once per change) and counted in @p refused, not
  * returned: the game never stops for a bad file. The period starts again

@@ -778,7 +778,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     take_frame_time();
     game.last_update_ns = frame_now; /* past the cap, the rest is dropped */
     game.updated = true;
-    akgl_reload_frame(); /* between frames: at most once a period (akgl/reload.h) */
+    akgl_reload_frame(); /* between frames: a share of the watched files (akgl/reload.h) */
     akerr_ErrorContext *updated = update();
     frame_open = false; /* the next frame takes its own step */
     /* and sees only its own presses and releases (akgl/input.h) */

@@ -2,11 +2,12 @@
  * Hot reload (akgl/reload.h): the look at the watched files between frames,
  * and the reload of each one that changed, by the loader of its kind.
  *
- * The look is a stat (SDL_GetPathInfo) of each watched file, once a period:
- * the list is dense, so it costs the files watched and nothing else.
- * Reloads run in dependency order within one look: images and sheets
- * first (a sprite's frames are checked against its sheet's new size), then
- * sprite files, then character files (which bind sprites).
+ * The look is a stat (SDL_GetPathInfo) of each watched file once a period,
+ * spread over the period's frames: the list is dense, so it costs the files
+ * watched and nothing else. Reloads run when a sweep ends, in dependency
+ * order: images and sheets first (a sprite's frames are checked against its
+ * sheet's new size), then sounds, sprite files, character files (which bind
+ * sprites).
  */
 #include <akgl/reload.h>
 
@@ -26,7 +27,10 @@
 #include <string.h>
 
 static uint64_t period_ns;
-static uint64_t last_look_ns;
+static uint64_t last_frame_ns; /* the source clock at the last akgl_reload_frame */
+static uint64_t owed;          /* file-looks owed, times period_ns (the remainder) */
+static int cursor;             /* the next file this sweep looks at */
+static int pending;            /* files this sweep found changed, not reloaded yet */
 
 akerr_ErrorContext *akgl_reload_start(const akgl_GameConfig *cfg)
 {
@@ -49,7 +53,10 @@ akerr_ErrorContext *akgl_reload_start(const akgl_GameConfig *cfg)
                         AKGL_RELOAD_MAX_PERIOD_MS);
     PASS(errctx, akgl_watch_start(files));
     period_ns = (uint64_t)period * SDL_NS_PER_MS;
-    last_look_ns = akgl_time_source_now();
+    last_frame_ns = akgl_time_source_now();
+    owed = 0;
+    cursor = 0;
+    pending = 0;
     SUCCEED_RETURN(errctx);
 }
 
@@ -57,7 +64,10 @@ void akgl_reload_stop(void)
 {
     akgl_watch_stop();
     period_ns = 0;
-    last_look_ns = 0;
+    last_frame_ns = 0;
+    owed = 0;
+    cursor = 0;
+    pending = 0;
 }
 
 static bool same_stamp(const akgl_WatchStamp *a, const akgl_WatchStamp *b)
@@ -207,23 +217,30 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
                                    AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER};
 
-static void look(int *reloaded, int *refused)
+/* Looks at files [from, to): marks each one that changed, counting it in pending. */
+static void look_at(int from, int to)
 {
-    int changed = 0;
-    *reloaded = 0;
-    *refused = 0;
-    for (int i = 0; i < akgl_watch_count; i++) {
+    for (int i = from; i < to && i < akgl_watch_count; i++) {
         akgl_WatchedFile *f = &akgl_watch_files[i];
         akgl_watch_stamp(f->path, &f->seen);
         /* A file missing (removed, or between the writer's unlink and
          * rename) is waited for, not reloaded. */
-        f->pending = f->seen.exists && !same_stamp(&f->seen, &f->loaded) &&
-                     !(f->has_refused && same_stamp(&f->seen, &f->refused));
-        changed += f->pending;
+        bool changed = f->seen.exists && !same_stamp(&f->seen, &f->loaded) &&
+                       !(f->has_refused && same_stamp(&f->seen, &f->refused));
+        pending += changed && !f->pending;
+        f->pending = f->pending || changed;
     }
-    if (changed == 0) {
+}
+
+/* Reloads every file marked changed, kind by kind. */
+static void reload_pending(int *reloaded, int *refused)
+{
+    *reloaded = 0;
+    *refused = 0;
+    if (pending == 0) {
         return;
     }
+    pending = 0;
     for (size_t k = 0; k < SDL_arraysize(reload_order); k++) {
         /* By index: a reload may add entries (a sprite's new sheet), which
          * are noted with their stamp and so are not pending. */
@@ -256,18 +273,38 @@ static void look(int *reloaded, int *refused)
     }
 }
 
+/*
+ * The look is spread over the period: each frame looks at the share of the
+ * list the time since the previous frame is of the period (a frame a period
+ * long or more finishes the sweep), so no frame pays for the whole list.
+ * When a sweep ends, whatever it found changed is reloaded, in kind order.
+ */
 void akgl_reload_frame(void)
 {
     if (!akgl_watch_on()) {
         return;
     }
     uint64_t now = akgl_time_source_now();
-    if (now - last_look_ns < period_ns) {
-        return;
+    uint64_t elapsed = now - last_frame_ns;
+    last_frame_ns = now;
+    int count = akgl_watch_count;
+    int n = count - cursor;
+    if (elapsed < period_ns) {
+        /* elapsed < 2^36 (a minute) and count <= 2^16: no overflow. */
+        owed += elapsed * (uint64_t)count;
+        uint64_t share = owed / period_ns;
+        owed -= share * period_ns;
+        n = share < (uint64_t)n ? (int)share : n;
+    } else {
+        owed = 0;
     }
-    last_look_ns = now;
-    int reloaded = 0, refused = 0;
-    look(&reloaded, &refused);
+    look_at(cursor, cursor + n);
+    cursor += n;
+    if (cursor >= count) {
+        int reloaded = 0, refused = 0;
+        cursor = 0;
+        reload_pending(&reloaded, &refused);
+    }
 }
 
 static akerr_ErrorContext *check_on(const char *who)
@@ -284,8 +321,11 @@ akerr_ErrorContext *akgl_reload_check(int *reloaded, int *refused)
     int r = 0, x = 0;
     PREPARE_ERROR(errctx);
     PASS(errctx, check_on("akgl_reload_check"));
-    last_look_ns = akgl_time_source_now();
-    look(&r, &x);
+    last_frame_ns = akgl_time_source_now();
+    owed = 0;
+    cursor = 0;
+    look_at(0, akgl_watch_count);
+    reload_pending(&r, &x);
     if (reloaded != NULL) {
         *reloaded = r;
     }

@@ -91,4 +91,5 @@ void akgl_watch_note(int kind, const char *path, const char *name)
     }
     akgl_watch_stamp(path, &f->loaded);
     f->has_refused = false;
+    f->pending = false; /* what is loaded is what is there */
 }
