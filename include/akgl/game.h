@@ -69,6 +69,10 @@ typedef struct akgl_GameConfig
      *  runs on, so the manual clock in tests, never paused or scaled):
      *  0 = AKGL_RELOAD_DEFAULT_PERIOD_MS (250), at most AKGL_RELOAD_MAX_PERIOD_MS. */
     int hot_reload_period_ms;
+    /** A reloaded map gives back the actors it spawned from its objects and
+     *  spawns them again from the new ones; false (the default) keeps them.
+     *  Actors the game spawned itself are kept either way. */
+    bool hot_reload_respawn;
 } akgl_GameConfig;
 
 /**

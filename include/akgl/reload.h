@@ -7,7 +7,7 @@
  *
  * Opt in with akgl_GameConfig::hot_reload (the app runner's --hot-reload).
  * Every file a loader reads is then watched: sprite files, sprite sheets'
- * images, character files, images of akgl_image_load and sounds. Each
+ * images, character files, maps, images of akgl_image_load and sounds. Each
  * akgl_game_update first looks at some of the watched files' modification
  * times and sizes (SDL_GetPathInfo), so that each file is looked at once
  * every akgl_GameConfig::hot_reload_period_ms (250 ms by default) of the

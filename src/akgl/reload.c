@@ -17,6 +17,7 @@
 #include "reload_private.h"
 #include "sound_load.h"
 #include "sprite_private.h"
+#include "tilemap_game.h"
 #include "time_private.h"
 #include "watch_private.h"
 
@@ -27,6 +28,7 @@
 #include <string.h>
 
 static uint64_t period_ns;
+static bool respawn;           /* akgl_GameConfig.hot_reload_respawn */
 static uint64_t last_frame_ns; /* the source clock at the last akgl_reload_frame */
 static uint64_t owed;          /* file-looks owed, times period_ns (the remainder) */
 static int cursor;             /* the next file this sweep looks at */
@@ -53,6 +55,7 @@ akerr_ErrorContext *akgl_reload_start(const akgl_GameConfig *cfg)
                         AKGL_RELOAD_MAX_PERIOD_MS);
     PASS(errctx, akgl_watch_start(files));
     period_ns = (uint64_t)period * SDL_NS_PER_MS;
+    respawn = cfg->hot_reload_respawn;
     last_frame_ns = akgl_time_source_now();
     owed = 0;
     cursor = 0;
@@ -107,6 +110,9 @@ static const char *kind_name(int kind)
         return "image";
     case AKGL_WATCH_SOUND:
         return "sound";
+    case AKGL_WATCH_MAP:
+    case AKGL_WATCH_MAP_TMX:
+        return "map";
     default:
         return "file";
     }
@@ -206,6 +212,15 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         }
         PASS(errctx, akgl_sound_reload(found));
         break;
+    case AKGL_WATCH_MAP:
+    case AKGL_WATCH_MAP_TMX:
+        PASS(errctx, akgl_registry_get(AKGL_REGISTRY_TILEMAP, "tilemap", f->path, &found));
+        if (found == NULL) {
+            *in_use = false;
+            SUCCEED_RETURN(errctx);
+        }
+        PASS(errctx, akgl_tilemap_reload(found, f->kind == AKGL_WATCH_MAP_TMX, respawn));
+        break;
     default:
         *in_use = false;
         break;
@@ -215,7 +230,8 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 
 /* The order kinds reload in within one look: what others are checked against first. */
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
-                                   AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER};
+                                   AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
+                                   AKGL_WATCH_MAP_TMX};
 
 /* Looks at files [from, to): marks each one that changed, counting it in pending. */
 static void look_at(int from, int to)

@@ -28,7 +28,9 @@ typedef enum akgl_WatchKind
     AKGL_WATCH_SHEET,      /* a sheet's image; path: the sheet's registry key */
     AKGL_WATCH_CHARACTER,  /* a character JSON file; name: the character */
     AKGL_WATCH_IMAGE,      /* an image of akgl_image_load; every live image of that path */
-    AKGL_WATCH_SOUND       /* a sound's file (akgl_sound_load, a bank's entries); name: the sound */
+    AKGL_WATCH_SOUND,      /* a sound's file (akgl_sound_load, a bank's entries); name: the sound */
+    AKGL_WATCH_MAP,        /* a Tiled JSON map; path: its real path, the registry key */
+    AKGL_WATCH_MAP_TMX     /* a Tiled XML map, likewise */
 } akgl_WatchKind;
 
 /* A file's stamp: what changes when the file is written. */

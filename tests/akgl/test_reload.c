@@ -18,6 +18,7 @@
 
 #include <akgl/image.h>
 #include <akgl/sound.h>
+#include <akgl/tilemap.h>
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -595,6 +596,113 @@ static void test_sound(void)
     CHECK_OK(akgl_heap_release_sound(snd));
 }
 
+/* A 4 x 4 map of 16-pixel tiles on maptiles.png (4 x 2 cells): tile `gid`
+ * at (0, 0), and an object of type "mapguy" at (`ox`, 40). */
+static void write_map(int gid, int ox)
+{
+    write_text("level.tmj",
+               "{\"type\": \"map\", \"version\": \"1.10\", \"orientation\": \"orthogonal\","
+               " \"renderorder\": \"right-down\", \"width\": 4, \"height\": 4,"
+               " \"tilewidth\": 16, \"tileheight\": 16, \"infinite\": false,"
+               " \"nextlayerid\": 3, \"nextobjectid\": 2,"
+               " \"tilesets\": [{\"firstgid\": 1, \"name\": \"t\", \"image\": \"maptiles.png\","
+               " \"imagewidth\": 64, \"imageheight\": 32, \"tilewidth\": 16, \"tileheight\": 16,"
+               " \"tilecount\": 8, \"columns\": 4, \"margin\": 0, \"spacing\": 0}],"
+               " \"layers\": [{\"type\": \"tilelayer\", \"id\": 1, \"name\": \"ground\","
+               " \"x\": 0, \"y\": 0, \"width\": 4, \"height\": 4, \"opacity\": 1,"
+               " \"visible\": true, \"data\": [%d, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]},"
+               " {\"type\": \"objectgroup\", \"id\": 2, \"name\": \"actors\","
+               " \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, \"x\": 0,"
+               " \"y\": 0, \"objects\": [{\"id\": 1, \"name\": \"guard\", \"type\": \"mapguy\","
+               " \"x\": %d, \"y\": 40, \"width\": 16, \"height\": 16, \"rotation\": 0,"
+               " \"visible\": true}]}]}",
+               gid, ox);
+}
+
+/* The actor a reference names, or NULL when it is gone. */
+static akgl_Actor *resolve(akgl_ActorRef ref)
+{
+    akgl_Actor *a = NULL;
+    akerr_ErrorContext *e = akgl_actor_from_ref(ref, &a);
+    if (e != NULL) {
+        e = akerr_release_error(e);
+        return NULL;
+    }
+    return a;
+}
+
+/* A map rewritten under the game: its tiles change in place; the actor the
+ * game spawned stays; the map's own actor stays, or (respawn) is spawned
+ * again from the new object. */
+static void map_case(bool respawn)
+{
+    akgl_Tilemap *map = NULL;
+    int count = 0;
+    write_sheet("maptiles.png", 4, 2, 0);
+    write_sheet("guy.png", 4, 2, 1);
+    write_sprite("guy.json", "guy", "guy.png", "[0]");
+    write_map(2, 40);
+    CHECK_OK(akgl_sprite_load_json(at("guy.json")));
+    akgl_Sprite *guy = sprite_named("guy");
+    akgl_Character *c = make_character("mapguy", 0);
+    if (guy == NULL || c == NULL) {
+        return;
+    }
+    CHECK_OK(c->sprite_add(c, guy, AKGL_ACTOR_STATE_ALIVE));
+    CHECK_OK(akgl_tilemap_load_json(at("level.tmj"), &map));
+    if (map == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK_OK(akgl_tilemap_spawn_actors(map, &count));
+    CHECK_INT_EQ(count, 1);
+    akgl_Actor *mine = actor_at_8("mine", "mapguy"); /* the game's own */
+    mine->x = 40.0f;
+    mine->y = 8.0f;
+    akgl_Actor *theirs = resolve(map->spawned[0]);
+    CHECK(theirs != NULL);
+    step();
+    CHECK_DRAWN(2, 2, cell_colour(0, 1));
+
+    write_map(4, 20);
+    step();
+    void *found = NULL;
+    CHECK_OK(akgl_registry_get(AKGL_REGISTRY_TILEMAP, "tilemap", map->path, &found));
+    CHECK(found == map); /* in place */
+    CHECK(game.tilemap == map);
+    CHECK_DRAWN(2, 2, cell_colour(0, 3));
+    CHECK(mine->refcount > 0);
+    CHECK(mine->x == 40.0f);
+    CHECK_INT_EQ(map->nspawned, 1);
+    akgl_Actor *now = resolve(map->spawned[0]);
+    CHECK(now != NULL);
+    if (respawn) {
+        CHECK(now != NULL && now->x == 20.0f); /* from the new object */
+    } else {
+        CHECK(now == theirs && now->x != 20.0f); /* kept where it was */
+    }
+
+    log_begin();
+    write_text("level.tmj", "{\"type\": \"map\",\n \"width\": ]");
+    step();
+    step();
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "(the loaded map is kept)");
+    CHECK_DRAWN(2, 2, cell_colour(0, 3));
+
+    CHECK_OK(akgl_heap_release_actor(mine));
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK_OK(akgl_heap_release_tilemap(map)); /* and the actor it spawned with it */
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sprite(guy));
+}
+
+static void test_map(void)
+{
+    map_case(false);
+}
+
 /* A file whose objects were all released is not reloaded (nothing to do). */
 static void test_released_objects_are_left_alone(void)
 {
@@ -647,6 +755,17 @@ static void test_off_and_bad_config(void)
     cfg.hot_reload_period_ms = AKGL_RELOAD_MAX_PERIOD_MS + 1;
     CHECK_STATUS_MSG(akgl_game_init_with_config(&cfg), AKERR_VALUE, "hot_reload_period_ms is 60001");
     /* Nothing was left started: a good config starts. */
+    /* A map reloaded with hot_reload_respawn spawns its objects again. */
+    cfg = reload_config();
+    cfg.hot_reload_respawn = true;
+    CHECK_OK(akgl_game_init_with_config(&cfg));
+    CHECK_OK(akgl_time_use_manual(true));
+    if (scene_open_bound(&scene, W, H)) {
+        scene_capture(&scene.r);
+        map_case(true);
+        scene_close(&scene);
+    }
+    CHECK_OK(akgl_game_quit());
     cfg = reload_config();
     cfg.hot_reload_files = 1;
     CHECK_OK(akgl_game_init_with_config(&cfg));
@@ -693,6 +812,7 @@ int main(void)
     RUN_TEST(test_character_inline_sprites);
     RUN_TEST(test_image);
     RUN_TEST(test_sound);
+    RUN_TEST(test_map);
     RUN_TEST(test_released_objects_are_left_alone);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
