@@ -7,14 +7,14 @@
  *
  * Opt in with akgl_GameConfig::hot_reload (the app runner's --hot-reload).
  * Every file a loader reads is then watched: sprite files, sprite sheets'
- * images, character files, maps, images of akgl_image_load and sounds. Each
- * akgl_game_update first looks at some of the watched files' modification
- * times and sizes (SDL_GetPathInfo), so that each file is looked at once
- * every akgl_GameConfig::hot_reload_period_ms (250 ms by default) of the
- * clock game time runs on, spread over the period's frames; when a sweep of
- * the list ends, what it found changed is reloaded. A file that changed is
- * loaded again into scratch and
- * checked in full; only when that succeeds is the new content swapped into
+ * images, character files, maps, images of akgl_image_load, sounds and
+ * fonts. Each akgl_game_update first looks at some of the watched files'
+ * modification times and sizes (SDL_GetPathInfo), so that each file is
+ * looked at once every akgl_GameConfig::hot_reload_period_ms (250 ms by
+ * default) of the clock game time runs on, spread over the period's frames;
+ * when a sweep of the list ends, what it found changed is reloaded. A file
+ * that changed is loaded again into scratch and checked in full; only when
+ * that succeeds is the new content swapped into
  * the existing object, so the pointers actors and characters hold stay
  * valid. A bad edit keeps the loaded asset and is logged once
  * (akerr_log_method) with the loader's message; the game goes on.

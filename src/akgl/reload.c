@@ -7,7 +7,7 @@
  * watched and nothing else. Reloads run when a sweep ends, in dependency
  * order: images and sheets first (a sprite's frames are checked against its
  * sheet's new size), then sounds, sprite files, character files (which bind
- * sprites).
+ * sprites), maps and fonts.
  */
 #include <akgl/reload.h>
 
@@ -17,6 +17,7 @@
 #include "reload_private.h"
 #include "sound_load.h"
 #include "sprite_private.h"
+#include "text_font_private.h"
 #include "tilemap_game.h"
 #include "time_private.h"
 #include "watch_private.h"
@@ -113,6 +114,8 @@ static const char *kind_name(int kind)
     case AKGL_WATCH_MAP:
     case AKGL_WATCH_MAP_TMX:
         return "map";
+    case AKGL_WATCH_FONT:
+        return "font";
     default:
         return "file";
     }
@@ -221,6 +224,12 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         }
         PASS(errctx, akgl_tilemap_reload(found, f->kind == AKGL_WATCH_MAP_TMX, respawn));
         break;
+    case AKGL_WATCH_FONT: {
+        int count = 0;
+        PASS(errctx, akgl_font_reload_path(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
     default:
         *in_use = false;
         break;
@@ -231,7 +240,7 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 /* The order kinds reload in within one look: what others are checked against first. */
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
                                    AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
-                                   AKGL_WATCH_MAP_TMX};
+                                   AKGL_WATCH_MAP_TMX, AKGL_WATCH_FONT};
 
 /* Looks at files [from, to): marks each one that changed, counting it in pending. */
 static void look_at(int from, int to)

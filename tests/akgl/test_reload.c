@@ -18,6 +18,7 @@
 
 #include <akgl/image.h>
 #include <akgl/sound.h>
+#include <akgl/text.h>
 #include <akgl/tilemap.h>
 
 #include <fcntl.h>
@@ -703,6 +704,56 @@ static void test_map(void)
     map_case(false);
 }
 
+#define DEJAVU "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#define DEJAVU_BOLD "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+/* Copies a whole file to fx_dir/<name>.new, then renames it over <name>. */
+static void copy_over(const char *from, const char *name)
+{
+    char tmp[PATH_MAX], path[PATH_MAX];
+    size_t size = 0;
+    void *data = SDL_LoadFile(from, &size);
+    if (data == NULL) {
+        fx_die("SDL_LoadFile", from);
+    }
+    snprintf(tmp, sizeof(tmp), "%s.new", name);
+    fx_path(path, tmp);
+    if (!SDL_SaveFile(path, data, size)) {
+        fx_die("SDL_SaveFile", path);
+    }
+    SDL_free(data);
+    replace(name);
+}
+
+/* A font file replaced: the same akgl_Font, the new face's measures. */
+static void test_font(void)
+{
+    akgl_Font *font = NULL;
+    int w1 = 0, w2 = 0, h = 0;
+    copy_over(DEJAVU, "face.ttf");
+    CHECK_OK(akgl_font_load(at("face.ttf"), 24.0f, &font));
+    if (font == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_text_measure(font, "Hello, reload", &w1, &h));
+    copy_over(DEJAVU_BOLD, "face.ttf");
+    step();
+    CHECK_OK(akgl_text_measure(font, "Hello, reload", &w2, &h));
+    CHECK_MSG(w2 > w1, "bold is %d pixels wide, regular %d", w2, w1);
+    /* Not a font: refused, the bold face kept. */
+    log_begin();
+    write_text("face.ttf", "not a font at all");
+    step();
+    step();
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "(the loaded font is kept)");
+    int w3 = 0;
+    CHECK_OK(akgl_text_measure(font, "Hello, reload", &w3, &h));
+    CHECK_INT_EQ(w3, w2);
+    CHECK_OK(akgl_heap_release_font(font));
+}
+
 /* A file whose objects were all released is not reloaded (nothing to do). */
 static void test_released_objects_are_left_alone(void)
 {
@@ -813,6 +864,7 @@ int main(void)
     RUN_TEST(test_image);
     RUN_TEST(test_sound);
     RUN_TEST(test_map);
+    RUN_TEST(test_font);
     RUN_TEST(test_released_objects_are_left_alone);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
