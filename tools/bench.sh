@@ -19,10 +19,12 @@ build=$root/build-bench
 akgl_lock bench.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DAKGL_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform bench_particles
+cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform bench_particles \
+    bench_reload
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 "$build/bench/bench_frame" "$@"
 # The maps bench_tilemap writes go into the build tree, never the repository.
 "$build/bench/bench_tilemap" "$@" --out "$build/bench/tilemaps"
 "$build/bench/bench_transform"
 "$build/bench/bench_particles" "$@" # takes --frames and --rounds, ignores the rest
+"$build/bench/bench_reload" # hot reload with nothing changed: its own defaults

@@ -22,7 +22,7 @@ akgl_lock screenshots.sh "$build"
 cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
 examples=(sprite_animation character_states tilemap_camera platformer topdown bunnymark text_hud sound
           input_remap tweens render_target particles platforms)
-examples+=(aseprite ldtk)
+examples+=(aseprite ldtk hot_reload)
 cmake --build "$build" --parallel "$jobs" --target akgl_demo "${examples[@]/#/akgl_example_}"
 export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export SDL_AUDIO_DRIVER=dummy
@@ -46,4 +46,5 @@ shoot particles 150
 shoot platforms 250
 shoot aseprite 52
 shoot ldtk 200
+shoot hot_reload 60
 ls -l "$out"

@@ -30,6 +30,7 @@
 #include <akgl/limits.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>
+#include <akgl/reload.h>
 #include <akgl/render.h>
 #include <akgl/sound.h>
 #include <akgl/sprite.h>

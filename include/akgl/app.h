@@ -201,6 +201,10 @@ struct akgl_App
     const char *program;             /**< argv[0], for messages; "akgl" when absent. */
     char assets[AKGL_APP_MAX_PATH];  /**< The assets directory in use. */
     char path[AKGL_APP_MAX_PATH];    /**< akgl_app_asset's last result. */
+    /** --hot-reload: the game starts with akgl_GameConfig::hot_reload on
+     *  whatever desc->config says (akgl/reload.h). The option callback may
+     *  set it too. */
+    bool hot_reload;
 };
 
 /**
@@ -231,7 +235,9 @@ struct akgl_App
  * Options (each once or again, the last wins): `--frames N` (1 ..
  * AKGL_APP_MAX_FRAMES: run N frames, with a display too), `--screenshot
  * OUT.png` (the last frame, drawn but not yet presented), `--assets DIR`
- * (instead of desc->assets), `--help` (print them and return NULL without
+ * (instead of desc->assets), `--hot-reload` (akgl_GameConfig::hot_reload on:
+ * the files the game loads are reloaded when they change, akgl/reload.h),
+ * `--help` (print them and return NULL without
  * running), and the program's own, desc->options, each handed to
  * desc->option as it comes.
  *

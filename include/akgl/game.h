@@ -63,6 +63,21 @@ typedef struct akgl_GameConfig
      *  particle_emitters x particles_per_emitter x 24 bytes, plus one
      *  emitter's draw scratch (152 bytes a particle). */
     int particles_per_emitter;
+    /** Hot reload (akgl/reload.h): the files the game loads are watched and
+     *  reloaded in place, between frames, when they change. Off by default;
+     *  the app runner turns it on with --hot-reload. */
+    bool hot_reload;
+    /** Files hot reload can watch: 0 = AKGL_RELOAD_DEFAULT_FILES. Allocated at
+     *  start when hot_reload is on (about 4.3 KB a file), freed at quit. */
+    int hot_reload_files;
+    /** Milliseconds between two looks at the files (of the clock game time
+     *  runs on, so the manual clock in tests, never paused or scaled):
+     *  0 = AKGL_RELOAD_DEFAULT_PERIOD_MS (250), at most AKGL_RELOAD_MAX_PERIOD_MS. */
+    int hot_reload_period_ms;
+    /** A reloaded map gives back the actors it spawned from its objects and
+     *  spawns them again from the new ones; false (the default) keeps them.
+     *  Actors the game spawned itself are kept either way. */
+    bool hot_reload_respawn;
 } akgl_GameConfig;
 
 /**

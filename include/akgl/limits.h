@@ -116,6 +116,14 @@
 #define AKGL_FONT_MAX_GLYPH_SIDE 1000
 /** An image's path as akgl_image_load keeps it, terminator included. */
 #define AKGL_IMAGE_MAX_PATH_LENGTH 512
+/** Files hot reload watches when akgl_GameConfig::hot_reload_files is 0. */
+#define AKGL_RELOAD_DEFAULT_FILES 256
+/** Files hot reload can be asked to watch at most. */
+#define AKGL_RELOAD_MAX_FILES 65536
+/** Milliseconds between two looks at the watched files by default. */
+#define AKGL_RELOAD_DEFAULT_PERIOD_MS 250
+/** The longest period between two looks that can be asked for (a minute). */
+#define AKGL_RELOAD_MAX_PERIOD_MS 60000
 /** Largest radius of a drawn circle, in pixels (akgl/draw.h). */
 #define AKGL_DRAW_MAX_RADIUS 16384.0f
 /** Largest scale of the default pixel font (akgl_font_default): 8 makes its

@@ -30,7 +30,8 @@
 #define APP_STR_(x) #x
 #define APP_STR(x) APP_STR_(x)
 #define APP_OPTIONS \
-    "--frames N (1.." APP_STR(AKGL_APP_MAX_FRAMES) "), --screenshot OUT.png, --assets DIR, --help"
+    "--frames N (1.." APP_STR(AKGL_APP_MAX_FRAMES) "), --screenshot OUT.png, --assets DIR, " \
+    "--hot-reload, --help"
 /* Bytes of the program's own options an unknown option's message lists. */
 #define APP_OWN_TEXT 256
 /* The sleep that paces frames with a display but no vsync: about 60 a second. */
@@ -103,7 +104,8 @@ static akerr_ErrorContext *parse_assets(const char *value)
 /* The runner's own options, which a program cannot list as its own. */
 static bool runner_option(const char *name, size_t n)
 {
-    static const char *const OWN[] = {"--frames", "--screenshot", "--assets", "--help", "-h"};
+    static const char *const OWN[] = {"--frames", "--screenshot", "--assets", "--hot-reload",
+                                        "--help", "-h"};
     for (size_t i = 0; i < SDL_arraysize(OWN); i++) {
         if (strlen(OWN[i]) == n && strncmp(OWN[i], name, n) == 0) {
             return true;
@@ -173,6 +175,10 @@ static akerr_ErrorContext *parse_options(int argc, char *argv[], bool *help)
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             *help = true;
+            continue;
+        }
+        if (strcmp(opt, "--hot-reload") == 0) {
+            app.hot_reload = true;
             continue;
         }
         bool frames = strcmp(opt, "--frames") == 0, shot = strcmp(opt, "--screenshot") == 0;
@@ -387,7 +393,9 @@ static akerr_ErrorContext *run_game(void)
         app.frames = app.desc->headless_frames > 0 ? app.desc->headless_frames
                                                    : AKGL_APP_HEADLESS_FRAMES;
     }
-    akerr_ErrorContext *first = akgl_game_init_with_config(&app.desc->config);
+    akgl_GameConfig config = app.desc->config;
+    config.hot_reload = config.hot_reload || app.hot_reload;
+    akerr_ErrorContext *first = akgl_game_init_with_config(&config);
     if (first != NULL) {
         return first; /* nothing was started */
     }
@@ -456,10 +464,11 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
     PASS(errctx, default_assets());
     PASS(errctx, parse_options(argc, argv, &help));
     if (help) {
-        printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR]\n"
+        printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR] [--hot-reload]\n"
                "  --frames N            run N frames (1..%d; headless, %d by default)\n"
                "  --screenshot OUT.png  save the last frame\n"
-               "  --assets DIR          load the game's files from DIR (now %s)\n",
+               "  --assets DIR          load the game's files from DIR (now %s)\n"
+               "  --hot-reload          reload files the game loaded when they change\n",
                app.program, AKGL_APP_MAX_FRAMES,
                desc->headless_frames > 0 ? desc->headless_frames : AKGL_APP_HEADLESS_FRAMES,
                app.assets);

@@ -18,6 +18,8 @@
 #include "registry_private.h"
 #include "sprite_private.h"
 #include "sound_load.h"
+#include "character_private.h"
+#include "watch_private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -445,6 +447,7 @@ akerr_ErrorContext *akgl_character_load_json(const char *filename)
                                               filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(obj, root),
                                               filename));
+        akgl_watch_note(AKGL_WATCH_CHARACTER, filename, obj->name);
         obj = NULL; /* the game holds it now, through the registry */
     } CLEANUP {
         /* Releasing the half-built character gives back every binding made
@@ -516,4 +519,148 @@ akerr_ErrorContext *akgl_heap_release_character(akgl_Character *obj)
                                                              obj->name, obj));
     akgl_heap_release_end(AKGL_HEAP_CHARACTER, obj);
     return akerr_trace_append(walk.error, __FILE__, __func__, __LINE__);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hot reload                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Gives back the bindings of a scratch map and destroys it. */
+static void drop_map(SDL_PropertiesID map, akerr_ErrorContext **first)
+{
+    akgl_Iterator walk = {AKGL_ITERATOR_OP_RELEASE, NULL};
+    if (map == 0) {
+        return;
+    }
+    if (!SDL_EnumerateProperties(map, akgl_character_state_sprites_iterate, &walk)) {
+        akgl_object_keep_first(&walk.error,
+                               akerr_fail_at(NULL, AKERR_API, __FILE__, __func__, __LINE__,
+                                             "cannot walk a state map: %s", SDL_GetError()));
+    }
+    SDL_DestroyProperties(map);
+    akgl_object_keep_first(first, walk.error);
+}
+
+/* Stages every inline sprite; each must be one the character owns (same set of names). */
+static akerr_ErrorContext *stage_inline(const akgl_Character *obj, json_t *sprites,
+                                        const char *filename, akgl_SpriteStage *stages,
+                                        akgl_Sprite **targets, int *staged)
+{
+    bool used[AKGL_CHARACTER_MAX_INLINE_SPRITES] = {false};
+    PREPARE_ERROR(errctx);
+    size_t count = json_array_size(sprites);
+    if ((int)count != obj->owned_sprite_count) {
+        FAIL_RETURN(errctx, AKERR_VALUE,
+                    "\"sprites\" lists %zu sprites; character \"%s\" was loaded with %d (a "
+                    "reload keeps the inline sprites' names: restart to add or remove one)",
+                    count, obj->name, obj->owned_sprite_count);
+    }
+    for (size_t i = 0; i < count; i++) {
+        PASS(errctx, in_element(akgl_sprite_stage_object(json_array_get(sprites, i), filename,
+                                                         &stages[i]),
+                                "sprites", i));
+        (*staged)++;
+        int match = -1;
+        for (int j = 0; j < obj->owned_sprite_count; j++) {
+            if (!used[j] && strcmp(obj->owned_sprites[j]->name, stages[i].name) == 0) {
+                match = j;
+                break;
+            }
+        }
+        if (match < 0) {
+            FAIL_RETURN(errctx, AKERR_VALUE,
+                        "\"sprites\"[%zu]: \"name\" is \"%s\", which character \"%s\" was not "
+                        "loaded with (a reload keeps the inline sprites' names: restart to "
+                        "rename one)", i, stages[i].name, obj->name);
+        }
+        used[match] = true;
+        targets[i] = obj->owned_sprites[match];
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_character_reload_json(const char *filename, const char *name,
+                                               akgl_Character **dest)
+{
+    json_t *root = NULL;
+    CharacterDef def;
+    void *found = NULL;
+    akgl_Character scratch;
+    akgl_SpriteStage stages[AKGL_CHARACTER_MAX_INLINE_SPRITES];
+    akgl_Sprite *targets[AKGL_CHARACTER_MAX_INLINE_SPRITES];
+    int staged = 0;
+    akerr_ErrorContext *first = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER,
+                     "akgl_character_reload_json: NULL filename");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_character_reload_json: NULL name");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER,
+                     "akgl_character_reload_json: NULL destination");
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_CHARACTER, "character", name, &found));
+    FAIL_ZERO_RETURN(errctx, found, AKERR_KEY, "%s: character \"%s\" is not loaded", filename,
+                     name);
+    akgl_Character *obj = found;
+    memset(&def, 0, sizeof(def));
+    memset(&scratch, 0, sizeof(scratch));
+    memset(stages, 0, sizeof(stages));
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(read_character_def(root, &def), filename));
+        if (strcmp(def.name->data, name) != 0) {
+            FAIL_BREAK(errctx, AKERR_VALUE,
+                       "%s: \"name\" is \"%s\"; the loaded character is \"%s\" (a reload keeps "
+                       "the name: restart to rename)", filename, def.name->data, name);
+        }
+        CATCH(errctx, akgl_json_error_in_file(stage_inline(obj, def.sprites, filename, stages,
+                                                           targets, &staged),
+                                              filename));
+        /* The new map, built beside the old one: the mappings name sprites
+         * by their registered names, which the inline ones keep. */
+        memcpy(scratch.name, obj->name, sizeof(scratch.name));
+        scratch.sprite_add = akgl_character_sprite_add;
+        scratch.sprite_get = akgl_character_sprite_get;
+        scratch.state_sprites = SDL_CreateProperties();
+        FAIL_ZERO_BREAK(errctx, scratch.state_sprites, AKERR_API,
+                        "%s: cannot create a state map: %s", filename, SDL_GetError());
+        CATCH(errctx, akgl_json_error_in_file(bind_mappings(&scratch, def.mappings), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(&scratch, root),
+                                              filename));
+        /* Everything is checked: swap it in. Nothing below can fail. */
+        for (int i = 0; i < staged; i++) {
+            akgl_sprite_stage_apply(targets[i], &stages[i]);
+        }
+        SDL_PropertiesID old_map = obj->state_sprites;
+        obj->state_sprites = scratch.state_sprites;
+        scratch.state_sprites = old_map; /* given back below */
+        akgl_character_release_sounds(obj, &first);
+        memcpy(obj->sounds, scratch.sounds, sizeof(obj->sounds));
+        obj->nsounds = scratch.nsounds;
+        scratch.nsounds = 0;
+        obj->speedtime = (uint64_t)def.speedtime * AKGL_TIME_ONEMS_NS;
+        obj->sx = def.sx;
+        obj->sy = def.sy;
+        obj->ax = def.ax;
+        obj->ay = def.ay;
+        obj->actor_settings = def.settings;
+        obj->generation++; /* every actor looks its sprite up again */
+        *dest = obj;
+    } CLEANUP {
+        drop_map(scratch.state_sprites, &first);
+        akgl_character_release_sounds(&scratch, &first);
+        for (int i = 0; i < staged; i++) {
+            akgl_sprite_stage_discard(&stages[i]);
+        }
+        if (def.name != NULL) {
+            IGNORE(akgl_heap_release_string(def.name));
+        }
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+        IGNORE(first); /* the load's own error is the one to report */
+    } FINISH(errctx, true);
+    /* A teardown error of the old bindings: the reload happened; say it. */
+    PASS(errctx, first);
+    SUCCEED_RETURN(errctx);
 }

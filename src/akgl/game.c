@@ -19,6 +19,7 @@
 
 #include "game_private.h"
 #include "time_private.h"
+#include "reload_private.h"
 #include "heap_pool.h"
 #include "actor_private.h"
 #include "object.h"
@@ -212,6 +213,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
         game.state_lock = SDL_CreateMutex();
         FAIL_ZERO_BREAK(errctx, game.state_lock, AKERR_API,
                         "akgl_game_init: cannot create the state lock: %s", SDL_GetError());
+        CATCH(errctx, akgl_reload_start(&want)); /* hot reload's file list, when on */
         /* The config's voice count (0: the sound module's default); no
          * device is not an error: sound plays silence. */
         CATCH(errctx, akgl_sound_start(want.voices));
@@ -224,6 +226,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
         }
         IGNORE(akgl_registry_quit());
         akgl_tween_pools_stop();
+        akgl_reload_stop();
         free_scratch();
         akgl_heap_stop();
     } FINISH(errctx, true);
@@ -403,6 +406,7 @@ akerr_ErrorContext *akgl_game_quit(void)
     }
     free_scratch();
     akgl_tween_pools_stop(); /* every tween and timer goes with it */
+    akgl_reload_stop();
     if (empty) {
         akgl_heap_stop();
     }
@@ -813,6 +817,7 @@ akerr_ErrorContext *akgl_game_update(void *reserved)
     take_frame_time();
     game.last_update_ns = frame_now; /* past the cap, the rest is dropped */
     game.updated = true;
+    akgl_reload_frame(); /* between frames: a share of the watched files (akgl/reload.h) */
     akerr_ErrorContext *updated = update();
     frame_open = false; /* the next frame takes its own step */
     /* and sees only its own presses and releases (akgl/input.h) */

@@ -18,6 +18,7 @@
 #include "fault_private.h"
 #include "file_private.h"
 #include "heap_pool.h"
+#include "watch_private.h"
 
 #include <akgl/game_object.h>
 #include <akgl/limits.h>
@@ -279,6 +280,7 @@ akerr_ErrorContext *akgl_image_load(const char *path, akgl_Image **dest)
     image->w = (int)w;
     image->h = (int)h;
     *dest = image;
+    akgl_watch_note(AKGL_WATCH_IMAGE, path, NULL);
     SUCCEED_RETURN(errctx);
 }
 
@@ -295,6 +297,41 @@ akerr_ErrorContext *akgl_image_size(const akgl_Image *image, int *w, int *h)
     }
     if (h != NULL) {
         *h = image->h;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_image_reload_path(const char *path, int *count)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_image_reload_path: NULL path");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_image_reload_path: NULL count");
+    *count = 0;
+    const akgl_HeapPool *pool = &akgl_heap_pool_image;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        akgl_Image *image = &akgl_heap_images[id];
+        if (image->target || image->texture == NULL || strcmp(image->path, path) != 0) {
+            continue;
+        }
+        SDL_Texture *texture = NULL;
+        float w = 0.0f, h = 0.0f;
+        PASS(errctx, akgl_image_load_texture(image->renderer, path, &texture));
+        if (!SDL_SetTextureScaleMode(texture, SDL_SCALEMODE_NEAREST) ||
+            !SDL_GetTextureSize(texture, &w, &h)) {
+            FAIL(errctx, AKERR_API, "image \"%s\": cannot set the new texture up: %s", path,
+                 SDL_GetError());
+            SDL_DestroyTexture(texture);
+            return errctx;
+        }
+        SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
+        if (SDL_GetTextureBlendMode(image->texture, &mode)) {
+            (void)SDL_SetTextureBlendMode(texture, mode); /* keeps akgl_image_set_blend's */
+        }
+        SDL_DestroyTexture(image->texture);
+        image->texture = texture;
+        image->w = (int)w;
+        image->h = (int)h;
+        (*count)++;
     }
     SUCCEED_RETURN(errctx);
 }

@@ -49,4 +49,15 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_image_load_texture(SDL_Renderer *rendere
                                                            const char *path,
                                                            SDL_Texture **dest);
 
+/*
+ * Hot reload (akgl/reload.h): loads @p path again for every live image
+ * akgl_image_load made from it (render targets have none), replacing each
+ * one's texture in place (the akgl_Image pointers stay valid; the old
+ * texture is destroyed). Each new texture is loaded and set up completely
+ * before its image's old one goes, so a file that fails to load leaves the
+ * images as they were. *count gets how many were replaced. Errors as
+ * akgl_image_load's.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_image_reload_path(const char *path, int *count);
+
 #endif /* AKGL_SRC_IMAGE_PRIVATE_H */

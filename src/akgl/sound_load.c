@@ -14,6 +14,7 @@
 #include "fault_private.h"
 #include "file_private.h"
 #include "sound_load.h"
+#include "watch_private.h"
 #include "sound_private.h"
 
 #include <akgl/error.h>
@@ -638,6 +639,7 @@ akerr_ErrorContext *akgl_sound_load(const char *name, const char *path, float vo
         snd->volume = volume;
         snd->loop = loop;
         CATCH(errctx, akgl_registry_add(AKGL_REGISTRY_SOUND, "sound", snd->name, snd));
+        akgl_watch_note(AKGL_WATCH_SOUND, snd->path, snd->name);
         if (dest != NULL) {
             *dest = snd;
         }
@@ -808,4 +810,23 @@ akerr_ErrorContext *akgl_sound_check_spec(const char *path, int channels, int ra
 const char *akgl_sound_vorbis_error(int code)
 {
     return vorbis_error(code);
+}
+
+akerr_ErrorContext *akgl_sound_reload(akgl_Sound *sound)
+{
+    float *samples = NULL;
+    int64_t frames = 0;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, sound, AKERR_NULLPOINTER, "akgl_sound_reload: NULL sound");
+    FAIL_NONZERO_RETURN(errctx, sound->refcount <= 0 || sound->samples == NULL, AKGL_ERR_HEAP,
+                        "akgl_sound_reload: sound \"%s\" is released", sound->name);
+    int rate = akgl_sound_rate();
+    PASS(errctx, decode_file(sound->path, rate, &samples, &frames));
+    /* No voice may read the old samples once they are freed. */
+    akgl_sound_stop_voices_of(sound);
+    SDL_free(sound->samples);
+    sound->samples = samples;
+    sound->frames = frames;
+    sound->rate = rate;
+    SUCCEED_RETURN(errctx);
 }

@@ -40,6 +40,15 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_stream_open(const char *path,
 /* Streamed tracks open now (slots in use): 0 when none plays or waits to close. */
 int akgl_sound_streams_open(void);
 
+/*
+ * Hot reload (akgl/reload.h): decodes the sound's file (its path) again, at
+ * the device's rate, checked as akgl_sound_load checks it; only then are the
+ * voices playing it stopped and its samples replaced (the akgl_Sound
+ * pointer, its name, volume and loop flag stay). On failure the sound is as
+ * it was. Errors as akgl_sound_load's.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_reload(akgl_Sound *sound);
+
 /* A layer release function for akgl_heap_release_all (level unload). */
 akerr_ErrorContext *akgl_sound_release_any(void *obj);
 

@@ -13,6 +13,7 @@
 #include "object.h"
 #include "render_private.h"
 #include "sprite_private.h"
+#include "watch_private.h"
 
 #include <akgl/game_object.h>
 #include <akgl/heap.h>
@@ -108,6 +109,7 @@ akerr_ErrorContext *akgl_spritesheet_initialize(akgl_SpriteSheet *sheet, int spr
         SDL_DestroyTexture(texture);
         sheet->texture = NULL;
     } FINISH(errctx, true);
+    akgl_watch_note(AKGL_WATCH_SHEET, sheet->name, NULL);
     SUCCEED_RETURN(errctx);
 }
 
@@ -407,6 +409,7 @@ akerr_ErrorContext *akgl_sprite_load_json(const char *filename)
         CATCH(errctx, akgl_json_error_in_file(top_level_object(root), filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_sprite_load_object(root, filename, &spr),
                                               filename));
+        akgl_watch_note(AKGL_WATCH_SPRITE, filename, spr->name);
         /* The game holds the sprite now, through the registry. */
     } CLEANUP {
         if (root != NULL) {
@@ -557,4 +560,177 @@ void akgl_sprite_precompute_src(akgl_Sprite *s)
         e = akerr_release_error(e); /* reported again, with its message, when drawn */
         (void)e;
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hot reload: stage, check, apply                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Every frame of a width x height grid lies on a tw x th texture (the test
+ * of akgl_spritesheet_coords_for_frame, made before anything is drawn). */
+static akerr_ErrorContext *check_cells(const char *sprite, int width, int height, int frames,
+                                       const uint8_t *frameids, const char *sheet, int tw,
+                                       int th)
+{
+    PREPARE_ERROR(errctx);
+    int columns = width > 0 ? tw / width : 0;
+    for (int i = 0; i < frames && i < AKGL_SPRITE_MAX_FRAMES; i++) {
+        int number = frameids[i];
+        int y = columns > 0 ? (number / columns) * height : 0;
+        if (columns == 0 || y + height > th) {
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
+                        "sprite \"%s\": \"frames\"[%d] is frame number %d, which (%dx%d cells) "
+                        "lies off its %dx%d sheet %s", sprite, i, number, width, height, tw, th,
+                        sheet);
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_sprite_stage_discard(akgl_SpriteStage *stage)
+{
+    if (stage != NULL && stage->sheet != NULL) {
+        IGNORE(akgl_heap_release_spritesheet(stage->sheet));
+        stage->sheet = NULL;
+    }
+}
+
+akerr_ErrorContext *akgl_sprite_stage_object(json_t *obj, const char *jsonpath,
+                                             akgl_SpriteStage *stage)
+{
+    SpriteDef def;
+    char path[AKGL_MAX_STRING_LENGTH];
+    akgl_SpriteSheet *sheet = NULL;
+    bool created = false;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, jsonpath, AKERR_NULLPOINTER, "akgl_sprite_stage_object: NULL path");
+    FAIL_ZERO_RETURN(errctx, stage, AKERR_NULLPOINTER, "akgl_sprite_stage_object: NULL stage");
+    memset(&def, 0, sizeof(def));
+    memset(stage, 0, sizeof(*stage));
+    ATTEMPT {
+        CATCH(errctx, read_sprite_def(obj, &def));
+        CATCH(errctx, resolve_sheet(jsonpath, def.sheetfile->data, path));
+        CATCH(errctx, find_or_load_sheet(path, &def, &sheet, &created));
+        if (!created) {
+            sheet->refcount++; /* the stage's own, as a new sheet's acquire is */
+        }
+        CATCH(errctx, check_cells(def.name->data, def.width, def.height, def.frames,
+                                  def.frameids, sheet->name, sheet->texture_w,
+                                  sheet->texture_h));
+        memcpy(stage->name, def.name->data, strlen(def.name->data) + 1);
+        stage->width = def.width;
+        stage->height = def.height;
+        stage->frames = def.frames;
+        memcpy(stage->frameids, def.frameids, sizeof(stage->frameids));
+        stage->speed = (uint32_t)((uint64_t)def.speed * AKGL_TIME_ONEMS_NS);
+        stage->loop = def.loop;
+        stage->loopReverse = def.loopReverse;
+        stage->sheet = sheet;
+        sheet = NULL; /* the stage holds it */
+    } CLEANUP {
+        if (sheet != NULL) {
+            IGNORE(akgl_heap_release_spritesheet(sheet));
+        }
+        if (def.sheetfile != NULL) {
+            IGNORE(akgl_heap_release_string(def.sheetfile));
+        }
+        if (def.name != NULL) {
+            IGNORE(akgl_heap_release_string(def.name));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_sprite_stage_apply(akgl_Sprite *spr, akgl_SpriteStage *stage)
+{
+    akgl_SpriteSheet *old = spr->sheet;
+    spr->sheet = stage->sheet; /* the stage's reference moves to the sprite */
+    stage->sheet = NULL;
+    spr->width = stage->width;
+    spr->height = stage->height;
+    spr->frames = stage->frames;
+    memcpy(spr->frameids, stage->frameids, sizeof(spr->frameids));
+    spr->speed = stage->speed;
+    spr->loop = stage->loop;
+    spr->loopReverse = stage->loopReverse;
+    akgl_sprite_forget_src(spr);
+    akgl_sprite_precompute_src(spr);
+    if (old != NULL) {
+        IGNORE(akgl_heap_release_spritesheet(old));
+    }
+}
+
+akerr_ErrorContext *akgl_sprite_reload_json(const char *filename, const char *name,
+                                            akgl_Sprite **dest)
+{
+    json_t *root = NULL;
+    akgl_SpriteStage stage;
+    void *found = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sprite_reload_json: NULL filename");
+    FAIL_ZERO_RETURN(errctx, name, AKERR_NULLPOINTER, "akgl_sprite_reload_json: NULL name");
+    FAIL_ZERO_RETURN(errctx, dest, AKERR_NULLPOINTER, "akgl_sprite_reload_json: NULL destination");
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", name, &found));
+    FAIL_ZERO_RETURN(errctx, found, AKERR_KEY, "%s: sprite \"%s\" is not loaded", filename, name);
+    memset(&stage, 0, sizeof(stage));
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(top_level_object(root), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_stage_object(root, filename, &stage),
+                                              filename));
+        if (strcmp(stage.name, name) != 0) {
+            FAIL_BREAK(errctx, AKERR_VALUE,
+                       "%s: \"name\" is \"%s\"; the loaded sprite is \"%s\" (a reload keeps "
+                       "the name: restart to rename)", filename, stage.name, name);
+        }
+        akgl_sprite_stage_apply(found, &stage);
+        *dest = found;
+    } CLEANUP {
+        akgl_sprite_stage_discard(&stage);
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_spritesheet_reload(akgl_SpriteSheet *sheet)
+{
+    SDL_Renderer *renderer = NULL;
+    SDL_Texture *texture = NULL;
+    float w = 0.0f, h = 0.0f;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, sheet, AKERR_NULLPOINTER, "akgl_spritesheet_reload: NULL sheet");
+    FAIL_NONZERO_RETURN(errctx, sheet->refcount <= 0, AKGL_ERR_HEAP,
+                        "akgl_spritesheet_reload: the sheet is released");
+    PASS(errctx, bound_renderer(&renderer, "akgl_spritesheet_reload"));
+    PASS(errctx, load_texture(renderer, sheet->name, &texture));
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, SDL_GetTextureSize(texture, &w, &h), AKERR_API,
+                        "image \"%s\": cannot read the texture's size: %s", sheet->name,
+                        SDL_GetError());
+        /* Every sprite cut from it must still find its frames on it. */
+        const akgl_HeapPool *pool = &akgl_heap_pool_sprite;
+        for (int id = akgl_heap_next_live(pool, 0); id >= 0;
+             id = akgl_heap_next_live_after(pool, id)) {
+            const akgl_Sprite *s = &akgl_heap_sprites[id];
+            if (s->sheet == sheet) {
+                CATCH(errctx, check_cells(s->name, s->width, s->height, s->frames, s->frameids,
+                                          sheet->name, (int)w, (int)h));
+            }
+        }
+    } CLEANUP {
+    } PROCESS(errctx) {
+        SDL_DestroyTexture(texture);
+    } FINISH(errctx, true);
+    SDL_DestroyTexture(sheet->texture);
+    sheet->texture = texture;
+    sheet->texture_w = (int)w;
+    sheet->texture_h = (int)h;
+    SUCCEED_RETURN(errctx);
 }

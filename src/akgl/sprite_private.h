@@ -112,4 +112,58 @@ void akgl_sprite_forget_src(akgl_Sprite *s);
  * left to report its error when it is drawn. */
 void akgl_sprite_precompute_src(akgl_Sprite *s);
 
+/*
+ * Hot reload (akgl/reload.h): a sprite definition read and checked in full
+ * into a stage, then applied to the existing sprite in place, so pointers to
+ * it stay valid. A stage holds one reference on its sheet (a sheet already
+ * registered, or one it loaded) until it is applied (the sprite takes it) or
+ * discarded.
+ */
+typedef struct akgl_SpriteStage
+{
+    char name[AKGL_SPRITE_MAX_NAME_LENGTH];
+    akgl_SpriteSheet *sheet; /* held: one reference */
+    int width, height, frames;
+    uint8_t frameids[AKGL_SPRITE_MAX_FRAMES];
+    uint32_t speed;
+    bool loop, loopReverse;
+} akgl_SpriteStage;
+
+/*
+ * Reads @p obj (the chapter 10 format, from the file @p jsonpath) into
+ * @p stage with every rule of the loader, resolves and loads (or finds) its
+ * sheet, and checks that every frame lies on that sheet. Registers nothing
+ * new but a sheet of a path not loaded before. On failure nothing is held.
+ * Messages are not prefixed with the file.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_stage_object(json_t *obj, const char *jsonpath,
+                                                            akgl_SpriteStage *stage);
+
+/* Gives back what a stage holds (its sheet reference). */
+void akgl_sprite_stage_discard(akgl_SpriteStage *stage);
+
+/* Puts a stage into @p spr (same name): its sheet (the stage's reference
+ * moves to the sprite, the old sheet's is given back), size, frames, speed
+ * and loop flags; recomputes the source rectangles. Cannot fail. */
+void akgl_sprite_stage_apply(akgl_Sprite *spr, akgl_SpriteStage *stage);
+
+/*
+ * Reloads the sprite file @p filename into the registered sprite @p name in
+ * place: read, checked and staged in full first, applied only then. The
+ * file must still define @p name (AKERR_VALUE otherwise). *dest gets the
+ * sprite. Errors as akgl_sprite_load_json's, with the file named; on failure
+ * the sprite is as it was. AKERR_KEY when no sprite @p name is registered.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_reload_json(const char *filename, const char *name,
+                                                           akgl_Sprite **dest);
+
+/*
+ * Loads the sheet's image again (its name is the path) into a new texture
+ * and checks every live sprite cut from the sheet against the new size; only
+ * then replaces the texture (the old one is destroyed). On failure the sheet
+ * is as it was: ENOENT, AKERR_FORMAT, AKERR_BEHAVIOR (no renderer),
+ * AKERR_OUTOFBOUNDS naming the sprite and frame that would lie off it.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_reload(akgl_SpriteSheet *sheet);
+
 #endif /* AKGL_SRC_SPRITE_PRIVATE_H */

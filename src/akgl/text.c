@@ -37,6 +37,7 @@
 #include "object.h"
 #include "render_private.h"
 #include "text_font_private.h"
+#include "watch_private.h"
 
 /* One line of a laid-out string: its text and the row it is drawn on. */
 typedef struct TextLine
@@ -355,6 +356,34 @@ akerr_ErrorContext *akgl_font_load(const char *path, float size, akgl_Font **des
         IGNORE(akgl_heap_release_font(font)); /* tears down whatever was made */
     } FINISH(errctx, true);
     *dest = font;
+    akgl_watch_note(AKGL_WATCH_FONT, path, NULL);
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_font_reload_path(const char *path, int *count)
+{
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, path, AKERR_NULLPOINTER, "akgl_font_reload_path: NULL path");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_font_reload_path: NULL count");
+    *count = 0;
+    const akgl_HeapPool *pool = &akgl_heap_pool_font;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        akgl_Font *font = &akgl_heap_fonts[id];
+        if (font->scale != 0 || font->ttf == NULL || strcmp(font->path, path) != 0) {
+            continue;
+        }
+        akgl_Font *fresh = NULL;
+        PASS(errctx, akgl_font_load(path, font->size, &fresh));
+        /* Everything but the count changes places; the old goes with the
+         * new slot, released at once. */
+        akgl_Font old = *font;
+        *font = *fresh;
+        font->refcount = old.refcount;
+        old.refcount = fresh->refcount;
+        *fresh = old;
+        PASS(errctx, akgl_heap_release_font(fresh));
+        (*count)++;
+    }
     SUCCEED_RETURN(errctx);
 }
 

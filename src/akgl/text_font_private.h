@@ -42,4 +42,15 @@ void akgl_pixel_font_release(void);
 /* The renderer the atlas was made for; NULL when there is none. For tests. */
 SDL_Renderer *akgl_pixel_font_atlas_renderer(void);
 
+/*
+ * Hot reload (akgl/reload.h): every live font loaded from @p path
+ * (akgl_font_load; the default font has none) is loaded again at its size
+ * into a new font, checked as a first load is, and only then swapped in
+ * place (the akgl_Font pointer stays valid; its text cache and statistics
+ * start afresh; the old face goes). On failure the font is as it was.
+ * *count gets how many were replaced. Errors as akgl_font_load's, and
+ * AKGL_ERR_HEAP when no font slot is free for the new one.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_font_reload_path(const char *path, int *count);
+
 #endif /* AKGL_SRC_TEXT_FONT_PRIVATE_H */

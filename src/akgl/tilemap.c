@@ -19,6 +19,8 @@
 #include <akgl/heap.h>
 #include <akgl/json.h>
 #include <akgl/registry.h>
+
+#include "watch_private.h"
 #include <akstdlib.h>
 
 #include <errno.h>
@@ -181,6 +183,7 @@ static akerr_ErrorContext *load(const char *filename, bool xml, akgl_Tilemap **d
         CATCH(errctx, akgl_tilemap_build(map, root));
         CATCH(errctx, akgl_json_error_in_file(akgl_registry_add(AKGL_REGISTRY_TILEMAP, "tilemap",
                                                                 map->path, map), real));
+        akgl_watch_note(xml ? AKGL_WATCH_MAP_TMX : AKGL_WATCH_MAP, map->path, NULL);
     } CLEANUP {
         if (root != NULL) {
             json_decref(root);
@@ -192,6 +195,49 @@ static akerr_ErrorContext *load(const char *filename, bool xml, akgl_Tilemap **d
     } FINISH(errctx, true);
     *dest = map;
     SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_build_scratch(const akgl_Tilemap *map, bool xml,
+                                               akgl_Tilemap **scratch)
+{
+    json_t *root = NULL;
+    akgl_Tilemap *fresh = NULL;
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_build_scratch: NULL map");
+    FAIL_ZERO_RETURN(errctx, scratch, AKERR_NULLPOINTER,
+                     "akgl_tilemap_build_scratch: NULL destination");
+    ATTEMPT {
+        CATCH(errctx, akgl_tilemap_read_document(map->path, xml, &root));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_tilemap(&fresh), map->path));
+        memcpy(fresh->path, map->path, sizeof(fresh->path));
+        CATCH(errctx, akgl_tilemap_build(fresh, root));
+    } CLEANUP {
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+        if (fresh != NULL) {
+            IGNORE(akgl_heap_release_tilemap(fresh)); /* never registered: nothing else goes */
+        }
+    } FINISH(errctx, true);
+    *scratch = fresh;
+    SUCCEED_RETURN(errctx);
+}
+
+void akgl_tilemap_swap_model(akgl_Tilemap *a, akgl_Tilemap *b)
+{
+    akgl_Tilemap t = *a;
+    *a = *b;
+    *b = t;
+    /* What stays with each slot: its count, its key, and the actors it spawned. */
+    b->refcount = a->refcount;
+    a->refcount = t.refcount;
+    memcpy(b->path, a->path, sizeof(b->path));
+    memcpy(a->path, t.path, sizeof(a->path));
+    b->spawned = a->spawned;
+    b->nspawned = a->nspawned;
+    a->spawned = t.spawned;
+    a->nspawned = t.nspawned;
 }
 
 akerr_ErrorContext *akgl_tilemap_load_json(const char *filename, akgl_Tilemap **dest)

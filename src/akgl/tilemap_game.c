@@ -926,3 +926,57 @@ void akgl_tilemap_drop_actors(akerr_ErrorContext **first)
         }
     }
 }
+
+/* ------------------------------------------------------------------------ */
+/* Hot reload                                                               */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *akgl_tilemap_reload(akgl_Tilemap *map, bool xml, bool respawn)
+{
+    akgl_Tilemap *scratch = NULL;
+    akgl_SolidGrid grid;
+    const akgl_Platform *platforms = NULL;
+    int nplatforms = 0;
+    char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
+    PREPARE_ERROR(errctx);
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_reload: NULL map");
+    FAIL_NONZERO_RETURN(errctx, map->refcount <= 0, AKGL_ERR_HEAP,
+                        "akgl_tilemap_reload: the map is released");
+    PASS(errctx, akgl_tilemap_build_scratch(map, xml, &scratch));
+    bool current = game.tilemap == map;
+    ATTEMPT {
+        /* What the game's map gives the physics, built from the new model
+         * before anything changes: a bad marking is refused here. */
+        if (current && scratch->orientation != AKGL_TILEMAP_ORTHOGONAL &&
+            scratch->orientation != AKGL_TILEMAP_ISOMETRIC) {
+            FAIL_BREAK(errctx, AKERR_VALUE, "map %s is %s now; only orthogonal and isometric "
+                       "maps are drawn", SHOWN(map, shown), orientation_name(scratch->orientation));
+        }
+        if (scratch->orientation == AKGL_TILEMAP_ORTHOGONAL) {
+            CATCH(errctx, akgl_tilemap_solid_grid(scratch, &grid));
+            CATCH(errctx, akgl_tilemap_platforms(scratch, &platforms, &nplatforms));
+        }
+    } CLEANUP {
+    } PROCESS(errctx) {
+        IGNORE(akgl_heap_release_tilemap(scratch));
+    } FINISH(errctx, true);
+    akgl_tilemap_swap_model(map, scratch); /* scratch holds the old model now */
+    if (current) {
+        /* The physics, the camera's bounds: onto the new grid and extent. */
+        akerr_ErrorContext *e = akgl_game_set_tilemap(map);
+        if (e != NULL) {
+            akgl_tilemap_swap_model(map, scratch); /* back as it was */
+            IGNORE(akgl_heap_release_tilemap(scratch));
+            PASS(errctx, e);
+        }
+    }
+    PASS(errctx, akgl_heap_release_tilemap(scratch)); /* the old model goes */
+    if (respawn) {
+        akerr_ErrorContext *first = NULL;
+        int count = 0;
+        drop_spawned(map, 0, &first);
+        IGNORE(first); /* an actor already gone is not the reload's failure */
+        PASS(errctx, akgl_tilemap_spawn_actors(map, &count));
+    }
+    SUCCEED_RETURN(errctx);
+}

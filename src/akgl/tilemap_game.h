@@ -31,4 +31,18 @@ void akgl_tilemap_drop_actors(akerr_ErrorContext **first);
  */
 void akgl_tilemap_install_level(void);
 
+/*
+ * Hot reload (akgl/reload.h): the map file (Tiled's XML when @p xml) built
+ * again into scratch and checked in full, with the solid grid and platforms
+ * the physics would take from it; only then swapped into @p map in place (a
+ * map the game shows is set again, so the physics and the camera follow the
+ * new tiles). The actors the game spawned itself are untouched; the ones
+ * the map spawned from its objects are kept, or given back and spawned
+ * again from the new objects when @p respawn. On failure the map is as it
+ * was. Errors as akgl_tilemap_load's, akgl_tilemap_solid_grid's and
+ * akgl_game_set_tilemap's; AKGL_ERR_HEAP when no map slot is free for the
+ * scratch copy.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_reload(akgl_Tilemap *map, bool xml, bool respawn);
+
 #endif /* AKGL_SRC_TILEMAP_GAME_H */

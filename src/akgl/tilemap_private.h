@@ -111,4 +111,21 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_decode_cells(const char *where,
 akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_base64_decode(const char *text, size_t len,
                                                               uint8_t **dest, size_t *destlen);
 
+/*
+ * Hot reload (akgl/reload.h): builds the file at map->path again (Tiled's
+ * XML when @p xml) into a new pool slot, *scratch, which is not registered
+ * and holds one reference. Every check of a first load applies; on failure
+ * nothing is held. The caller swaps it in with akgl_tilemap_swap_model and
+ * releases the slot with the old model in it.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_build_scratch(const akgl_Tilemap *map, bool xml,
+                                                              akgl_Tilemap **scratch);
+
+/*
+ * Swaps what two maps hold (the file's model, and the solid grid and
+ * platforms built from it), each keeping its own reference count, path
+ * (registry key) and list of the actors it spawned.
+ */
+void akgl_tilemap_swap_model(akgl_Tilemap *a, akgl_Tilemap *b);
+
 #endif /* AKGL_SRC_TILEMAP_PRIVATE_H */

@@ -131,3 +131,8 @@ float akgl_time_scale(void)
 {
     return scale;
 }
+
+uint64_t akgl_time_source_now(void)
+{
+    return source_now();
+}

@@ -22,4 +22,12 @@
  */
 extern uint32_t akgl_time_update_serial;
 
+/*
+ * The clock game time runs on, in nanoseconds: the manual clock's steps
+ * (akgl_time_advance) or SDL's real one; neither paused nor scaled. What
+ * hot reload paces its looks at the files by (reload.c), so they go on
+ * while the game is paused, and a test on the manual clock decides when.
+ */
+uint64_t akgl_time_source_now(void);
+
 #endif /* AKGL_SRC_TIME_PRIVATE_H */

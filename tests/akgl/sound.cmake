@@ -23,3 +23,7 @@ target_include_directories(akgl_sound_stream PRIVATE ${PROJECT_SOURCE_DIR}/src/a
 target_compile_definitions(akgl_sound_stream PRIVATE
     AKGL_SOUND_FIXTURE_DIR="${AKGL_SOUND_FIXTURE_DIR}/stream")
 file(MAKE_DIRECTORY ${AKGL_SOUND_FIXTURE_DIR}/stream)
+# Hot reload (docs/27-hot-reload.md): sprites, sheets, characters, images and
+# sounds rewritten under a running game.
+akgl_add_test(akgl_reload SOURCES test_reload.c LIBS akgl SDL3_image::SDL3_image
+    PkgConfig::VORBISENC m)

@@ -781,6 +781,47 @@ static void test_asset(void)
     CHECK_STATUS(akgl_app_asset(NULL, &path), AKERR_NULLPOINTER);
 }
 
+/* ---- hot reload ------------------------------------------------------------- */
+
+static int reload_status;
+static int reload_watched;
+static bool reload_flag;
+
+static akerr_ErrorContext *reload_init(akgl_App *app)
+{
+    PREPARE_ERROR(errctx);
+    reload_flag = app->hot_reload;
+    reload_watched = -1;
+    reload_status = test_status_of_(akgl_reload_watched(&reload_watched, NULL), NULL);
+    SUCCEED_RETURN(errctx);
+}
+
+/* --hot-reload turns akgl_GameConfig.hot_reload on for the run, whatever the
+ * desc says; without it (and a desc that does not ask) hot reload is off. */
+static void test_hot_reload_flag(void)
+{
+    akgl_AppDesc desc = {.width = 32, .height = 32, .assets = ASSETS, .init = reload_init};
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK(!reload_flag);
+    CHECK_INT_EQ(reload_status, AKERR_BEHAVIOR);
+    CHECK_OK(RUN(&desc, "--hot-reload", "--frames", "1"));
+    CHECK(reload_flag);
+    CHECK_INT_EQ(reload_status, 0);
+    CHECK_INT_EQ(reload_watched, 0);
+    desc.config.hot_reload = true;
+    CHECK_OK(RUN(&desc, "--frames", "1"));
+    CHECK(!reload_flag);
+    CHECK_INT_EQ(reload_status, 0);
+    /* The runner's own: a program cannot list it among its options. */
+    desc.option = probe_option;
+    desc.options = (const char *const[]){"--hot-reload", NULL};
+    CHECK_STATUS_MSG(RUN0(&desc), AKERR_VALUE, "\"--hot-reload\" is the runner's own option");
+    /* A bad period in the desc fails the start. */
+    desc.options = NULL;
+    desc.config.hot_reload_period_ms = -5;
+    CHECK_STATUS_MSG(RUN(&desc, "--frames", "1"), AKERR_VALUE, "hot_reload_period_ms is -5");
+}
+
 /* ---- the asset root --------------------------------------------------------- */
 
 static char root_in_game[PATH_MAX];
@@ -862,5 +903,6 @@ int main(void)
     RUN_TEST(test_asset);
     RUN_TEST(test_assets_are_the_root);
     RUN_TEST(test_quit_log_is_watched);
+    RUN_TEST(test_hot_reload_flag);
     return TEST_END();
 }
