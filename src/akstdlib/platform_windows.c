@@ -59,6 +59,34 @@ static int last_errno(void)
     return errno_of(GetLastError());
 }
 
+/*
+ * The errno value for a failed look at wide: as last_errno, except that a
+ * path that goes on through a file ("file.txt/x", which Windows calls
+ * not found) is ENOTDIR, as on POSIX.
+ */
+static int lookup_errno(const wchar_t *wide)
+{
+    DWORD code = GetLastError();
+    if (code != ERROR_PATH_NOT_FOUND && code != ERROR_FILE_NOT_FOUND &&
+        code != ERROR_DIRECTORY) {
+        return errno_of(code);
+    }
+    wchar_t prefix[WIDE_PATH_MAX];
+    size_t i = 0;
+    for (; wide[i] != L'\0' && i + 1 < WIDE_PATH_MAX; i++) {
+        prefix[i] = wide[i];
+        if ((wide[i] == L'/' || wide[i] == L'\\') && i > 0) {
+            prefix[i] = L'\0';
+            DWORD attr = GetFileAttributesW(prefix);
+            if (attr != INVALID_FILE_ATTRIBUTES && !(attr & FILE_ATTRIBUTE_DIRECTORY)) {
+                return ENOTDIR;
+            }
+            prefix[i] = wide[i];
+        }
+    }
+    return errno_of(code);
+}
+
 /* UTF-8 to UTF-16 into wide (WIDE_PATH_MAX characters). 0 or an errno value. */
 static int widen(const char *s, wchar_t *wide)
 {
@@ -110,7 +138,7 @@ int aksl_platform_realpath(const char *path, char *resolved)
     }
     /* realpath(3) names only what exists. */
     if (GetFileAttributesW(full) == INVALID_FILE_ATTRIBUTES) {
-        return last_errno();
+        return lookup_errno(full);
     }
     err = narrow(full, resolved, PATH_MAX);
     return err == ERANGE ? ENAMETOOLONG : err;
@@ -136,7 +164,7 @@ int aksl_platform_exists(const char *path)
     if (err != 0) {
         return err;
     }
-    return GetFileAttributesW(wide) == INVALID_FILE_ATTRIBUTES ? last_errno() : 0;
+    return GetFileAttributesW(wide) == INVALID_FILE_ATTRIBUTES ? lookup_errno(wide) : 0;
 }
 
 FILE *aksl_platform_fopen(const char *path, const char *mode)
@@ -151,7 +179,15 @@ FILE *aksl_platform_fopen(const char *path, const char *mode)
         errno = err;
         return NULL;
     }
-    return _wfopen(wide, wmode);
+    FILE *fp = _wfopen(wide, wmode);
+    if (fp == NULL && errno == EACCES) {
+        /* Windows refuses a directory as access denied; say what POSIX says. */
+        DWORD attr = GetFileAttributesW(wide);
+        if (attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_DIRECTORY)) {
+            errno = EISDIR;
+        }
+    }
+    return fp;
 }
 
 int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
@@ -168,7 +204,7 @@ int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
     HANDLE h = CreateFileW(wide, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
                            NULL, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
     if (h == INVALID_HANDLE_VALUE) {
-        return last_errno();
+        return lookup_errno(wide);
     }
     *size = 0;
     switch (GetFileType(h)) {
