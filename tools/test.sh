@@ -82,7 +82,7 @@ if [ "$mode" = windows ]; then
     # (created on first use, about half a minute), says nothing of its own
     # (WINEDEBUG), and finds the dependencies' DLLs and akgl's own through
     # WINEPATH (Z: is the build machine's /).
-    export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig"
+    export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig:$prefix/share/pkgconfig" # zlib.pc: share/
     unset PKG_CONFIG_PATH
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
     # -k 0: build everything that compiles; a test program that does not
