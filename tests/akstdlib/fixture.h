@@ -33,6 +33,8 @@ __declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *li
 #define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
 #define FX_LINK_TO_DIRECTORY 0x1ul      /* SYMBOLIC_LINK_FLAG_DIRECTORY */
 #define FX_LINK_UNPRIVILEGED 0x2ul      /* ..._ALLOW_UNPRIVILEGED_CREATE */
+/* POSIX's mkdir takes a mode, which Windows' has no use for. */
+#define mkdir(path, mode) ((void)(mode), _mkdir(path))
 #else
 #include <dirent.h>
 #include <ftw.h>
@@ -98,11 +100,7 @@ static inline void fx_mkdir(const char *name)
 {
     char path[PATH_MAX];
     fx_path(path, name);
-#ifdef _WIN32
-    if (_mkdir(path) != 0) {
-#else
     if (mkdir(path, 0700) != 0) {
-#endif
         fx_die("mkdir", path);
     }
 }
