@@ -90,7 +90,10 @@ if [ "$mode" = windows ]; then
     cmake --build "$build" --parallel "$jobs" -- -k 0 || true
     export WINEPREFIX=${AKGL_WINEPREFIX:-$(dirname "$prefix")/wine}
     export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-    export WINEPATH="Z:$prefix/bin;Z:$build/src/akerror;Z:$build/src/akstdlib;Z:$build/src/akgl"
+    # MinGW's own runtime DLLs too: libgcc_s_seh-1 (akgl), libwinpthread-1
+    # (HarfBuzz), from where Debian's MinGW-w64 packages put them.
+    runtime=$(dirname "$(x86_64-w64-mingw32-gcc -print-libgcc-file-name)")
+    export WINEPATH="Z:$prefix/bin;Z:$build/src/akerror;Z:$build/src/akstdlib;Z:$build/src/akgl;Z:$runtime;Z:/usr/x86_64-w64-mingw32/lib"
     if [ ! -f "$WINEPREFIX/system.reg" ]; then
         echo "test.sh: creating the Wine prefix $WINEPREFIX" >&2
         wineboot -i >/dev/null 2>&1 || true
