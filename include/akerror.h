@@ -104,7 +104,13 @@ extern "C" {
 /** Marks a function whose returned context must not be dropped. */
 #if defined(__GNUC__) || defined(__clang__)
 #define AKERR_NOIGNORE __attribute__((warn_unused_result))
+#if defined(__MINGW32__)
+/* MinGW-w64's gcc checks "printf" against msvcrt's formats, which lack %zu;
+ * akerror formats with the C99 printf family (gnu_printf). */
+#define AKERR_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
+#else
 #define AKERR_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#endif
 #define AKERR_FALLTHROUGH __attribute__((fallthrough))
 #define AKERR_UNUSED __attribute__((unused))
 #else

@@ -7,6 +7,12 @@
 #   tools/deps.sh -j N       the same, building with N jobs (default: nproc)
 #   AKGL_DEPS_PREFIX=DIR     where SDL3 goes (default: ~/.cache/akgl/deps,
 #                            outside the clone so a fresh clone reuses it)
+#   tools/deps.sh --target windows [-j N]
+#                            the same for 64-bit Windows: installs MinGW-w64
+#                            and Wine from Debian 12 and cross-builds every
+#                            library akgl needs (below, "Windows")
+#   AKGL_DEPS_WINDOWS_PREFIX=DIR  where those go (default:
+#                            ~/.cache/akgl/deps-windows)
 #
 # Why a private prefix: Debian 12 ships no SDL3, and installing trixie's
 # binaries would drag in a newer libc. Building trixie's source packages
@@ -36,18 +42,26 @@ SDL3_IMAGE_VERSION=3.2.4
 SDL3_TTF_VERSION=3.2.2
 LIBVORBIS_VERSION=1.3.7
 FREETYPE_VERSION=2.13.3
-PREFIX=${AKGL_DEPS_PREFIX:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl/deps}
-WORK=$PREFIX/.work
-LOG=$WORK/deps.log
+CACHE_DIR=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/akgl
 JOBS=$(nproc 2>/dev/null || echo 2)
+TARGET=linux
 while [ $# -gt 0 ]; do
     case $1 in
         -j | --jobs) JOBS=${2:-}; shift $(( $# >= 2 ? 2 : 1 )) ;;
         -j*) JOBS=${1#-j}; shift ;;
         --jobs=*) JOBS=${1#--jobs=}; shift ;;
-        *) echo "deps: unknown argument \"$1\" (only -j N)" >&2; exit 2 ;;
+        --target) TARGET=${2:-}; shift $(( $# >= 2 ? 2 : 1 )) ;;
+        --target=*) TARGET=${1#--target=}; shift ;;
+        *) echo "deps: unknown argument \"$1\" (only -j N and --target linux|windows)" >&2; exit 2 ;;
     esac
 done
+case $TARGET in
+    linux) PREFIX=${AKGL_DEPS_PREFIX:-$CACHE_DIR/deps} ;;
+    windows) PREFIX=${AKGL_DEPS_WINDOWS_PREFIX:-$CACHE_DIR/deps-windows} ;;
+    *) echo "deps: --target takes linux or windows, not \"$TARGET\"" >&2; exit 2 ;;
+esac
+WORK=$PREFIX/.work
+LOG=$WORK/deps.log
 case $JOBS in
     '' | *[!0-9]* | 0*) echo "deps: -j takes a whole number of jobs from 1 up, not \"$JOBS\"" >&2; exit 2 ;;
 esac
@@ -132,6 +146,10 @@ run() {
 
 patches_of() { # name -> our patch files for it, in the order they apply
     ls "$PATCHES/$1"/*.patch 2>/dev/null | LC_ALL=C sort || true
+    # A Windows build also gets the fixes only Windows needs, after the rest.
+    if [ "$TARGET" = windows ]; then
+        ls "$PATCHES/$1"/windows/*.patch 2>/dev/null | LC_ALL=C sort || true
+    fi
 }
 
 stamp_of() { # name, version, flags... -> the text a stamp must hold
@@ -140,7 +158,8 @@ stamp_of() { # name, version, flags... -> the text a stamp must hold
     patches=$(patches_of "$name")
     # The patches' contents, not their names, decide: any edit rebuilds.
     [ -z "$patches" ] || hash=" patches=$(cat $patches | sha256sum | cut -c1-16)"
-    printf '%s %s %s%s\n' "$name" "$version" "$*" "$hash"
+    # STAMP_EXTRA: what else the build depends on (the Windows toolchain file).
+    printf '%s %s %s%s%s\n' "$name" "$version" "$*" "$hash" "${STAMP_EXTRA:+ $STAMP_EXTRA}"
 }
 
 install_packages() {
@@ -225,7 +244,8 @@ build_one() { # name version dsc-glob srcdir flags...
         say "applying $(basename "$p")"
         run patch -d "$WORK/$src" -p1 --forward --batch -i "$p"
     done
-    run cmake -S "$WORK/$src" -B "$WORK/build-$name" -G Ninja \
+    # CMAKE_SUBDIR: where the CMake project is in the source, when not at its top.
+    run cmake -S "$WORK/$src${CMAKE_SUBDIR:+/$CMAKE_SUBDIR}" -B "$WORK/build-$name" -G Ninja \
         -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_PREFIX_PATH="$PREFIX" \
         -DCMAKE_INSTALL_LIBDIR=lib "$@"
     run cmake --build "$WORK/build-$name" --parallel "$JOBS"
@@ -257,4 +277,125 @@ main() {
     echo "$PREFIX"
 }
 
-main "$@"
+
+# ---------------------------------------------------------------------------
+# Windows (--target windows): every library akgl links, cross-built for
+# x86_64-w64-mingw32 with Debian 12's MinGW-w64 into a prefix of its own
+# (DLLs in PREFIX/bin, import libraries and .pc files in PREFIX/lib). Debian
+# packages none of them for MinGW except zlib (static only), so each is built
+# from its Debian source package: the five above at the same trixie versions
+# as on Linux, with the same patches; the rest at the bookworm versions the
+# Linux build uses from Debian 12 (jansson, expat, zstd, libpng, zlib, ogg,
+# HarfBuzz). Fixes only Windows needs are in tools/patches/<lib>/windows/
+# (a Linux build never applies or hashes them). Wine runs the tests.
+WINDOWS_PACKAGES=(
+    cmake ninja-build pkg-config dpkg-dev xz-utils ca-certificates
+    gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64
+    mingw-w64-x86-64-dev wine wine64
+)
+# name=version of each Debian source package; the version is in the stamp.
+WINDOWS_SOURCES=(
+    zlib=1:1.2.13.dfsg-1 libpng1.6=1.6.39-2+deb12u5 jansson=2.14-2
+    expat=2.5.0-1+deb12u2 libzstd=1.5.4+dfsg2-5 libogg=1.3.5-3
+    harfbuzz=6.0.0+dfsg-3
+    libsdl3=${SDL3_VERSION}+ds-1 libsdl3-image=${SDL3_IMAGE_VERSION}+ds-1+deb13u1
+    libsdl3-ttf=${SDL3_TTF_VERSION}+ds-1 libvorbis=${LIBVORBIS_VERSION}-3
+)
+
+# The toolchain file, copied into the prefix so a build from another clone
+# finds the same path; its hash is in every stamp, so an edit rebuilds all.
+windows_toolchain() {
+    local src; src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../cmake" && pwd)/toolchain-mingw64.cmake
+    mkdir -p "$PREFIX/share/akgl"
+    cmp -s "$src" "$PREFIX/share/akgl/toolchain-mingw64.cmake" \
+        || cp "$src" "$PREFIX/share/akgl/toolchain-mingw64.cmake"
+    echo "$PREFIX/share/akgl/toolchain-mingw64.cmake"
+}
+
+fetch_windows_sources() {
+    local want=${#WINDOWS_SOURCES[@]} s have=0
+    for s in "${WINDOWS_SOURCES[@]}"; do
+        local pkg=${s%%=*} ver=${s#*=}
+        ver=${ver#*:} # the epoch is not in the file name
+        [ -f "$WORK/${pkg}_${ver}.dsc" ] && have=$((have + 1))
+    done
+    if [ "$have" -lt "$want" ]; then
+        local apt_dir=$WORK/apt
+        mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+        printf 'deb-src %s trixie main\ndeb-src %s bookworm main\n' \
+            "$(system_mirror)" "$(system_mirror)" >"$apt_dir/sources.list"
+        local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
+                    -o "Dir::Etc::SourceParts=$apt_dir/none"
+                    -o "Dir::State::Lists=$apt_dir/lists"
+                    -o "Dir::Cache=$apt_dir/cache"
+                    -o "APT::Sandbox::User=root")
+        say "downloading the sources of ${WINDOWS_SOURCES[*]%%=*} from Debian 12 and 13"
+        run apt-get "${opts[@]}" update
+        (cd "$WORK" && run apt-get "${opts[@]}" source --download-only "${WINDOWS_SOURCES[@]}")
+    fi
+    [ -n "$(ls "$WORK"/freetype_${FREETYPE_VERSION}*.dsc 2>/dev/null)" ] || fetch_freetype_pinned
+}
+
+main_windows() {
+    mkdir -p "$WORK"
+    exec 9>"$PREFIX/.lock"
+    if ! flock -n 9; then
+        say "another run is setting up $PREFIX; waiting for it"
+        flock 9
+    fi
+    : >"$LOG"
+    PACKAGES=("${WINDOWS_PACKAGES[@]}")
+    install_packages
+    local tc; tc=$(windows_toolchain)
+    local tc_hash; tc_hash=$(sha256sum <"$tc" | cut -c1-16)
+    # Every library: the toolchain, a release build, DLLs (with import
+    # libraries), and libgcc linked in so a DLL needs no MinGW runtime DLL.
+    STAMP_EXTRA="toolchain=$tc_hash"
+    local common=(-DCMAKE_TOOLCHAIN_FILE="$tc"
+                  -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+                  '-DCMAKE_SHARED_LINKER_FLAGS=-static-libgcc -static-libstdc++')
+    # build_one fetches Linux's five sources when it has to build; the
+    # Windows list has them all, so fetch that first.
+    fetch_sources() { fetch_windows_sources; }
+    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "${common[@]}"
+    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "${common[@]}" \
+        -DPNG_SHARED=ON -DPNG_STATIC=OFF -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
+    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "${common[@]}" \
+        -DJANSSON_BUILD_SHARED_LIBS=ON -DJANSSON_BUILD_DOCS=OFF \
+        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
+    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "${common[@]}" \
+        -DEXPAT_SHARED_LIBS=ON -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
+    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "${common[@]}" \
+        -DZSTD_BUILD_SHARED=ON -DZSTD_BUILD_STATIC=OFF -DZSTD_BUILD_PROGRAMS=OFF \
+        -DZSTD_BUILD_TESTS=OFF
+    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "${common[@]}" \
+        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
+    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
+        libvorbis-src "${common[@]}"
+    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
+        freetype-src "${common[@]}" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
+        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
+    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "${common[@]}" \
+        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
+    # SDL3 without its Direct3D renderers: Debian's source has their
+    # precompiled shaders removed. The DLL keeps the software, OpenGL and
+    # Vulkan renderers and the offscreen and dummy drivers the tests use.
+    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${common[@]}" \
+        -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
+        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
+        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON \
+        -DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF
+    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
+        sdl3-image-src "${common[@]}" "${SDL3_IMAGE_FLAGS[@]:1}"
+    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
+        sdl3-ttf-src "${common[@]}" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
+        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+    echo "$PREFIX"
+}
+
+if [ "$TARGET" = windows ]; then
+    main_windows
+else
+    main "$@"
+fi

@@ -227,7 +227,7 @@
 #define AKGL_TILEMAP_MAX_LAYER_CELLS (1L << 24)
 /** Bytes jansson may ask for while parsing one Tiled JSON file (the 1024 x
  *  1024, 4-layer CSV map of docs/07 needs about 175 MiB). */
-#define AKGL_TILEMAP_MAX_PARSE_MEMORY (2048L * 1024 * 1024)
+#define AKGL_TILEMAP_MAX_PARSE_MEMORY (2048LL * 1024 * 1024)
 /** Layers in one map, after flattening groups. */
 #define AKGL_TILEMAP_MAX_LAYERS 1024
 /** Group layers nested inside one another. */

@@ -623,7 +623,7 @@ akerr_ErrorContext *akgl_character_reload_json(const char *filename, const char 
         scratch.state_sprites = SDL_CreateProperties();
         FAIL_ZERO_BREAK(errctx, scratch.state_sprites, AKERR_API,
                         "%s: cannot create a state map: %s", filename, SDL_GetError());
-        CATCH(errctx, akgl_json_error_in_file(bind_mappings(&scratch, def.mappings), filename));
+        CATCH(errctx, akgl_json_error_in_file(bind_mappings(&scratch, def.mappings, def.aseprite), filename));
         CATCH(errctx, akgl_json_error_in_file(akgl_character_load_sound_mappings(&scratch, root),
                                               filename));
         /* Everything is checked: swap it in. Nothing below can fail. */

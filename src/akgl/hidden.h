@@ -12,7 +12,8 @@
  * actor), and no program can interpose it. Only for variables no program
  * or test names.
  */
-#if defined(__GNUC__) || defined(__clang__)
+/* ELF only: GCC ignores visibility, with a warning, for Windows' DLLs. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
 #define AKGL_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define AKGL_HIDDEN

@@ -128,8 +128,8 @@ static akerr_ErrorContext *check_size(SDL_Renderer *renderer, const char *path, 
     }
     if ((Sint64)w > side || (Sint64)h > side) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "image \"%s\": the image is %ux%u; %s largest texture is %" SDL_PRIs64
-                    "x%" SDL_PRIs64, path, (unsigned)w, (unsigned)h, whose, side, side);
+                    "image \"%s\": the image is %ux%u; %s largest texture is %lldx%lld", path,
+                    (unsigned)w, (unsigned)h, whose, (long long)side, (long long)side);
     }
     if ((uint64_t)w * h > AKGL_IMAGE_MAX_PIXELS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,

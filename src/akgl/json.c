@@ -387,8 +387,8 @@ static akerr_ErrorContext *as_integer(json_t *v, const char *name, int *dest)
                      name, akgl_json_type_name(v));
     json_int_t n = json_integer_value(v);
     if (n < INT_MIN || n > INT_MAX) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s is %" JSON_INTEGER_FORMAT
-                    "; an integer here must be between %d and %d", name, n, INT_MIN, INT_MAX);
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s is %lld; an integer here must be between %d and %d", name,
+                    (long long)n, INT_MIN, INT_MAX);
     }
     *dest = (int)n;
     SUCCEED_RETURN(errctx);

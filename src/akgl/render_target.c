@@ -62,8 +62,8 @@ akerr_ErrorContext *akgl_render_target_create(int w, int h, akgl_Image **dest)
     Sint64 side = largest_side(r->sdl_renderer, &whose);
     if (w < 1 || h < 1 || (Sint64)w > side || (Sint64)h > side) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "%s: a render target of %dx%d; each side must be 1..%" SDL_PRIs64 " (%s)",
-                    who, w, h, side, whose);
+                    "%s: a render target of %dx%d; each side must be 1..%lld (%s)", who, w,
+                    h, (long long)side, whose);
     }
     if ((uint64_t)w * (uint64_t)h > AKGL_IMAGE_MAX_PIXELS) {
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,

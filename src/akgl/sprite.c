@@ -610,8 +610,8 @@ akerr_ErrorContext *akgl_sprite_stage_object(json_t *obj, const char *jsonpath,
     memset(stage, 0, sizeof(*stage));
     ATTEMPT {
         CATCH(errctx, read_sprite_def(obj, &def));
-        CATCH(errctx, resolve_sheet(jsonpath, def.sheetfile->data, path));
-        CATCH(errctx, find_or_load_sheet(path, &def, &sheet, &created));
+        CATCH(errctx, akgl_sprite_resolve_sheet(jsonpath, def.sheetfile->data, path));
+        CATCH(errctx, akgl_sprite_find_or_load_sheet(path, &sheet, &created));
         if (!created) {
             sheet->refcount++; /* the stage's own, as a new sheet's acquire is */
         }

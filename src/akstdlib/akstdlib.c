@@ -7,9 +7,8 @@
  * function and quotes the input, so the game's log says what was wrong.
  */
 
-/* The build is -std=c11 without extensions. strerror_r, strnlen, getcwd and
- * stat are POSIX; realpath is in POSIX's XSI option, which glibc hides
- * behind _XOPEN_SOURCE (700 = POSIX.1-2008 with XSI). */
+/* The build is -std=c11 without extensions; strnlen is POSIX (and in
+ * MinGW's C library). What differs between systems is in platform.h. */
 #define _XOPEN_SOURCE 700
 
 #include <akstdlib.h>
@@ -22,9 +21,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 /* ------------------------------------------------------------------------ */
 /* Shared helpers                                                           */
@@ -56,8 +54,8 @@ static const char *quote_tail(const char *s)
 /*
  * The text for an errno value, by value so it can sit inside a FAIL argument
  * list (C11 keeps the temporary alive to the end of the full expression).
- * strerror_r rather than strerror: contexts may be raised on any thread, and
- * strerror may share one buffer. _XOPEN_SOURCE selects the XSI form (int).
+ * Not strerror: contexts may be raised on any thread, and strerror may share
+ * one buffer (platform.h has each system's thread-safe call).
  */
 typedef struct
 {
@@ -67,10 +65,10 @@ typedef struct
 static ErrnoText errno_text(int err)
 {
     ErrnoText t;
-    if (err == 0) {
+    if (err <= 0) {
         /* A failure that did not set errno; "Success" would mislead. */
         snprintf(t.text, sizeof(t.text), "no errno set");
-    } else if (strerror_r(err, t.text, sizeof(t.text)) != 0) {
+    } else if (aksl_platform_strerror(err, t.text, sizeof(t.text)) != 0) {
         snprintf(t.text, sizeof(t.text), "errno %d", err);
     }
     return t;
@@ -268,8 +266,8 @@ akerr_ErrorContext *aksl_realpath(const char *path, char *resolved)
     PREPARE_ERROR(errctx);
     REQUIRE(errctx, path);
     REQUIRE(errctx, resolved);
-    if (realpath(path, resolved) == NULL) {
-        int err = errno;
+    int err = aksl_platform_realpath(path, resolved);
+    if (err != 0) {
         /* glibc leaves a partial path in resolved; a caller must not mistake
          * it for an answer. */
         resolved[0] = '\0';
@@ -279,10 +277,10 @@ akerr_ErrorContext *aksl_realpath(const char *path, char *resolved)
     SUCCEED_RETURN(errctx);
 }
 
-/* The length of path[0..len) without trailing slashes, keeping a lone "/". */
+/* The length of path[0..len) without trailing separators, keeping a lone one. */
 static size_t trim_slashes(const char *path, size_t len)
 {
-    while (len > 1 && path[len - 1] == '/') {
+    while (len > 1 && aksl_platform_is_separator(path[len - 1])) {
         len--;
     }
     return len;
@@ -314,7 +312,7 @@ akerr_ErrorContext *aksl_dirname(const char *path, char *dest, size_t destsize)
     /* Drop trailing slashes, then the last component, then the slashes that
      * separated it. Nothing left means the path was relative: ".". */
     size_t end = trim_slashes(path, strlen(path));
-    while (end > 0 && path[end - 1] != '/') {
+    while (end > 0 && !aksl_platform_is_separator(path[end - 1])) {
         end--;
     }
     end = trim_slashes(path, end);
@@ -332,7 +330,7 @@ akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
 
     size_t end = trim_slashes(path, strlen(path));
     size_t begin = end;
-    while (begin > 0 && path[begin - 1] != '/') {
+    while (begin > 0 && !aksl_platform_is_separator(path[begin - 1])) {
         begin--;
     }
     const char *piece = path + begin;
@@ -341,7 +339,7 @@ akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
         piece = "."; /* "": POSIX basename gives "." */
         len = 1;
     } else if (len == 0) {
-        piece = "/"; /* only slashes: the root */
+        piece = path; /* only separators: the root, as written */
         len = 1;
     }
     PASS(errctx,
@@ -361,12 +359,13 @@ akerr_ErrorContext *aksl_path_join(char *dest, size_t destsize, const char *dir,
     /* An absolute name, or nothing to join it to: the name alone. An empty
      * name: the directory as it was. Otherwise dir's trailing slashes fold
      * into the one separator, and the root needs none of its own. */
-    if (name[0] == '/' || dlen == 0) {
+    if (aksl_platform_is_absolute(name) || dlen == 0) {
         dlen = 0;
     } else if (nlen > 0) {
         dlen = trim_slashes(dir, dlen);
     }
-    size_t sep = (dlen > 0 && nlen > 0 && !(dlen == 1 && dir[0] == '/')) ? 1 : 0;
+    size_t sep =
+        (dlen > 0 && nlen > 0 && !(dlen == 1 && aksl_platform_is_separator(dir[0]))) ? 1 : 0;
     size_t total = dlen + sep + nlen;
 
     /* Raise before writing: dest may be dir, and the message quotes dir. */
@@ -397,8 +396,8 @@ akerr_ErrorContext *aksl_getcwd(char *dest, size_t destsize)
     /* Into a buffer of our own first: getcwd leaves dest undefined when it
      * does not fit, and the rule is that dest holds what fitted. */
     char cwd[PATH_MAX];
-    if (getcwd(cwd, sizeof(cwd)) == NULL) {
-        int err = errno;
+    int err = aksl_platform_getcwd(cwd, sizeof(cwd));
+    if (err != 0) {
         dest[0] = '\0';
         FAIL_NONZERO_RETURN(errctx, err == ERANGE, AKERR_OUTOFBOUNDS,
                             "aksl_getcwd: the working directory is longer than PATH_MAX (%d)",
@@ -419,9 +418,8 @@ akerr_ErrorContext *aksl_path_exists(const char *path, bool *dest)
     PREPARE_ERROR(errctx);
     REQUIRE(errctx, path);
     REQUIRE(errctx, dest);
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        int err = errno;
+    int err = aksl_platform_exists(path);
+    if (err != 0) {
         /* Only ENOENT is an answer ("no"). ENOTDIR, EACCES, ELOOP... mean the
          * question could not be asked: the path itself is wrong. */
         FAIL_NONZERO_RETURN(errctx, err != ENOENT, errno_status(err),
@@ -444,7 +442,7 @@ akerr_ErrorContext *aksl_fopen(const char *path, const char *mode, FILE **dest)
     REQUIRE(errctx, mode);
     REQUIRE(errctx, dest);
     errno = 0;
-    FILE *fp = fopen(path, mode);
+    FILE *fp = aksl_platform_fopen(path, mode);
     if (fp == NULL) {
         int err = errno;
         FAIL_RETURN(errctx, errno_status(err), "aksl_fopen: " QFMT " (mode " QFMT "): %s",
@@ -455,76 +453,52 @@ akerr_ErrorContext *aksl_fopen(const char *path, const char *mode, FILE **dest)
 }
 
 /* How messages name a file that is not a regular file. */
-static const char *file_kind(mode_t mode)
+static const char *file_kind(aksl_FileKind kind)
 {
-    if (S_ISFIFO(mode)) {
+    switch (kind) {
+    case AKSL_FILE_FIFO:
         return "a FIFO";
-    }
-    if (S_ISSOCK(mode)) {
+    case AKSL_FILE_SOCKET:
         return "a socket";
-    }
-    if (S_ISCHR(mode)) {
+    case AKSL_FILE_CHARACTER_DEVICE:
         return "a character device";
-    }
-    if (S_ISBLK(mode)) {
+    case AKSL_FILE_BLOCK_DEVICE:
         return "a block device";
-    }
-    if (S_ISDIR(mode)) {
+    case AKSL_FILE_DIRECTORY:
         return "a directory";
+    default:
+        return "not a regular file";
     }
-    return "not a regular file";
 }
 
 akerr_ErrorContext *aksl_fopen_regular(const char *path, size_t max_size, FILE **dest,
                                        size_t *size)
 {
-    struct stat st;
     PREPARE_ERROR(errctx);
     REQUIRE(errctx, path);
     REQUIRE(errctx, dest);
-    /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
-     * writer forever. A regular file ignores the flag. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        int err = errno;
+    FILE *fp = NULL;
+    aksl_FileKind kind = AKSL_FILE_OTHER;
+    uintmax_t file_size = 0;
+    int err = aksl_platform_open_read(path, &fp, &kind, &file_size);
+    if (err != 0) {
         FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
                     errno_text(err).text);
     }
-    if (fstat(fd, &st) != 0) {
-        int err = errno;
-        close(fd);
-        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
-                    errno_text(err).text);
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        FAIL_RETURN(errctx, S_ISDIR(st.st_mode) ? EISDIR : AKERR_IO,
+    if (kind != AKSL_FILE_REGULAR) {
+        FAIL_RETURN(errctx, kind == AKSL_FILE_DIRECTORY ? EISDIR : AKERR_IO,
                     "aksl_fopen_regular: " QFMT " is %s, not a regular file", QUOTE(path),
-                    file_kind(st.st_mode));
+                    file_kind(kind));
     }
-    if ((uintmax_t)st.st_size > (uintmax_t)max_size) {
-        close(fd);
+    if (file_size > (uintmax_t)max_size) {
+        (void)fclose(fp);
         FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                    "aksl_fopen_regular: " QFMT " is %jd bytes; the limit is %zu bytes",
-                    QUOTE(path), (intmax_t)st.st_size, max_size);
-    }
-    int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-        int err = errno;
-        close(fd);
-        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
-                    errno_text(err).text);
-    }
-    FILE *fp = fdopen(fd, "rb");
-    if (fp == NULL) {
-        int err = errno;
-        close(fd);
-        FAIL_RETURN(errctx, errno_status(err), "aksl_fopen_regular: " QFMT ": %s", QUOTE(path),
-                    errno_text(err).text);
+                    "aksl_fopen_regular: " QFMT " is %ju bytes; the limit is %zu bytes",
+                    QUOTE(path), file_size, max_size);
     }
     *dest = fp;
     if (size != NULL) {
-        *size = (size_t)st.st_size;
+        *size = (size_t)file_size;
     }
     SUCCEED_RETURN(errctx);
 }

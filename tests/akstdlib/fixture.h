@@ -5,20 +5,41 @@
  * open file descriptors so a wrapper that forgets to close fails its case.
  *
  * Define _XOPEN_SOURCE 700 before including anything (mkdtemp, nftw, symlink).
+ * On Windows (MinGW-w64) the same helpers are made of the C runtime's and
+ * the Windows API's calls.
  */
 #ifndef AKSL_TEST_FIXTURE_H
 #define AKSL_TEST_FIXTURE_H
 
 #include <akerror.h>
 
-#include <dirent.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef _WIN32
+#include <direct.h>
+#include <io.h>
+/* Three Windows API calls, declared here rather than through <windows.h>,
+ * whose macros (IGNORE among them) would clash with akerror.h's. */
+__declspec(dllimport) unsigned long __stdcall GetFileAttributesA(const char *path);
+__declspec(dllimport) int __stdcall RemoveDirectoryA(const char *path);
+__declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *link,
+                                                                   const char *target,
+                                                                   unsigned long flags);
+#define FX_NO_ATTRIBUTES 0xFFFFFFFFul   /* INVALID_FILE_ATTRIBUTES */
+#define FX_ATTRIBUTE_DIRECTORY 0x10ul   /* FILE_ATTRIBUTE_DIRECTORY */
+#define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
+#define FX_LINK_TO_DIRECTORY 0x1ul      /* SYMBOLIC_LINK_FLAG_DIRECTORY */
+#define FX_LINK_UNPRIVILEGED 0x2ul      /* ..._ALLOW_UNPRIVILEGED_CREATE */
+/* POSIX's mkdir takes a mode, which Windows' has no use for. */
+#define mkdir(path, mode) ((void)(mode), _mkdir(path))
+#else
+#include <dirent.h>
+#include <ftw.h>
 #include <unistd.h>
+#endif
 
 #include "test.h"
 
@@ -28,6 +49,26 @@
 
 /* The scratch directory, canonical (so /tmp may be a symlink). */
 static char fx_dir[PATH_MAX];
+
+#ifdef _WIN32
+/* The tests' realpath(3) on Windows: the full path, with '/' as akstdlib
+ * returns it (links are not followed). */
+static inline char *realpath(const char *path, char *resolved)
+{
+    if (_fullpath(resolved, path, PATH_MAX) == NULL) {
+        return NULL;
+    }
+    if (GetFileAttributesA(resolved) == FX_NO_ATTRIBUTES) {
+        return NULL;
+    }
+    for (char *p = resolved; *p != '\0'; p++) {
+        if (*p == '\\') {
+            *p = '/';
+        }
+    }
+    return resolved;
+}
+#endif
 
 /* Aborts the test program: without its scratch directory nothing can run. */
 static inline void fx_die(const char *what, const char *path)
@@ -68,9 +109,25 @@ static inline void fx_symlink(const char *target, const char *name)
 {
     char path[PATH_MAX];
     fx_path(path, name);
+#ifdef _WIN32
+    /* A link to a directory says so; target is relative to the link's
+     * directory, fx_dir. */
+    char full[PATH_MAX];
+    unsigned long flags = FX_LINK_UNPRIVILEGED;
+    if (snprintf(full, sizeof(full), "%s/%s", fx_dir, target) < PATH_MAX) {
+        unsigned long attr = GetFileAttributesA(full);
+        if (attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_DIRECTORY)) {
+            flags |= FX_LINK_TO_DIRECTORY;
+        }
+    }
+    if (!CreateSymbolicLinkA(path, target, flags)) {
+        fx_die("symlink", path);
+    }
+#else
     if (symlink(target, path) != 0) {
         fx_die("symlink", path);
     }
+#endif
 }
 
 /* Makes the scratch directory under $TMPDIR (or /tmp). */
@@ -80,14 +137,64 @@ static inline void fx_setup(void)
     char tmpl[PATH_MAX];
     snprintf(tmpl, sizeof(tmpl), "%s/akstdlib-test-XXXXXX",
              (base != NULL && base[0] != '\0') ? base : "/tmp");
+#ifdef _WIN32
+    /* No mkdtemp: a unique name, then a directory by it. */
+    if (_mktemp_s(tmpl, strlen(tmpl) + 1) != 0 || _mkdir(tmpl) != 0) {
+        fx_die("mkdtemp", tmpl);
+    }
+#else
     if (mkdtemp(tmpl) == NULL) {
         fx_die("mkdtemp", tmpl);
     }
+#endif
     if (realpath(tmpl, fx_dir) == NULL) {
         fx_die("realpath", tmpl);
     }
 }
 
+#ifdef _WIN32
+/* Removes dir and everything in it; a link to a directory is removed as a
+ * link (RemoveDirectory), never followed. 0 on success. */
+static inline int fx_remove_tree(const char *dir)
+{
+    char pattern[PATH_MAX];
+    char path[PATH_MAX];
+    struct _finddata_t found;
+    int failed = 0;
+    snprintf(pattern, sizeof(pattern), "%s/*", dir);
+    intptr_t h = _findfirst(pattern, &found);
+    if (h != -1) {
+        do {
+            if (strcmp(found.name, ".") == 0 || strcmp(found.name, "..") == 0) {
+                continue;
+            }
+            snprintf(path, sizeof(path), "%s/%s", dir, found.name);
+            unsigned long attr = GetFileAttributesA(path);
+            bool is_dir = attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_DIRECTORY);
+            bool is_link = attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_LINK);
+            if (is_dir && !is_link) {
+                failed |= fx_remove_tree(path);
+            } else if (is_dir) {
+                failed |= !RemoveDirectoryA(path);
+            } else {
+                _chmod(path, _S_IREAD | _S_IWRITE);
+                failed |= remove(path) != 0;
+            }
+        } while (_findnext(h, &found) == 0);
+        _findclose(h);
+    }
+    failed |= !RemoveDirectoryA(dir);
+    return failed;
+}
+
+/* Removes the scratch directory and everything in it (symlinks, not targets). */
+static inline void fx_teardown(void)
+{
+    if (fx_dir[0] != '\0' && fx_remove_tree(fx_dir) != 0) {
+        fprintf(stderr, "fixture: could not remove %s\n", fx_dir);
+    }
+}
+#else
 static inline int fx_remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
     (void)st;
@@ -103,6 +210,7 @@ static inline void fx_teardown(void)
         fprintf(stderr, "fixture: could not remove %s\n", fx_dir);
     }
 }
+#endif
 
 #ifdef __linux__
 /* Open descriptors of this process; the count includes the one opendir holds. */
