@@ -13,7 +13,7 @@
 #
 #   -j N (or --jobs N), before or after the mode: N jobs for the builds
 #   (tools/deps.sh's and cmake --build) and N tests at a time for ctest
-#   (--tsan runs its two threaded tests one at a time, whatever N);
+#   (--tsan runs its three threaded tests one at a time, whatever N);
 #   default: the number of processors (nproc).
 #
 # AKGL_FUZZ_SECONDS=N (with --sanitize): each fuzz target runs N seconds
@@ -82,7 +82,7 @@ case $mode in
         # a run at its first report.
         TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
         ctest --output-on-failure --repeat until-fail:"${AKGL_TSAN_REPEAT:-20}" \
-            -R '^(akgl_game_threads|akerror_pool)$' "$@" ;;
+            -R '^(akgl_game_threads|akerror_pool|akgl_sound_stream)$' "$@" ;;
     *)
         ctest --output-on-failure --parallel "$jobs" "$@" ;;
 esac

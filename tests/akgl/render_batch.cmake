@@ -18,5 +18,13 @@ add_test(NAME akgl_render_batch_gl
 set(akgl_gl_env ${AKGL_TEST_ENV})
 list(FILTER akgl_gl_env EXCLUDE REGEX "^SDL_(VIDEO_DRIVER|RENDER_DRIVER|FRAMEBUFFER_ACCELERATION)=")
 list(APPEND akgl_gl_env "SDL_VIDEO_DRIVER=x11")
+# Under ASan (tools/test.sh --sanitize) LeakSanitizer finds 112 bytes that
+# Mesa's GL driver allocates and never frees; the driver is unloaded by exit,
+# so its frames have no module and no suppression can name them. Leaks are
+# not looked for in this one test: the same akgl code runs with leak
+# detection in akgl_render_batch (the batched path forced on the software
+# renderer), and this test still checks its pools and error contexts.
+list(FILTER akgl_gl_env EXCLUDE REGEX "^ASAN_OPTIONS=")
+list(APPEND akgl_gl_env "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0")
 set_tests_properties(akgl_render_batch_gl PROPERTIES ENVIRONMENT "${akgl_gl_env}"
     SKIP_RETURN_CODE 77 TIMEOUT 120)

@@ -135,6 +135,14 @@ static const struct
     SceneOpener open;
 } SCENE_OPENERS[] = {{"window", scene_open_window}, {"bound", scene_open_bound}};
 
+/* Runs @p check on each of SCENE_OPENERS: a pixel case, on both renderers. */
+static inline void scene_each(void (*check)(SceneOpener open))
+{
+    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
+        check(SCENE_OPENERS[i].open);
+    }
+}
+
 /* Gives the sheet back, shuts the backend down, and clears the size properties. */
 static inline void scene_close(Scene *s)
 {

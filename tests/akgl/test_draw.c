@@ -499,44 +499,32 @@ static void check_images(SceneOpener open)
 
 static void test_rectangles(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_rectangles(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_rectangles);
 }
 
 static void test_lines_and_points(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_lines_and_points(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_lines_and_points);
 }
 
 static void test_circles(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_circles(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_circles);
 }
 
 static void test_translucent_colours_blend_once(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_translucent(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_translucent);
 }
 
 static void test_world_through_the_camera_screen_not(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_world_and_screen(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_world_and_screen);
 }
 
 static void test_images(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_images(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_images);
 }
 
 /* ---- in the game's frame -------------------------------------------------- */

@@ -151,9 +151,7 @@ static void check_image_blend_modes(SceneOpener open)
 
 static void test_image_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_image_blend_modes(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_image_blend_modes);
 }
 
 /* ---- actors: each mode, the shared sheet put back -------------------------- */
@@ -232,9 +230,7 @@ static void check_actor_blend_modes(SceneOpener open)
 
 static void test_actor_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_actor_blend_modes(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_actor_blend_modes);
 }
 
 /* ---- particles: each mode, on the fill path and the geometry path ---------- */
@@ -290,9 +286,7 @@ static void check_particle_blend_modes(SceneOpener open)
 
 static void test_particle_blend_modes(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_particle_blend_modes(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_particle_blend_modes);
 }
 
 /* The "blend" key among an object's properties, as a character file's. */
@@ -404,9 +398,7 @@ static void check_target_contents(SceneOpener open)
 
 static void test_target_contents(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_target_contents(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_target_contents);
 }
 
 /* A minimap: the world drawn through a camera of the target's size, zoomed out. */
@@ -459,9 +451,7 @@ static void check_world_into_target(SceneOpener open)
 
 static void test_world_into_target(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_world_into_target(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_world_into_target);
 }
 
 /* Text lands in a target too (the default font, no file). */
@@ -493,9 +483,7 @@ static void check_text_into_target(SceneOpener open)
 
 static void test_text_into_target(void)
 {
-    for (size_t i = 0; i < SDL_arraysize(SCENE_OPENERS); i++) {
-        check_text_into_target(SCENE_OPENERS[i].open);
-    }
+    scene_each(check_text_into_target);
 }
 
 /*

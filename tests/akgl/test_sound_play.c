@@ -924,7 +924,21 @@ static void test_stream_cross_fade(void)
      * tolerance, so the fade's first frame is found among the last few. */
     int64_t alone = matches_looped(&cap, s0 < 0 ? 0 : s0, ra, cap.frames, false, false);
     CHECK(alone >= 4800);
+    /* The device is paused while b starts: when that takes longer than a
+     * device period (a slow build: valgrind, TSan), the device mixes silence
+     * for it, and the fade starts after that silence, where a left off. */
+    int64_t gap = 0;
+    while (s0 + alone + gap < cap.frames && cap.s[(s0 + alone + gap) * 2] == 0.0f &&
+           cap.s[(s0 + alone + gap) * 2 + 1] == 0.0f) {
+        gap++;
+    }
     int64_t found = -1;
+    if (gap > 0 &&
+        cross_fade_misses(&cap, s0 + alone + gap, alone, ra, rb, 4800 + 4000, false) == 0) {
+        found = alone;
+        SDL_Log("cross-fade after %lld frames of silence (the device paused a period)",
+                (long long)gap);
+    }
     for (int64_t back = 0; back < 64 && found < 0 && alone - back >= 0; back++) {
         if (cross_fade_misses(&cap, s0 + alone - back, alone - back, ra, rb, 4800 + 4000,
                               false) == 0) {
