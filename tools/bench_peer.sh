@@ -7,10 +7,15 @@
 # draws the same picture. Then, with --callgrind, the instructions per
 # bunny per frame akgl and SDL spend on the calling thread building and
 # submitting the frame (--callgrind-only: that alone; CALLGRIND_N bunnies,
+# default 2000). With --cpu, instead of the wall-clock rounds: the CPU time
+# per frame summed over all the process's threads (perf stat's task-clock,
+# so llvmpipe's rasteriser threads count), from a run of 2 and a run of
+# 2 + FRAMES timed frames, the difference over FRAMES frames cancelling the
+# start-up; load moves it far less than wall time. Needs perf (linux-perf).
 # default 2000). Not part of the test suite.
 #
 #   tools/bench_peer.sh [-j N] [--rounds R] [--frames F] [--sizes 1000,10000,50000]
-#                       [--callgrind | --callgrind-only]
+#                       [--callgrind | --callgrind-only] [--cpu]
 #
 # Needs xvfb-run, Mesa's GL (libgl1-mesa-dri) and love (Debian packages
 # xvfb, libgl1-mesa-dri, love); valgrind for --callgrind.
@@ -24,6 +29,7 @@ frames=30
 sizes=1000,10000,50000
 callgrind=0
 inner=0
+cpu=0
 while [ $# -gt 0 ]; do
     case $1 in
         --rounds) rounds=$2; shift 2 ;;
@@ -31,6 +37,7 @@ while [ $# -gt 0 ]; do
         --sizes) sizes=$2; shift 2 ;;
         --callgrind) callgrind=1; shift ;;
         --callgrind-only) callgrind=2; shift ;;
+        --cpu) cpu=1; shift ;;
         --inner) inner=1; shift ;;
         *) echo "bench_peer.sh: unknown argument \"$1\"" >&2; exit 2 ;;
     esac
@@ -54,6 +61,7 @@ if [ $inner -eq 0 ]; then
     args=(--rounds "$rounds" --frames "$frames" --sizes "$sizes")
     [ $callgrind -ne 1 ] || args+=(--callgrind)
     [ $callgrind -ne 2 ] || args+=(--callgrind-only)
+    [ $cpu -eq 0 ] || args+=(--cpu)
     # One X server for every run, so they all draw under the same conditions.
     exec xvfb-run -a -s "-screen 0 800x450x24" "$0" --inner "${args[@]}"
 fi
@@ -92,7 +100,31 @@ for n in "${ns[@]}"; do
     done
     echo "N=$n: the four sides draw the same picture"
 done
-if [ ${#ns[@]} -gt 0 ]; then
+if [ $cpu -eq 1 ] && [ ${#ns[@]} -gt 0 ]; then
+    command -v perf >/dev/null || { echo "bench_peer.sh: --cpu needs perf (Debian: linux-perf)" >&2; exit 1; }
+    task_clock() { # side n frames -> CPU ms of the whole run, all threads
+        local side=$1 n=$2 f=$3 cmd
+        case $side in
+            akgl-batch) cmd=(env AKGL_RENDER_BATCH=1 "$bench" "$n" "$f") ;;
+            akgl-blit) cmd=(env AKGL_RENDER_BATCH=0 "$bench" "$n" "$f") ;;
+            love-draw) cmd=(love "$root/bench/peer" "$sheet" "$n" "$f" draw) ;;
+            love-batch) cmd=(love "$root/bench/peer" "$sheet" "$n" "$f" batch) ;;
+        esac
+        perf stat -x, -e task-clock -o "$out/perf" -- "${cmd[@]}" >/dev/null 2>&1
+        awk -F, '$3 == "task-clock" { print $1 }' "$out/perf"
+    }
+    for r in $(seq "$rounds"); do
+        for n in "${ns[@]}"; do
+            for side in "${sides[@]}"; do
+                a=$(task_clock "$side" "$n" 2)
+                b=$(task_clock "$side" "$n" $((2 + frames)))
+                awk -v a="$a" -v b="$b" -v f="$frames" 'BEGIN { print (b - a) / f }' >>"$out/$side.$n"
+            done
+        done
+    done
+    printf '\nCPU ms per frame, all threads (perf task-clock), medians of %d rounds of %d frames\n' \
+        "$rounds" "$frames"
+elif [ ${#ns[@]} -gt 0 ]; then
     for r in $(seq "$rounds"); do
         for n in "${ns[@]}"; do
             for side in "${sides[@]}"; do
@@ -101,6 +133,8 @@ if [ ${#ns[@]} -gt 0 ]; then
         done
     done
     printf '\nms per frame, medians of %d rounds of %d frames (800x450, vsync off)\n' "$rounds" "$frames"
+fi
+if [ ${#ns[@]} -gt 0 ]; then
     printf '%-12s' side
     for n in "${ns[@]}"; do printf ' %10s' "N=$n"; done
     echo

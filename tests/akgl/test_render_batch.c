@@ -495,6 +495,156 @@ static void test_gl_matches_software(void)
     }
 }
 
+/*
+ * What SDL's opengl renderer hands GL for akgl's two paths: the batch's
+ * SDL_RenderGeometry (four vertices and six indices a sprite) and the
+ * blit's SDL_RenderTexture (the same quad, one call a sprite, joined by
+ * SDL into one draw). With tools/patches/sdl3/0011-gl-indexed-geometry.patch
+ * SDL draws the indices it is given (glDrawElements), so GL shades four
+ * vertices a sprite, not six. Counted by GL itself
+ * (GL_ARB_pipeline_statistics_query: vertex shader invocations), and the
+ * picture read back: every quad in its own colour where it was put, two
+ * SDL_RenderGeometry calls joined into one draw included.
+ */
+#if defined(_WIN32)
+#define GLCALL __stdcall
+#else
+#define GLCALL
+#endif
+#define GL_QUERY_RESULT_ 0x8866u
+#define GL_VERTEX_SHADER_INVOCATIONS_ 0x82F0u
+
+typedef void(GLCALL *gl_gen_queries_fn)(int n, unsigned int *ids);
+typedef void(GLCALL *gl_delete_queries_fn)(int n, const unsigned int *ids);
+typedef void(GLCALL *gl_begin_query_fn)(unsigned int target, unsigned int id);
+typedef void(GLCALL *gl_end_query_fn)(unsigned int target);
+typedef void(GLCALL *gl_get_query_uiv_fn)(unsigned int id, unsigned int pname, unsigned int *v);
+
+#define QUADS_GEOMETRY 8
+#define QUADS_BLIT 4
+#define QUAD_SIZE 8.0f
+
+static SDL_Color quad_colour(int i)
+{
+    SDL_Color c = {(Uint8)(40 + i * 17), (Uint8)(250 - i * 19), (Uint8)(60 + (i % 3) * 70), 255};
+    return c;
+}
+
+static void draw_and_count(SDL_Renderer *r, SDL_Texture *target, SDL_Texture *white);
+
+static void test_gl_shades_four_vertices_a_sprite(void)
+{
+    CHECK(SDL_InitSubSystem(SDL_INIT_VIDEO));
+    SDL_Window *w = SDL_CreateWindow("indexed", 64, 64, 0);
+    SDL_Renderer *r = w != NULL ? SDL_CreateRenderer(w, "opengl") : NULL;
+    SDL_Texture *target = r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_TARGET, 64, 64) : NULL;
+    SDL_Texture *white = r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, 2, 2) : NULL;
+    CHECK_MSG(target != NULL && white != NULL, "opengl renderer and textures: %s", SDL_GetError());
+    if (target != NULL && white != NULL) {
+        draw_and_count(r, target, white);
+    }
+    SDL_DestroyTexture(white);
+    SDL_DestroyTexture(target);
+    SDL_DestroyRenderer(r);
+    SDL_DestroyWindow(w);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+}
+
+static void draw_and_count(SDL_Renderer *r, SDL_Texture *target, SDL_Texture *white)
+{
+    Uint32 texels[4];
+    SDL_memset(texels, 0xff, sizeof(texels));
+    CHECK(SDL_UpdateTexture(white, NULL, texels, 2 * 4));
+    CHECK(SDL_SetTextureScaleMode(white, SDL_SCALEMODE_NEAREST));
+    CHECK(SDL_SetRenderTarget(r, target));
+    CHECK(SDL_SetRenderDrawColor(r, 0, 0, 0, 255));
+    CHECK(SDL_RenderClear(r));
+    CHECK(SDL_FlushRenderer(r)); /* the renderer's context is current now */
+
+    SDL_Vertex v[QUADS_GEOMETRY * 4];
+    int idx[QUADS_GEOMETRY * 6];
+    for (int i = 0; i < QUADS_GEOMETRY; i++) {
+        float x = (float)(i % 4) * 16.0f + 4.0f, y = (float)(i / 4) * 16.0f + 4.0f;
+        SDL_Color c = quad_colour(i);
+        SDL_FColor fc = {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
+        const float corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        for (int k = 0; k < 4; k++) {
+            v[i * 4 + k].position.x = x + corner[k][0] * QUAD_SIZE;
+            v[i * 4 + k].position.y = y + corner[k][1] * QUAD_SIZE;
+            v[i * 4 + k].color = fc;
+            v[i * 4 + k].tex_coord.x = corner[k][0];
+            v[i * 4 + k].tex_coord.y = corner[k][1];
+        }
+        /* each call's indices count from its own first vertex */
+        int b = (i % (QUADS_GEOMETRY / 2)) * 4;
+        const int order[6] = {0, 1, 2, 0, 2, 3};
+        for (int k = 0; k < 6; k++) {
+            idx[i * 6 + k] = b + order[k];
+        }
+    }
+
+    gl_gen_queries_fn gen = (gl_gen_queries_fn)SDL_GL_GetProcAddress("glGenQueries");
+    gl_delete_queries_fn del = (gl_delete_queries_fn)SDL_GL_GetProcAddress("glDeleteQueries");
+    gl_begin_query_fn begin = (gl_begin_query_fn)SDL_GL_GetProcAddress("glBeginQuery");
+    gl_end_query_fn end = (gl_end_query_fn)SDL_GL_GetProcAddress("glEndQuery");
+    gl_get_query_uiv_fn get = (gl_get_query_uiv_fn)SDL_GL_GetProcAddress("glGetQueryObjectuiv");
+    bool counting = SDL_GL_ExtensionSupported("GL_ARB_pipeline_statistics_query") && gen && del &&
+                    begin && end && get;
+    unsigned int query = 0;
+    if (counting) {
+        gen(1, &query);
+        begin(GL_VERTEX_SHADER_INVOCATIONS_, query);
+    } else {
+        fprintf(stderr, "note: GL_ARB_pipeline_statistics_query missing (%s): vertices not counted\n",
+                SDL_GetCurrentVideoDriver());
+    }
+    int half = QUADS_GEOMETRY / 2;
+    CHECK(SDL_RenderGeometry(r, white, v, half * 4, idx, half * 6));
+    CHECK(SDL_RenderGeometry(r, white, v + half * 4, half * 4, idx + half * 6, half * 6));
+    for (int i = 0; i < QUADS_BLIT; i++) {
+        SDL_Color c = quad_colour(QUADS_GEOMETRY + i);
+        SDL_FRect dst = {(float)i * 16.0f + 4.0f, 36.0f, QUAD_SIZE, QUAD_SIZE};
+        CHECK(SDL_SetTextureColorMod(white, c.r, c.g, c.b));
+        CHECK(SDL_RenderTexture(r, white, NULL, &dst));
+    }
+    CHECK(SDL_FlushRenderer(r));
+    if (counting) {
+        unsigned int shaded = 0;
+        end(GL_VERTEX_SHADER_INVOCATIONS_);
+        get(query, GL_QUERY_RESULT_, &shaded);
+        del(1, &query);
+        unsigned int quads = QUADS_GEOMETRY + QUADS_BLIT;
+        fprintf(stderr, "opengl renderer: %u vertices shaded for %u quads\n", shaded, quads);
+        CHECK_MSG(shaded >= quads * 4 && shaded < quads * 6,
+                  "GL shaded %u vertices for %u quads: want 4 a quad (indexed), not 6 "
+                  "(SDL without tools/patches/sdl3/0011-gl-indexed-geometry.patch)",
+                  shaded, quads);
+    }
+
+    SDL_Surface *shot = SDL_RenderReadPixels(r, NULL);
+    CHECK_MSG(shot != NULL, "SDL_RenderReadPixels: %s", SDL_GetError());
+    if (shot != NULL) {
+        for (int i = 0; i < QUADS_GEOMETRY + QUADS_BLIT; i++) {
+            int x = (i < QUADS_GEOMETRY ? i % 4 : i - QUADS_GEOMETRY) * 16 + 4;
+            int y = i < QUADS_GEOMETRY ? (i / 4) * 16 + 4 : 36;
+            SDL_Color want = quad_colour(i);
+            /* inside: the quad's colour; just outside: the clear colour */
+            const int probe[3][2] = {{1, 1}, {6, 6}, {9, 9}};
+            for (int k = 0; k < 3; k++) {
+                Uint8 pr, pg, pb, pa;
+                CHECK(SDL_ReadSurfacePixel(shot, x + probe[k][0], y + probe[k][1], &pr, &pg, &pb, &pa));
+                SDL_Color got = {pr, pg, pb, pa};
+                SDL_Color black = {0, 0, 0, 255};
+                CHECK_MSG(close_rgb(got, k < 2 ? want : black),
+                          "quad %d at (%d, %d): %d,%d,%d, want %d,%d,%d", i, x + probe[k][0],
+                          y + probe[k][1], got.r, got.g, got.b, k < 2 ? want.r : 0,
+                          k < 2 ? want.g : 0, k < 2 ? want.b : 0);
+            }
+        }
+        SDL_DestroySurface(shot);
+    }
+}
+
 /* Whether a GL renderer can be made here (a display, a GL driver). */
 static bool gl_available(void)
 {
@@ -524,6 +674,7 @@ int main(int argc, char **argv)
     CHECK_OK(akgl_time_use_manual(true));
     if (gl_mode) {
         RUN_TEST(test_gl_matches_software);
+        RUN_TEST(test_gl_shades_four_vertices_a_sprite);
     } else {
         RUN_TEST(test_software_batched_matches_blit);
         RUN_TEST(test_direct_draws_are_not_held);
