@@ -306,4 +306,24 @@ static inline void advance_ms(uint64_t ms)
     CHECK_OK(akgl_time_advance(ms * AKGL_TIME_ONEMS_NS));
 }
 
+/* Whether SDL's opengl renderer can be made here (a display, a GL driver):
+ * a test run on GL (akgl_add_gl_test) exits 77, skipped, when it cannot. */
+static inline bool scene_gl_available(void)
+{
+    if (!SDL_InitSubSystem(SDL_INIT_VIDEO)) {
+        fprintf(stderr, "skipped: SDL video does not start (%s); run under xvfb-run\n",
+                SDL_GetError());
+        return false;
+    }
+    SDL_Window *w = SDL_CreateWindow("probe", 16, 16, SDL_WINDOW_HIDDEN);
+    SDL_Renderer *r = w != NULL ? SDL_CreateRenderer(w, "opengl") : NULL;
+    if (r == NULL) {
+        fprintf(stderr, "skipped: no OpenGL renderer can be made (%s)\n", SDL_GetError());
+    }
+    SDL_DestroyRenderer(r);
+    SDL_DestroyWindow(w);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    return r != NULL;
+}
+
 #endif /* AKGL_TEST_SCENE_H */

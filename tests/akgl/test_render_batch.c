@@ -645,29 +645,10 @@ static void draw_and_count(SDL_Renderer *r, SDL_Texture *target, SDL_Texture *wh
     }
 }
 
-/* Whether a GL renderer can be made here (a display, a GL driver). */
-static bool gl_available(void)
-{
-    if (!SDL_InitSubSystem(SDL_INIT_VIDEO)) {
-        fprintf(stderr, "skipped: SDL video does not start (%s); run under xvfb-run\n",
-                SDL_GetError());
-        return false;
-    }
-    SDL_Window *w = SDL_CreateWindow("probe", 16, 16, SDL_WINDOW_HIDDEN);
-    SDL_Renderer *r = w != NULL ? SDL_CreateRenderer(w, "opengl") : NULL;
-    if (r == NULL) {
-        fprintf(stderr, "skipped: no OpenGL renderer can be made (%s)\n", SDL_GetError());
-    }
-    SDL_DestroyRenderer(r);
-    SDL_DestroyWindow(w);
-    SDL_QuitSubSystem(SDL_INIT_VIDEO);
-    return r != NULL;
-}
-
 int main(int argc, char **argv)
 {
     gl_mode = argc > 1 && strcmp(argv[1], "gl") == 0;
-    if (gl_mode && !gl_available()) {
+    if (gl_mode && !scene_gl_available()) {
         return 77;
     }
     AKGL_TEST_BEGIN();

@@ -19,22 +19,6 @@
 
 static const char *const PROJECTS[] = {LDTK_DIR "world.ldtk", LDTK_DIR "world_ext.ldtk"};
 
-static int tilemaps_in_use(void)
-{
-    return akgl_test_layer_count_(AKGL_HEAP_TILEMAP);
-}
-
-/* tiles_32x32_8.png: tile k (column k % 4, row k / 4) */
-static SDL_Color tile_fill(int k)
-{
-    return (SDL_Color){(Uint8)(32 + 64 * (k % 4)), (Uint8)(32 + 64 * (k / 4)), 96, 255};
-}
-
-static SDL_Color tile_marker(int k)
-{
-    return (SDL_Color){255, 255, (Uint8)(k * 16), 255};
-}
-
 static const SDL_Color BACKGROUND = {0x20, 0x40, 0x60, 255};
 
 /* A half-opaque colour over the background. */
@@ -57,26 +41,26 @@ static SDL_Color half_over_background(SDL_Color c)
 /* Level_0 drawn (no actors yet): each layer where LDtk puts it. */
 static void check_tiles(SDL_Surface *s)
 {
-    CHECK_PIXEL_NEAR(s, 0, 0, half_over_background(tile_marker(0))); /* Back, opacity 0.5 */
-    CHECK_PIXEL_NEAR(s, 4, 4, half_over_background(tile_fill(0)));
-    CHECK_PIXEL_NEAR(s, 20, 4, half_over_background(tile_fill(9)));
+    CHECK_PIXEL_NEAR(s, 0, 0, half_over_background(level_tile_marker(0))); /* Back, opacity 0.5 */
+    CHECK_PIXEL_NEAR(s, 4, 4, half_over_background(level_tile_fill(0)));
+    CHECK_PIXEL_NEAR(s, 20, 4, half_over_background(level_tile_fill(9)));
     CHECK_PIXEL(s, 36, 36, BACKGROUND);             /* an empty cell */
-    CHECK_PIXEL(s, 0, 40, tile_marker(1));           /* Walls over Back at (0, 5) */
-    CHECK_PIXEL(s, 4, 44, tile_fill(1));
-    CHECK_PIXEL(s, 8, 40, tile_marker(12));          /* Front over Walls at (1, 5) */
-    CHECK_PIXEL(s, 12, 44, tile_fill(12));
-    CHECK_PIXEL(s, 31, 40, tile_marker(1));          /* Walls (3, 5): flipped in x */
-    CHECK_PIXEL(s, 24, 40, tile_fill(1));
-    CHECK_PIXEL(s, 63, 16, tile_marker(2));          /* Front (7, 2): flipped in x */
-    CHECK_PIXEL(s, 56, 16, tile_fill(2));
-    CHECK_PIXEL(s, 48, 23, tile_marker(3));          /* Front (6, 2): flipped in y */
-    CHECK_PIXEL(s, 48, 16, tile_fill(3));
-    CHECK_PIXEL(s, 47, 15, tile_marker(5));          /* Front (5, 1): flipped both ways */
-    CHECK_PIXEL(s, 40, 8, tile_fill(5));
-    CHECK_PIXEL(s, 0, 8, tile_marker(6));            /* (0, 1): tile 6 stacked on tile 4 */
-    CHECK_PIXEL(s, 4, 12, tile_fill(6));
-    CHECK_PIXEL(s, 24, 24, tile_marker(15));         /* Front (3, 3) */
-    CHECK_PIXEL(s, 56, 24, tile_marker(10));         /* Walls' water (7, 3) */
+    CHECK_PIXEL(s, 0, 40, level_tile_marker(1));           /* Walls over Back at (0, 5) */
+    CHECK_PIXEL(s, 4, 44, level_tile_fill(1));
+    CHECK_PIXEL(s, 8, 40, level_tile_marker(12));          /* Front over Walls at (1, 5) */
+    CHECK_PIXEL(s, 12, 44, level_tile_fill(12));
+    CHECK_PIXEL(s, 31, 40, level_tile_marker(1));          /* Walls (3, 5): flipped in x */
+    CHECK_PIXEL(s, 24, 40, level_tile_fill(1));
+    CHECK_PIXEL(s, 63, 16, level_tile_marker(2));          /* Front (7, 2): flipped in x */
+    CHECK_PIXEL(s, 56, 16, level_tile_fill(2));
+    CHECK_PIXEL(s, 48, 23, level_tile_marker(3));          /* Front (6, 2): flipped in y */
+    CHECK_PIXEL(s, 48, 16, level_tile_fill(3));
+    CHECK_PIXEL(s, 47, 15, level_tile_marker(5));          /* Front (5, 1): flipped both ways */
+    CHECK_PIXEL(s, 40, 8, level_tile_fill(5));
+    CHECK_PIXEL(s, 0, 8, level_tile_marker(6));            /* (0, 1): tile 6 stacked on tile 4 */
+    CHECK_PIXEL(s, 4, 12, level_tile_fill(6));
+    CHECK_PIXEL(s, 24, 24, level_tile_marker(15));         /* Front (3, 3) */
+    CHECK_PIXEL(s, 56, 24, level_tile_marker(10));         /* Walls' water (7, 3) */
 }
 
 static void check_project(const char *path, SDL_Surface **frame)
@@ -113,30 +97,12 @@ static void check_project(const char *path, SDL_Surface **frame)
      * are the actor's settings, as a Tiled object's properties are. */
     SDL_Color tinted = {CELL_FILL[0].r, 0, 0, 255};
     CHECK_PIXEL(scene_last_frame, 24, 24, tinted);
-    CHECK_PIXEL_NEAR(scene_last_frame, 4, 4, half_over_background(tile_fill(0)));
+    CHECK_PIXEL_NEAR(scene_last_frame, 4, 4, half_over_background(level_tile_fill(0)));
 
     /* The IntGrid: every non-zero value is solid by default, so an actor
-     * dropped in column 7 lands on the water cell (7, 3), top y = 24. */
-    physics_begin();
-    phys.gravity_y = 980.0f;
-    CHECK_OK(akgl_game_set_tilemap(map));
-    CHECK(phys.grid.cells != NULL && phys.grid.cols == 8 && phys.grid.rows == 6);
-    akgl_Actor *faller = spawn("faller", 58.0f, 0.0f, 4.0f, 6.0f);
-    for (int i = 0; i < 60; i++) {
-        advance_ms(10);
-        CHECK_OK(akgl_game_update(NULL));
-    }
-    CHECK_MSG(faller->y == 18.0f, "%s: y %.9g, not 18", path, (double)faller->y);
-    CHECK(faller->touching & AKGL_PHYSICS_TOUCH_BOTTOM);
-    despawn(faller);
-
-    CHECK_OK(akgl_heap_release_tilemap(map));
-    CHECK_INT_EQ(tilemaps_in_use(), 1);
-    CHECK_OK(akgl_game_set_tilemap(NULL));
-    CHECK(phys.grid.cells == NULL);
-    physics_end();
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
-    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+     * dropped in column 7 lands on the water cell (7, 3), top y = 24;
+     * releasing the map gives its actors back. */
+    level_check_landing(path, map, 58.0f, 18.0f, actors);
 }
 
 static void test_world_drawn_collided_populated(void)
@@ -148,13 +114,7 @@ static void test_world_drawn_collided_populated(void)
         }
         /* Levels in the project or saved apart: the same frame. */
         if (frames[0] != NULL && frames[1] != NULL) {
-            int differ = 0;
-            for (int y = 0; y < 48; y++) {
-                for (int x = 0; x < 64; x++) {
-                    differ += !same_rgb(pixel_at(frames[0], x, y), pixel_at(frames[1], x, y));
-                }
-            }
-            CHECK_INT_EQ(differ, 0);
+            CHECK_INT_EQ(level_frames_differ(frames[0], frames[1]), 0);
         }
     }
     SDL_DestroySurface(frames[0]);
@@ -195,7 +155,7 @@ static void test_solid_values_chosen(void)
         physics_end();
         CHECK_OK(akgl_heap_release_tilemap(map));
     }
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(level_tilemaps_in_use(), 0);
     level_end();
 }
 
@@ -224,7 +184,7 @@ static void test_neighbours_lead_on(void)
             /* Level_1 draws its own ground, and it is solid. */
             CHECK_OK(akgl_game_set_tilemap(b));
             CHECK_OK(akgl_game_update(NULL));
-            CHECK_PIXEL(scene_last_frame, 0, 40, tile_marker(1));
+            CHECK_PIXEL(scene_last_frame, 0, 40, level_tile_marker(1));
             CHECK_PIXEL(scene_last_frame, 4, 4, BACKGROUND);
             CHECK_OK(akgl_game_set_tilemap(NULL));
         }
@@ -237,7 +197,7 @@ static void test_neighbours_lead_on(void)
     if (a != NULL) {
         CHECK_OK(akgl_heap_release_tilemap(a));
     }
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(level_tilemaps_in_use(), 0);
     level_end();
 }
 

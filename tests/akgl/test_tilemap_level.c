@@ -21,22 +21,6 @@
 
 static const char *const LEVELS[] = {LEVEL_DIR "level.tmj", LEVEL_DIR "level.tmx"};
 
-static int tilemaps_in_use(void)
-{
-    return akgl_test_layer_count_(AKGL_HEAP_TILEMAP);
-}
-
-/* tiles_32x32_8.png: tile k (column k % 4, row k / 4) */
-static SDL_Color tile_fill(int k)
-{
-    return (SDL_Color){(Uint8)(32 + 64 * (k % 4)), (Uint8)(32 + 64 * (k / 4)), 96, 255};
-}
-
-static SDL_Color tile_marker(int k)
-{
-    return (SDL_Color){255, 255, (Uint8)(k * 16), 255};
-}
-
 /* Draws, spawns and collides the same way from either file. */
 static void check_level(const char *path, SDL_Surface **frame)
 {
@@ -67,40 +51,21 @@ static void check_level(const char *path, SDL_Surface **frame)
     CHECK_OK(akgl_game_set_tilemap(map));
     CHECK_OK(akgl_game_update(NULL));
     SDL_Surface *s = scene_last_frame;
-    CHECK_PIXEL(s, 0, 0, tile_marker(0));            /* ground, tile 0 */
-    CHECK_PIXEL(s, 4, 4, tile_fill(0));
+    CHECK_PIXEL(s, 0, 0, level_tile_marker(0));            /* ground, tile 0 */
+    CHECK_PIXEL(s, 4, 4, level_tile_fill(0));
     CHECK_PIXEL(s, 2, 20, ((SDL_Color){0x20, 0x40, 0x60, 255})); /* background */
-    CHECK_PIXEL(s, 4, 44, tile_fill(1));             /* ground row 5, beside the actor */
+    CHECK_PIXEL(s, 4, 44, level_tile_fill(1));             /* ground row 5, beside the actor */
     CHECK_PIXEL(s, 20, 44, CELL_FILL[0]);            /* ... and under it */
     CHECK_PIXEL(s, 20, 20, CELL_FILL[0]);            /* the actor */
-    CHECK_PIXEL(s, 24, 24, tile_marker(15));         /* front, over the actor */
-    CHECK_PIXEL(s, 28, 28, tile_fill(15));
-    CHECK_PIXEL(s, 63, 8, tile_marker(2));           /* the lamp, mirrored */
-    CHECK_PIXEL(s, 56, 8, tile_fill(2));
+    CHECK_PIXEL(s, 24, 24, level_tile_marker(15));         /* front, over the actor */
+    CHECK_PIXEL(s, 28, 28, level_tile_fill(15));
+    CHECK_PIXEL(s, 63, 8, level_tile_marker(2));           /* the lamp, mirrored */
+    CHECK_PIXEL(s, 56, 8, level_tile_fill(2));
     *frame = SDL_DuplicateSurface(s);
 
-    /* An actor dropped above the solid row lands on it (row 5: top y = 40). */
-    physics_begin();
-    phys.gravity_y = 980.0f;
-    CHECK_OK(akgl_game_set_tilemap(map)); /* the physics was bound after: again */
-    CHECK(phys.grid.cells != NULL && phys.grid.cols == 8 && phys.grid.rows == 6);
-    akgl_Actor *faller = spawn("faller", 30.0f, 0.0f, 4.0f, 6.0f);
-    for (int i = 0; i < 60; i++) {
-        advance_ms(10);
-        CHECK_OK(akgl_game_update(NULL));
-    }
-    CHECK_MSG(faller->y == 34.0f, "%s: y %.9g, not 34", path, (double)faller->y);
-    CHECK(faller->touching & AKGL_PHYSICS_TOUCH_BOTTOM);
-    despawn(faller);
-
-    /* Releasing the map (the caller's reference, then the game's) gives its actors back. */
-    CHECK_OK(akgl_heap_release_tilemap(map));
-    CHECK_INT_EQ(tilemaps_in_use(), 1);
-    CHECK_OK(akgl_game_set_tilemap(NULL));
-    CHECK(phys.grid.cells == NULL);
-    physics_end();
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
-    CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), actors);
+    /* An actor dropped above the solid row lands on it (row 5: top y = 40);
+     * releasing the map gives its actors back. */
+    level_check_landing(path, map, 30.0f, 34.0f, actors);
 }
 
 static void test_level_in_both_formats(void)
@@ -112,13 +77,7 @@ static void test_level_in_both_formats(void)
         }
         /* The same map in either format draws the same frame. */
         if (frames[0] != NULL && frames[1] != NULL) {
-            int differ = 0;
-            for (int y = 0; y < 48; y++) {
-                for (int x = 0; x < 64; x++) {
-                    differ += !same_rgb(pixel_at(frames[0], x, y), pixel_at(frames[1], x, y));
-                }
-            }
-            CHECK_INT_EQ(differ, 0);
+            CHECK_INT_EQ(level_frames_differ(frames[0], frames[1]), 0);
         }
     }
     SDL_DestroySurface(frames[0]);
@@ -144,7 +103,7 @@ static void test_unload_all_with_level(void)
     hero_sprite = NULL;
     CHECK_OK(akgl_game_unload(AKGL_UNLOAD_ALL));
     CHECK(game.tilemap == NULL);
-    CHECK_INT_EQ(tilemaps_in_use(), 0);
+    CHECK_INT_EQ(level_tilemaps_in_use(), 0);
     CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_ACTOR), 0);
     CHECK_INT_EQ(akgl_test_layer_count_(AKGL_HEAP_CHARACTER), 0);
     level_end(); /* scene_close gives back the fixture sheet */

@@ -20,19 +20,4 @@ akgl_add_test(akgl_tilemap_ldtk_level SOURCES test_tilemap_ldtk_level.c LIBS akg
 akgl_add_test(akgl_tilemap_cache SOURCES test_tilemap_cache.c LIBS akgl SDL3_image::SDL3_image)
 target_compile_definitions(akgl_tilemap_cache PRIVATE AKGL_TEST_OUT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 target_include_directories(akgl_tilemap_cache PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
-find_program(AKGL_XVFB_RUN xvfb-run)
-if(AKGL_XVFB_RUN)
-    set(akgl_cache_gl_launcher ${AKGL_XVFB_RUN} -a -s "-screen 0 640x480x24")
-else()
-    set(akgl_cache_gl_launcher)
-endif()
-add_test(NAME akgl_tilemap_cache_gl
-    COMMAND ${akgl_cache_gl_launcher} $<TARGET_FILE:akgl_tilemap_cache> gl)
-set(akgl_cache_gl_env ${AKGL_TEST_ENV})
-list(FILTER akgl_cache_gl_env EXCLUDE REGEX "^SDL_(VIDEO_DRIVER|RENDER_DRIVER|FRAMEBUFFER_ACCELERATION)=")
-list(APPEND akgl_cache_gl_env "SDL_VIDEO_DRIVER=x11")
-# Mesa's GL driver leaks from a module unloaded by exit (render_batch.cmake says more).
-list(FILTER akgl_cache_gl_env EXCLUDE REGEX "^ASAN_OPTIONS=")
-list(APPEND akgl_cache_gl_env "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0")
-set_tests_properties(akgl_tilemap_cache_gl PROPERTIES ENVIRONMENT "${akgl_cache_gl_env}"
-    SKIP_RETURN_CODE 77 TIMEOUT 120)
+akgl_add_gl_test(akgl_tilemap_cache_gl akgl_tilemap_cache gl)
