@@ -6,7 +6,7 @@
  * spread over the period's frames: the list is dense, so it costs the files
  * watched and nothing else. Reloads run when a sweep ends, in dependency
  * order: images and sheets first (a sprite's frames are checked against its
- * sheet's new size), then sounds, sprite files, character files (which bind
+ * sheet's new size), then sounds, sprite files, Aseprite files, character files (which bind
  * sprites), maps and fonts.
  */
 #include <akgl/reload.h>
@@ -116,6 +116,8 @@ static const char *kind_name(int kind)
         return "map";
     case AKGL_WATCH_FONT:
         return "font";
+    case AKGL_WATCH_ASEPRITE:
+        return "Aseprite animation";
     default:
         return "file";
     }
@@ -230,6 +232,12 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         *in_use = count > 0;
         break;
     }
+    case AKGL_WATCH_ASEPRITE: {
+        int count = 0;
+        PASS(errctx, akgl_sprite_reload_aseprite(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
     default:
         *in_use = false;
         break;
@@ -239,7 +247,8 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 
 /* The order kinds reload in within one look: what others are checked against first. */
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
-                                   AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
+                                   AKGL_WATCH_SPRITE, AKGL_WATCH_ASEPRITE,
+                                   AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
                                    AKGL_WATCH_MAP_TMX, AKGL_WATCH_FONT};
 
 /* Looks at files [from, to): marks each one that changed, counting it in pending. */

@@ -779,6 +779,141 @@ static void test_refusals(void)
     CHECK(n > 0);
 }
 
+
+/* An Aseprite data file (json-array) on `sheet` (64x32: 4x2 SIDE cells):
+ * frame k is cell cells[k], `ms` long; `tags` the "frameTags" list's inside. */
+static void write_ase(const char *file, const char *sheet, const int *cells, int n, int ms,
+                      const char *tags)
+{
+    char frames[1536];
+    size_t used = 0;
+    frames[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        used += (size_t)snprintf(frames + used, sizeof(frames) - used,
+                                 "%s{\"frame\": {\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d},"
+                                 " \"sourceSize\": {\"w\": %d, \"h\": %d}, \"spriteSourceSize\":"
+                                 " {\"x\": 0, \"y\": 0, \"w\": %d, \"h\": %d}, \"duration\": %d}",
+                                 k > 0 ? ", " : "", (cells[k] % 4) * SIDE, (cells[k] / 4) * SIDE,
+                                 SIDE, SIDE, SIDE, SIDE, SIDE, SIDE, ms);
+        if (used >= sizeof(frames)) {
+            fx_die("format", file);
+        }
+    }
+    write_text(file,
+               "{\"frames\": [%s],\n \"meta\": {\"image\": \"%s\", \"size\": {\"w\": %d, \"h\": %d},"
+               " \"frameTags\": [%s]}}\n",
+               frames, sheet, 4 * SIDE, 2 * SIDE, tags);
+}
+
+#define ASE_TAG(name, from, to) \
+    "{\"name\": \"" name "\", \"from\": " #from ", \"to\": " #to ", \"direction\": \"forward\"}"
+
+/* An Aseprite file rewritten: each tag's sprite takes its new frames in
+ * place (the actor's frame clamped), a new tag is registered, a tag gone
+ * keeps its sprite as it was and is logged; a bad edit keeps everything. */
+static void test_aseprite(void)
+{
+    int sprites = 0, sheets = 0, watched = 0, refused = 0, refused_before = 0;
+    write_sheet("knight.png", 4, 2, 0);
+    write_ase("knight.json", "knight.png", (const int[]){0, 1, 2, 3}, 4, 4000, /* no frame ends in a step */
+              ASE_TAG("idle", 0, 1) ", " ASE_TAG("run", 2, 3));
+    CHECK_OK(akgl_sprite_load_aseprite(at("knight.json")));
+    akgl_Sprite *idle = sprite_named("knight/idle");
+    akgl_Sprite *run = sprite_named("knight/run");
+    akgl_Character *c = make_character("knight", 0);
+    if (idle == NULL || run == NULL || c == NULL) {
+        return;
+    }
+    CHECK_OK(c->sprite_add(c, run, AKGL_ACTOR_STATE_ALIVE));
+    akgl_Actor *a = actor_at_8("knight", "knight");
+    step();
+    a->curSpriteFrameId = 1;
+    step();
+    CHECK_DRAWN(10, 10, cell_colour(0, 3));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    int contexts = akerr_contexts_in_use();
+    int sheets_before = sheets;
+    CHECK_OK(akgl_reload_watched(&watched, &refused_before));
+
+    /* "run" one frame shorter on other cells, and a new tag "jump". */
+    write_ase("knight.json", "knight.png", (const int[]){4, 5, 6}, 3, 40,
+              ASE_TAG("idle", 0, 0) ", " ASE_TAG("run", 1, 1) ", " ASE_TAG("jump", 2, 2));
+    step();
+    CHECK(sprite_named("knight/run") == run); /* in place */
+    CHECK_INT_EQ(run->frames, 1);
+    CHECK_INT_EQ(run->frame_rect[0].x, 1 * SIDE);
+    CHECK_INT_EQ(run->frame_rect[0].y, 1 * SIDE);
+    CHECK(run->frame_ns[0] == 40u * AKGL_TIME_ONEMS_NS);
+    CHECK_INT_EQ(a->curSpriteFrameId, 0); /* clamped */
+    CHECK(a->x == 8.0f && a->y == 8.0f);
+    CHECK_DRAWN(10, 10, cell_colour(0, 5));
+    akgl_Sprite *jump = sprite_named("knight/jump");
+    CHECK(jump != NULL);
+    if (jump != NULL) {
+        CHECK(jump->sheet == run->sheet);
+        CHECK_INT_EQ(jump->frame_rect[0].x, 2 * SIDE);
+    }
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    int with_jump = sprites;
+
+    /* "idle" gone: its sprite keeps its frames, said once. */
+    log_begin();
+    write_ase("knight.json", "knight.png", (const int[]){7, 6}, 2, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 1, 1));
+    step();
+    step();
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "sprite \"knight/idle\" has no tag in the file any more");
+    CHECK(sprite_named("knight/idle") == idle);
+    CHECK_INT_EQ(idle->frames, 1);
+    CHECK_INT_EQ(idle->frame_rect[0].x, 0);
+    CHECK_INT_EQ(idle->frame_rect[0].y, 1 * SIDE);
+    CHECK_DRAWN(10, 10, cell_colour(0, 7));
+
+    /* A bad edit: a tag past the last frame. Nothing changes, said once. */
+    log_begin();
+    write_ase("knight.json", "knight.png", (const int[]){1}, 1, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 0, 3));
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "\"to\" is 3; it must be 0..0");
+    CHECK_CONTAINS(logbuf, "(the loaded Aseprite animation is kept)");
+    CHECK_INT_EQ(run->frame_rect[0].x, 3 * SIDE);
+    CHECK_DRAWN(10, 10, cell_colour(0, 7));
+    CHECK_OK(akgl_reload_watched(&watched, &refused));
+    CHECK_INT_EQ(refused, refused_before + 1);
+
+    /* A sheet that does not match "size", and a new tag with it: refused
+     * before the new tag is registered; nothing stranded. */
+    write_sheet("small.png", 2, 1, 1);
+    log_begin();
+    write_ase("knight.json", "small.png", (const int[]){0}, 1, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("fall", 0, 0));
+    step();
+    log_end();
+    CHECK_CONTAINS(logbuf, "the JSON is not this sheet's");
+    CHECK(sprite_named("knight/fall") == NULL);
+    CHECK(run->sheet->name != NULL && strstr(run->sheet->name, "knight.png") != NULL);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    CHECK_INT_EQ(sprites, with_jump);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    CHECK_INT_EQ(sheets, sheets_before);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_actor(a));
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sprite(idle));
+    CHECK_OK(akgl_heap_release_sprite(run));
+    if (jump != NULL) {
+        CHECK_OK(akgl_heap_release_sprite(jump));
+    }
+}
+
 static akgl_GameConfig reload_config(void)
 {
     akgl_GameConfig cfg;
@@ -866,6 +1001,7 @@ int main(void)
     RUN_TEST(test_map);
     RUN_TEST(test_font);
     RUN_TEST(test_released_objects_are_left_alone);
+    RUN_TEST(test_aseprite);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
     scene_capture_done();
