@@ -113,6 +113,7 @@ static const char *kind_name(int kind)
         return "sound";
     case AKGL_WATCH_MAP:
     case AKGL_WATCH_MAP_TMX:
+    case AKGL_WATCH_MAP_LDTK:
         return "map";
     case AKGL_WATCH_FONT:
         return "font";
@@ -163,6 +164,28 @@ static void log_refused(const akgl_WatchedFile *f, const akerr_ErrorContext *e)
     akerr_log_method("akgl: hot reload: %s: %s: %s (the loaded %s is kept)", f->path,
                      symbol != NULL ? symbol : akerr_name_for_status(e->status, NULL), text,
                      kind_name(f->kind));
+}
+
+extern akgl_HeapPool akgl_heap_pool_tilemap;
+extern akgl_Tilemap *akgl_heap_tilemaps;
+
+/* Every live map of an LDtk level read from @p path (its project, or its
+ * .ldtkl): each is rebuilt and swapped as a Tiled map is. Stops at the first
+ * refusal (the maps before it are reloaded). */
+static akerr_ErrorContext *reload_ldtk(const char *path, int *count)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_tilemap;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        akgl_Tilemap *map = &akgl_heap_tilemaps[id];
+        const akgl_TilemapLevel *l = map->level;
+        if (l == NULL || (strcmp(l->project, path) != 0 && strcmp(l->file, path) != 0)) {
+            continue;
+        }
+        PASS(errctx, akgl_tilemap_reload(map, false, respawn));
+        (*count)++;
+    }
+    SUCCEED_RETURN(errctx);
 }
 
 /*
@@ -238,6 +261,12 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         *in_use = count > 0;
         break;
     }
+    case AKGL_WATCH_MAP_LDTK: {
+        int count = 0;
+        PASS(errctx, reload_ldtk(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
     default:
         *in_use = false;
         break;
@@ -249,7 +278,7 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
                                    AKGL_WATCH_SPRITE, AKGL_WATCH_ASEPRITE,
                                    AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
-                                   AKGL_WATCH_MAP_TMX, AKGL_WATCH_FONT};
+                                   AKGL_WATCH_MAP_TMX, AKGL_WATCH_MAP_LDTK, AKGL_WATCH_FONT};
 
 /* Looks at files [from, to): marks each one that changed, counting it in pending. */
 static void look_at(int from, int to)

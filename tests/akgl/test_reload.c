@@ -914,6 +914,111 @@ static void test_aseprite(void)
     }
 }
 
+
+#define LDTK_DIR AKGL_TEST_ASSETS_DIR "/tilemaps/ldtk/"
+
+/* Copies `from` to fx_dir/<name> as an editor saves it, with every `a`
+ * replaced by `b` (and the tileset's relative path made absolute, so the
+ * copy finds the fixture's image). */
+static void copy_edited(const char *from, const char *name, const char *a, const char *b)
+{
+    static char out[32768];
+    static const char rel[] = "../../tiles_32x32_8.png";
+    static const char abs_png[] = AKGL_TEST_ASSETS_DIR "/tiles_32x32_8.png";
+    char tmp[PATH_MAX], path[PATH_MAX];
+    size_t size = 0, used = 0;
+    char *data = SDL_LoadFile(from, &size);
+    if (data == NULL) {
+        fx_die("SDL_LoadFile", from);
+    }
+    for (const char *p = data; *p != '\0';) {
+        const char *piece = p;
+        size_t take = 1, skip = 1;
+        if (strncmp(p, rel, strlen(rel)) == 0) {
+            piece = abs_png;
+            take = strlen(abs_png);
+            skip = strlen(rel);
+        } else if (a != NULL && strncmp(p, a, strlen(a)) == 0) {
+            piece = b;
+            take = strlen(b);
+            skip = strlen(a);
+        }
+        if (used + take >= sizeof(out)) {
+            fx_die("copy_edited: too long", from);
+        }
+        memcpy(out + used, piece, take);
+        used += take;
+        p += skip;
+    }
+    SDL_free(data);
+    snprintf(tmp, sizeof(tmp), "%s.new", name);
+    fx_path(path, tmp);
+    if (!SDL_SaveFile(path, out, used)) {
+        fx_die("SDL_SaveFile", path);
+    }
+    replace(name);
+}
+
+static const char *map_title(const akgl_Tilemap *map)
+{
+    return SDL_GetStringProperty(map->properties, "title", "");
+}
+
+/* An LDtk project, and a level saved apart in its .ldtkl: a change to
+ * either rebuilds the level in place; a bad edit keeps it, said once. */
+static void test_ldtk(void)
+{
+    akgl_Tilemap *map = NULL, *ext = NULL;
+    int maps = 0, maps_after = 0;
+    char dir[PATH_MAX];
+    copy_edited(LDTK_DIR "world.ldtk", "w.ldtk", NULL, NULL);
+    fx_path(dir, "world_ext");
+    mkdir(dir, 0755);
+    copy_edited(LDTK_DIR "world_ext.ldtk", "world_ext.ldtk", NULL, NULL);
+    copy_edited(LDTK_DIR "world_ext/Level_0.ldtkl", "world_ext/Level_0.ldtkl", NULL, NULL);
+    CHECK_OK(akgl_tilemap_load(at("w.ldtk"), &map));
+    CHECK_OK(akgl_tilemap_load_ldtk(at("world_ext.ldtk"), "Level_0", NULL, &ext));
+    if (map == NULL || ext == NULL) {
+        return;
+    }
+    CHECK_STR_EQ(map_title(map), "first");
+    CHECK_STR_EQ(map_title(ext), "first");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps));
+    int contexts = akerr_contexts_in_use();
+
+    /* The project: its level's field changes, the map object stays. */
+    copy_edited(LDTK_DIR "world.ldtk", "w.ldtk", "\"first\"", "\"again\"");
+    step();
+    CHECK_STR_EQ(map_title(map), "again");
+    CHECK_STR_EQ(map_title(ext), "first");
+
+    /* The level saved apart: a change to its .ldtkl reloads it. */
+    copy_edited(LDTK_DIR "world_ext/Level_0.ldtkl", "world_ext/Level_0.ldtkl", "\"first\"",
+                "\"apart\"");
+    step();
+    CHECK_STR_EQ(map_title(ext), "apart");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps_after));
+    CHECK_INT_EQ(maps_after, maps);
+
+    /* A bad edit of the .ldtkl: the level is kept, said once. */
+    log_begin();
+    write_text("world_ext/Level_0.ldtkl", "{\"identifier\": \"Level_0\",\n \"layerInstances\": 3}\n");
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "Level_0.ldtkl");
+    CHECK_CONTAINS(logbuf, "(the loaded map is kept)");
+    CHECK_STR_EQ(map_title(ext), "apart");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps_after));
+    CHECK_INT_EQ(maps_after, maps);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_tilemap(ext));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
 static akgl_GameConfig reload_config(void)
 {
     akgl_GameConfig cfg;
@@ -1002,6 +1107,7 @@ int main(void)
     RUN_TEST(test_font);
     RUN_TEST(test_released_objects_are_left_alone);
     RUN_TEST(test_aseprite);
+    RUN_TEST(test_ldtk);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
     scene_capture_done();
