@@ -1019,6 +1019,76 @@ static void test_ldtk(void)
     CHECK_OK(akgl_heap_release_tilemap(map));
 }
 
+
+/* An external tileset file: 4 x 2 cells of 16 pixels on `image`. */
+static void write_tsj(const char *image)
+{
+    write_text("tiles.tsj",
+               "{\"type\": \"tileset\", \"version\": \"1.10\", \"name\": \"t\", \"image\": \"%s\","
+               " \"imagewidth\": 64, \"imageheight\": 32, \"tilewidth\": 16, \"tileheight\": 16,"
+               " \"tilecount\": 8, \"columns\": 4, \"margin\": 0, \"spacing\": 0}",
+               image);
+}
+
+/* A Tiled map's external tileset rewritten: the map that names it is
+ * rebuilt in place with the new tileset; a bad edit keeps it, said once. */
+static void test_tileset(void)
+{
+    akgl_Tilemap *map = NULL;
+    int maps = 0, sheets = 0, now = 0;
+    write_sheet("tsa.png", 4, 2, 0);
+    write_sheet("tsb.png", 4, 2, 1);
+    write_tsj("tsa.png");
+    write_text("tsmap.tmj",
+               "{\"type\": \"map\", \"version\": \"1.10\", \"orientation\": \"orthogonal\","
+               " \"renderorder\": \"right-down\", \"width\": 4, \"height\": 4,"
+               " \"tilewidth\": 16, \"tileheight\": 16, \"infinite\": false,"
+               " \"nextlayerid\": 2, \"nextobjectid\": 1,"
+               " \"tilesets\": [{\"firstgid\": 1, \"source\": \"tiles.tsj\"}],"
+               " \"layers\": [{\"type\": \"tilelayer\", \"id\": 1, \"name\": \"ground\","
+               " \"x\": 0, \"y\": 0, \"width\": 4, \"height\": 4, \"opacity\": 1,"
+               " \"visible\": true, \"data\": [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}]}");
+    CHECK_OK(akgl_tilemap_load_json(at("tsmap.tmj"), &map));
+    if (map == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_game_set_tilemap(map));
+    step();
+    CHECK_DRAWN(2, 2, cell_colour(0, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    int contexts = akerr_contexts_in_use();
+
+    write_tsj("tsb.png");
+    step();
+    void *found = NULL;
+    CHECK_OK(akgl_registry_get(AKGL_REGISTRY_TILEMAP, "tilemap", map->path, &found));
+    CHECK(found == map); /* in place */
+    CHECK(game.tilemap == map);
+    CHECK_DRAWN(2, 2, cell_colour(1, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &now));
+    CHECK_INT_EQ(now, maps);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &now));
+    CHECK_INT_EQ(now, sheets); /* tsa.png went, tsb.png came */
+
+    log_begin();
+    write_text("tiles.tsj", "{\"type\": \"tileset\",\n \"image\": 7}");
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "tiles.tsj");
+    CHECK_CONTAINS(logbuf, "(the loaded tileset is kept)");
+    CHECK_DRAWN(2, 2, cell_colour(1, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &now));
+    CHECK_INT_EQ(now, maps);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
 static akgl_GameConfig reload_config(void)
 {
     akgl_GameConfig cfg;
@@ -1108,6 +1178,7 @@ int main(void)
     RUN_TEST(test_released_objects_are_left_alone);
     RUN_TEST(test_aseprite);
     RUN_TEST(test_ldtk);
+    RUN_TEST(test_tileset);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
     scene_capture_done();
