@@ -6,7 +6,7 @@
  * spread over the period's frames: the list is dense, so it costs the files
  * watched and nothing else. Reloads run when a sweep ends, in dependency
  * order: images and sheets first (a sprite's frames are checked against its
- * sheet's new size), then sounds, sprite files, Aseprite files, character
+ * sheet's new size), then sounds, sound banks, sprite files, Aseprite files, character
  * files (which bind sprites), tileset files, maps and fonts.
  */
 #include <akgl/reload.h>
@@ -118,6 +118,8 @@ static const char *kind_name(int kind)
         return "map";
     case AKGL_WATCH_TILESET:
         return "tileset";
+    case AKGL_WATCH_SOUND_BANK:
+        return "sound bank";
     case AKGL_WATCH_FONT:
         return "font";
     case AKGL_WATCH_ASEPRITE:
@@ -298,6 +300,12 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         *in_use = count > 0;
         break;
     }
+    case AKGL_WATCH_SOUND_BANK: {
+        int count = 0;
+        PASS(errctx, akgl_sound_reload_bank(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
     default:
         *in_use = false;
         break;
@@ -307,6 +315,7 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 
 /* The order kinds reload in within one look: what others are checked against first. */
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
+                                   AKGL_WATCH_SOUND_BANK,
                                    AKGL_WATCH_SPRITE, AKGL_WATCH_ASEPRITE,
                                    AKGL_WATCH_CHARACTER, AKGL_WATCH_TILESET, AKGL_WATCH_MAP,
                                    AKGL_WATCH_MAP_TMX, AKGL_WATCH_MAP_LDTK, AKGL_WATCH_FONT};

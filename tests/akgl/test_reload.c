@@ -1089,6 +1089,79 @@ static void test_tileset(void)
     CHECK_OK(akgl_heap_release_tilemap(map));
 }
 
+
+/* A sound bank rewritten: its sound takes the new volume, loop flag and
+ * file in place, a new entry is loaded; a bad edit keeps it, said once. */
+static void test_sound_bank(void)
+{
+    char tmp[PATH_MAX];
+    float level = 0.25f;
+    int sounds = 0, now = 0;
+    akgl_Sound *b1 = NULL, *b3 = NULL;
+    fx_path(tmp, "bank1.wav.new");
+    CHECK(fx_write_wav(tmp, 1, 48000, 4800, fx_level, &level));
+    replace("bank1.wav");
+    fx_path(tmp, "bank2.wav.new");
+    CHECK(fx_write_wav(tmp, 1, 48000, 9600, fx_level, &level));
+    replace("bank2.wav");
+    write_text("bank.json", "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.5}]}",
+               at("bank1.wav"));
+    CHECK_OK(akgl_sound_load_json(at("bank.json")));
+    CHECK_OK(akgl_sound_get("b1", &b1));
+    if (b1 == NULL) {
+        return;
+    }
+    int64_t before = b1->frames;
+    CHECK(b1->volume == 0.5f && !b1->loop);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &sounds));
+    int contexts = akerr_contexts_in_use();
+
+    write_text("bank.json",
+               "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.75, \"loop\": true},"
+               " {\"name\": \"b3\", \"file\": \"%s\"}]}",
+               at("bank2.wav"), at("bank1.wav"));
+    step();
+    akgl_Sound *got = NULL;
+    CHECK_OK(akgl_sound_get("b1", &got));
+    CHECK(got == b1); /* in place */
+    CHECK(b1->volume == 0.75f && b1->loop);
+    CHECK_CONTAINS(b1->path, "bank2.wav");
+    CHECK_MSG(b1->frames >= 2 * before - 2 && b1->frames <= 2 * before + 2,
+              "%lld frames after the reload, %lld before", (long long)b1->frames,
+              (long long)before);
+    CHECK_OK(akgl_sound_get("b3", &b3));
+    CHECK(b3 != NULL && b3->frames == before);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &now));
+    CHECK_INT_EQ(now, sounds + 1);
+
+    /* A bad volume, and a new entry before it: nothing changes, said once. */
+    log_begin();
+    write_text("bank.json",
+               "{\"sounds\": [{\"name\": \"b4\", \"file\": \"%s\"},"
+               " {\"name\": \"b1\", \"file\": \"%s\", \"volume\": 9}]}",
+               at("bank1.wav"), at("bank2.wav"));
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "\"sounds\"[1]");
+    CHECK_CONTAINS(logbuf, "volume 9 is not in 0..");
+    CHECK_CONTAINS(logbuf, "(the loaded sound bank is kept)");
+    CHECK(b1->volume == 0.75f);
+    void *b4 = NULL;
+    CHECK_OK(akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", "b4", &b4));
+    CHECK(b4 == NULL); /* loaded, then given back */
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &now));
+    CHECK_INT_EQ(now, sounds + 1);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_sound(b1));
+    if (b3 != NULL) {
+        CHECK_OK(akgl_heap_release_sound(b3));
+    }
+}
+
 static akgl_GameConfig reload_config(void)
 {
     akgl_GameConfig cfg;
@@ -1179,6 +1252,7 @@ int main(void)
     RUN_TEST(test_aseprite);
     RUN_TEST(test_ldtk);
     RUN_TEST(test_tileset);
+    RUN_TEST(test_sound_bank);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
     scene_capture_done();
