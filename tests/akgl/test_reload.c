@@ -800,7 +800,8 @@ static void write_ase(const char *file, const char *sheet, const int *cells, int
         }
     }
     write_text(file,
-               "{\"frames\": [%s],\n \"meta\": {\"image\": \"%s\", \"size\": {\"w\": %d, \"h\": %d},"
+               "{\"frames\": [%s],\n \"meta\": {\"image\": \"%s\","
+               " \"size\": {\"w\": %d, \"h\": %d},"
                " \"frameTags\": [%s]}}\n",
                frames, sheet, 4 * SIDE, 2 * SIDE, tags);
 }
@@ -815,7 +816,8 @@ static void test_aseprite(void)
 {
     int sprites = 0, sheets = 0, watched = 0, refused = 0, refused_before = 0;
     write_sheet("knight.png", 4, 2, 0);
-    write_ase("knight.json", "knight.png", (const int[]){0, 1, 2, 3}, 4, 4000, /* no frame ends in a step */
+    /* 4 s a frame: no frame ends within a step. */
+    write_ase("knight.json", "knight.png", (const int[]){0, 1, 2, 3}, 4, 4000,
               ASE_TAG("idle", 0, 1) ", " ASE_TAG("run", 2, 3));
     CHECK_OK(akgl_sprite_load_aseprite(at("knight.json")));
     akgl_Sprite *idle = sprite_named("knight/idle");
@@ -1002,7 +1004,8 @@ static void test_ldtk(void)
 
     /* A bad edit of the .ldtkl: the level is kept, said once. */
     log_begin();
-    write_text("world_ext/Level_0.ldtkl", "{\"identifier\": \"Level_0\",\n \"layerInstances\": 3}\n");
+    write_text("world_ext/Level_0.ldtkl",
+               "{\"identifier\": \"Level_0\",\n \"layerInstances\": 3}\n");
     for (int i = 0; i < 3; i++) {
         step();
     }
@@ -1117,7 +1120,8 @@ static void test_sound_bank(void)
     int contexts = akerr_contexts_in_use();
 
     write_text("bank.json",
-               "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.75, \"loop\": true},"
+               "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.75,"
+               " \"loop\": true},"
                " {\"name\": \"b3\", \"file\": \"%s\"}]}",
                at("bank2.wav"), at("bank1.wav"));
     step();
