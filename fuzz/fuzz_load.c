@@ -2,8 +2,8 @@
  * libFuzzer targets for the loaders. One source, built once per loader
  * (FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND,
  * the tilemap readers FUZZ_TMJ and FUZZ_TMX, LDtk projects FUZZ_LDTK, fonts,
- * FUZZ_FONT, particle emitters, FUZZ_EMITTER, and Aseprite sheet data,
- * FUZZ_ASEPRITE):
+ * FUZZ_FONT, particle emitters, FUZZ_EMITTER, Aseprite sheet data,
+ * FUZZ_ASEPRITE, and hot reload of a sprite file, FUZZ_RELOAD):
  *
  *   each input is written to a file and handed to the real loader; then
  *   whatever it loaded is released, and the target aborts (a finding) if any
@@ -18,7 +18,11 @@
  * tone.ogg) written by the test fixtures' own code. The font target loads
  * each input as a font and, when it loads, lays out, measures and draws text
  * with it (its seed is a DejaVu font copied from /usr/share/fonts at
- * configure time, never committed).
+ * configure time, never committed). The reload target starts the game with
+ * hot reload on and loads a good sprite file; each input is then written over
+ * that file, which is reloaded in place (or refused, the old sprite kept):
+ * besides the checks above, the sprite must stay registered and its frames
+ * inside its sheet, whatever the edit.
  *
  *   fuzz_sprite_json CORPUS_DIR -runs=N      (see fuzz/README.md)
  */
@@ -29,12 +33,14 @@
 #include <akgl/heap.h>
 #include <akgl/particles.h>
 #include <akgl/registry.h>
+#include <akgl/reload.h>
 #include <akgl/render.h>
 #include <akgl/sound.h>
 #include <akgl/sprite.h>
 #include <akgl/text.h>
 #include <akgl/tilemap.h>
 
+#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -43,6 +49,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -251,6 +258,59 @@ static void remove_workdir(void)
     nftw(workdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+#ifdef FUZZ_RELOAD
+/* The sprite every input replaces: two frames of sheet.png (4 x 2 cells of 48). */
+static akgl_Sprite *watched;
+static time_t edits = 1000000000; /* each input's modification time, one second on */
+
+static void load_watched_sprite(void)
+{
+    static const char good[] =
+        "{\"spritesheet\": {\"filename\": \"sheet.png\", \"frame_width\": 48, "
+        "\"frame_height\": 48}, \"name\": \"watched\", \"width\": 48, \"height\": 48, "
+        "\"speed\": 100, \"loop\": true, \"loopReverse\": false, \"frames\": [0, 1]}";
+    void *found = NULL;
+    if (!SDL_SaveFile(input_path, good, sizeof(good) - 1)) {
+        abort();
+    }
+    must(akgl_sprite_load_json(input_path), "load the watched sprite");
+    must(akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", "watched", &found), "find it");
+    watched = found;
+    if (watched == NULL) {
+        abort();
+    }
+}
+
+/* Writes the input over the watched file as an editor would, a second newer,
+ * and reloads now: the reload must neither fail nor lose the sprite. */
+static akerr_ErrorContext *reload_input(void)
+{
+    edits++;
+    struct timespec when[2] = {{edits, 0}, {edits, 0}};
+    int reloaded = 0, refused = 0;
+    void *found = NULL;
+    if (utimensat(AT_FDCWD, input_path, when, 0) != 0) {
+        abort();
+    }
+    must(akgl_reload_check(&reloaded, &refused), "akgl_reload_check");
+    if (reloaded + refused != 1) {
+        fprintf(stderr, "one edit, %d reloaded and %d refused\n", reloaded, refused);
+        abort();
+    }
+    must(akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", "watched", &found), "find it");
+    if (found != watched) {
+        fprintf(stderr, "the reloaded sprite is not the one actors hold\n");
+        abort();
+    }
+    for (int i = 0; i < watched->frames; i++) {
+        SDL_FRect cell;
+        must(akgl_spritesheet_coords_for_frame(watched, watched->frameids[i], &cell),
+             "a frame of the reloaded sprite");
+    }
+    return NULL;
+}
+#endif
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -275,7 +335,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 #else
     snprintf(input_path, sizeof(input_path), "%s/input.json", workdir);
 #endif
+#ifdef FUZZ_RELOAD
+    akgl_GameConfig config = {0};
+    config.hot_reload = true;
+    must(akgl_game_init_with_config(&config), "akgl_game_init_with_config");
+#else
     must(akgl_game_init(), "akgl_game_init");
+#endif
     SDL_Surface *target = SDL_CreateSurface(64, 64, SDL_PIXELFORMAT_RGBA8888);
     SDL_Renderer *sdl = target ? SDL_CreateSoftwareRenderer(target) : NULL;
     if (sdl == NULL) {
@@ -303,6 +369,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     must(akgl_heap_next_actor(&player), "actor");
     must(akgl_actor_initialize(player, "player"), "actor init");
     must(akgl_controller_initialize(&controller, player), "controller");
+#endif
+#ifdef FUZZ_RELOAD
+    /* A refused edit is logged once per change: once per input here. */
+    SDL_SetLogPriorities(SDL_LOG_PRIORITY_CRITICAL);
+    load_watched_sprite();
 #endif
     /* What must be true again after every input. */
     for (int l = 0; l < AKGL_HEAP_LAYER_COUNT; l++) {
@@ -383,6 +454,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     akerr_ErrorContext *e = akgl_sound_load_json(input_path);
 #elif defined(FUZZ_ASEPRITE)
     akerr_ErrorContext *e = akgl_sprite_load_aseprite(input_path);
+#elif defined(FUZZ_RELOAD)
+    akerr_ErrorContext *e = reload_input();
 #elif defined(FUZZ_TMJ) || defined(FUZZ_TMX) || defined(FUZZ_LDTK)
     akgl_Tilemap *map = NULL;
 #if defined(FUZZ_TMJ)
@@ -452,7 +525,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
 #else
-#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_LDTK, FUZZ_FONT, FUZZ_EMITTER or FUZZ_ASEPRITE"
+#error "define FUZZ_SPRITE, FUZZ_CHARACTER, FUZZ_PROPERTIES, FUZZ_CONTROLLER, FUZZ_SOUND, FUZZ_TMJ, FUZZ_TMX, FUZZ_LDTK, FUZZ_FONT, FUZZ_EMITTER, FUZZ_ASEPRITE or FUZZ_RELOAD"
 #endif
     if (e != NULL) {
         /* A refusal must say something: a status and a message. */

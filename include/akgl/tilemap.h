@@ -463,6 +463,8 @@ typedef struct akgl_TilemapLevel
     char *iid;         /**< The level's `iid`. */
     char *file;        /**< The real path of the file its layers were read from: the
                             .ldtkl of a level saved apart, else the project. */
+    char *solid;       /**< The solid values it was loaded with (akgl_tilemap_load_ldtk's
+                            `solid`, kept for hot reload); NULL for every non-zero value. */
     /**@{*/
     int worldx, worldy; /**< `worldX`, `worldY`: its top-left in world pixels. */
     /**@}*/

@@ -6,8 +6,8 @@
  * spread over the period's frames: the list is dense, so it costs the files
  * watched and nothing else. Reloads run when a sweep ends, in dependency
  * order: images and sheets first (a sprite's frames are checked against its
- * sheet's new size), then sounds, sprite files, character files (which bind
- * sprites), maps and fonts.
+ * sheet's new size), then sounds, sound banks, sprite files, Aseprite files, character
+ * files (which bind sprites), tileset files, maps and fonts.
  */
 #include <akgl/reload.h>
 
@@ -19,6 +19,7 @@
 #include "sprite_private.h"
 #include "text_font_private.h"
 #include "tilemap_game.h"
+#include "tilemap_private.h"
 #include "time_private.h"
 #include "watch_private.h"
 
@@ -113,9 +114,16 @@ static const char *kind_name(int kind)
         return "sound";
     case AKGL_WATCH_MAP:
     case AKGL_WATCH_MAP_TMX:
+    case AKGL_WATCH_MAP_LDTK:
         return "map";
+    case AKGL_WATCH_TILESET:
+        return "tileset";
+    case AKGL_WATCH_SOUND_BANK:
+        return "sound bank";
     case AKGL_WATCH_FONT:
         return "font";
+    case AKGL_WATCH_ASEPRITE:
+        return "Aseprite animation";
     default:
         return "file";
     }
@@ -161,6 +169,50 @@ static void log_refused(const akgl_WatchedFile *f, const akerr_ErrorContext *e)
     akerr_log_method("akgl: hot reload: %s: %s: %s (the loaded %s is kept)", f->path,
                      symbol != NULL ? symbol : akerr_name_for_status(e->status, NULL), text,
                      kind_name(f->kind));
+}
+
+extern akgl_HeapPool akgl_heap_pool_tilemap;
+extern akgl_Tilemap *akgl_heap_tilemaps;
+
+/* Every live map of an LDtk level read from @p path (its project, or its
+ * .ldtkl): each is rebuilt and swapped as a Tiled map is. Stops at the first
+ * refusal (the maps before it are reloaded). */
+static akerr_ErrorContext *reload_ldtk(const char *path, int *count)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_tilemap;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        akgl_Tilemap *map = &akgl_heap_tilemaps[id];
+        const akgl_TilemapLevel *l = map->level;
+        if (l == NULL || (strcmp(l->project, path) != 0 && strcmp(l->file, path) != 0)) {
+            continue;
+        }
+        PASS(errctx, akgl_tilemap_reload(map, false, respawn));
+        (*count)++;
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+/* Every live map that names the tileset file @p path (its akgl_TilemapTileset
+ * source): each is rebuilt and swapped, tileset and all. Stops at the first
+ * refusal (the maps before it are reloaded). */
+static akerr_ErrorContext *reload_tileset(const char *path, int *count)
+{
+    PREPARE_ERROR(errctx);
+    const akgl_HeapPool *pool = &akgl_heap_pool_tilemap;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        akgl_Tilemap *map = &akgl_heap_tilemaps[id];
+        bool names_it = false;
+        for (int k = 0; k < map->ntilesets && !names_it; k++) {
+            const char *source = map->tilesets[k].source;
+            names_it = source != NULL && strcmp(source, path) == 0;
+        }
+        if (names_it) {
+            PASS(errctx, akgl_tilemap_reload(map, akgl_tilemap_path_is_xml(map->path), respawn));
+            (*count)++;
+        }
+    }
+    SUCCEED_RETURN(errctx);
 }
 
 /*
@@ -230,6 +282,30 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
         *in_use = count > 0;
         break;
     }
+    case AKGL_WATCH_ASEPRITE: {
+        int count = 0;
+        PASS(errctx, akgl_sprite_reload_aseprite(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
+    case AKGL_WATCH_MAP_LDTK: {
+        int count = 0;
+        PASS(errctx, reload_ldtk(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
+    case AKGL_WATCH_TILESET: {
+        int count = 0;
+        PASS(errctx, reload_tileset(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
+    case AKGL_WATCH_SOUND_BANK: {
+        int count = 0;
+        PASS(errctx, akgl_sound_reload_bank(f->path, &count));
+        *in_use = count > 0;
+        break;
+    }
     default:
         *in_use = false;
         break;
@@ -239,8 +315,10 @@ static akerr_ErrorContext *reload_one(const akgl_WatchedFile *f, bool *in_use)
 
 /* The order kinds reload in within one look: what others are checked against first. */
 static const int reload_order[] = {AKGL_WATCH_IMAGE, AKGL_WATCH_SHEET, AKGL_WATCH_SOUND,
-                                   AKGL_WATCH_SPRITE, AKGL_WATCH_CHARACTER, AKGL_WATCH_MAP,
-                                   AKGL_WATCH_MAP_TMX, AKGL_WATCH_FONT};
+                                   AKGL_WATCH_SOUND_BANK,
+                                   AKGL_WATCH_SPRITE, AKGL_WATCH_ASEPRITE,
+                                   AKGL_WATCH_CHARACTER, AKGL_WATCH_TILESET, AKGL_WATCH_MAP,
+                                   AKGL_WATCH_MAP_TMX, AKGL_WATCH_MAP_LDTK, AKGL_WATCH_FONT};
 
 /* Looks at files [from, to): marks each one that changed, counting it in pending. */
 static void look_at(int from, int to)

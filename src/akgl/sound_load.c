@@ -783,6 +783,7 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
                                                   filename));
             nloaded++;
         }
+        akgl_watch_note(AKGL_WATCH_SOUND_BANK, filename, NULL);
     } CLEANUP {
         if (errctx != NULL) {
             for (size_t i = 0; i < nloaded; i++) {
@@ -798,6 +799,177 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
     SUCCEED_RETURN(errctx);
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* Hot reload of a sound bank                                               */
+/* ------------------------------------------------------------------------ */
+
+/* One entry of a bank being reloaded, read and checked. */
+typedef struct BankEntry
+{
+    char name[AKGL_SOUND_MAX_NAME_LENGTH];
+    char path[AKGL_SOUND_MAX_PATH_LENGTH];
+    float volume;
+    bool loop;
+    akgl_Sound *sound;  /* registered already: the one updated; else NULL (a new entry) */
+    float *samples;     /* the new file's, when an existing sound's file changed; owned */
+    int64_t frames;
+    akgl_Sound *made;   /* a new entry's sound, once loaded */
+} BankEntry;
+
+/* Reads entry `entry` into *e (no sound is loaded; a changed file is decoded). */
+static akerr_ErrorContext *stage_entry(const char *bank, json_t *entry, BankEntry *e)
+{
+    akgl_String *name = NULL;
+    akgl_String *file = NULL;
+    char path[AKGL_MAX_STRING_LENGTH];
+    void *found = NULL;
+    PREPARE_ERROR(errctx);
+
+    e->volume = 1.0f;
+    e->loop = false;
+    ATTEMPT {
+        FAIL_ZERO_BREAK(errctx, json_is_object(entry), AKERR_TYPE,
+                        "an entry must be an object with \"name\" and \"file\"");
+        CATCH(errctx, akgl_get_json_string_value(entry, "name", &name));
+        CATCH(errctx, akgl_get_json_string_value(entry, "file", &file));
+        CATCH(errctx, optional_float(entry, "volume", &e->volume));
+        CATCH(errctx, optional_bool(entry, "loop", &e->loop));
+        CATCH(errctx, check_volume(file->data, e->volume));
+        CATCH(errctx, akgl_object_check_name(name->data, AKGL_SOUND_MAX_NAME_LENGTH, "sound"));
+        CATCH(errctx, resolve_file(bank, file->data, path));
+        if (strlen(path) >= sizeof(e->path)) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "sound \"%s\": the path is %zu bytes; the "
+                       "limit is %d", name->data, strlen(path), AKGL_SOUND_MAX_PATH_LENGTH - 1);
+        }
+        memcpy(e->name, name->data, strlen(name->data) + 1);
+        memcpy(e->path, path, strlen(path) + 1);
+        CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", e->name, &found));
+        e->sound = found;
+        if (e->sound != NULL && strcmp(e->sound->path, e->path) != 0) {
+            CATCH(errctx, decode_file(e->path, akgl_sound_rate(), &e->samples, &e->frames));
+        }
+    } CLEANUP {
+        if (name != NULL) {
+            IGNORE(akgl_heap_release_string(name));
+        }
+        if (file != NULL) {
+            IGNORE(akgl_heap_release_string(file));
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* Reads, checks and decodes every entry, then loads the new ones. */
+static akerr_ErrorContext *stage_bank(const char *filename, json_t *sounds, BankEntry *entries,
+                                      size_t count, int *live)
+{
+    char element[48];
+    PREPARE_ERROR(errctx);
+    for (size_t i = 0; i < count; i++) {
+        snprintf(element, sizeof(element), "\"sounds\"[%zu]", i);
+        PASS(errctx, akgl_json_error_in_file(
+                         akgl_json_error_in_file(stage_entry(filename, json_array_get(sounds, i),
+                                                             &entries[i]),
+                                                 element),
+                         filename));
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(entries[j].name, entries[i].name) == 0) {
+                FAIL_RETURN(errctx, AKERR_REGISTRY, "%s: %s: sound \"%s\" is listed already "
+                            "(\"sounds\"[%zu])", filename, element, entries[i].name, j);
+            }
+        }
+        *live += entries[i].sound != NULL;
+    }
+    if (*live == 0) {
+        SUCCEED_RETURN(errctx); /* released since (a level change): nothing to reload */
+    }
+    for (size_t i = 0; i < count; i++) {
+        BankEntry *e = &entries[i];
+        if (e->sound == NULL) {
+            snprintf(element, sizeof(element), "\"sounds\"[%zu]", i);
+            PASS(errctx, akgl_json_error_in_file(
+                             akgl_json_error_in_file(akgl_sound_load(e->name, e->path, e->volume,
+                                                                     e->loop, &e->made),
+                                                     element),
+                             filename));
+        }
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_sound_reload_bank(const char *filename, int *count)
+{
+    json_t *root = NULL;
+    json_t *sounds = NULL;
+    BankEntry *entries = NULL;
+    size_t n = 0;
+    int live = 0;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sound_reload_bank: NULL filename");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_sound_reload_bank: NULL count");
+    *count = 0;
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
+                        "%s: the top level must be a JSON object", filename);
+        CATCH(errctx, akgl_json_error_in_file(akgl_get_json_array_value(root, "sounds", &sounds),
+                                              filename));
+        n = json_array_size(sounds);
+        if (n > (size_t)akgl_heap_slots(AKGL_HEAP_SOUND)) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
+                       "holds %d (akgl_GameConfig.capacity[AKGL_HEAP_SOUND], default "
+                       "AKGL_MAX_HEAP_SOUND)", filename, n, akgl_heap_slots(AKGL_HEAP_SOUND));
+        }
+        if (n == 0) {
+            break;
+        }
+        entries = SDL_calloc(n, sizeof(*entries));
+        FAIL_ZERO_BREAK(errctx, entries, ENOMEM, "%s: out of memory: %s", filename,
+                        SDL_GetError());
+        CATCH(errctx, stage_bank(filename, sounds, entries, n, &live));
+        if (live == 0) {
+            break;
+        }
+        /* From here nothing fails: the bank's sounds take their entries. */
+        for (size_t i = 0; i < n; i++) {
+            BankEntry *e = &entries[i];
+            akgl_Sound *snd = e->sound;
+            if (snd == NULL) {
+                e->made = NULL; /* registered: the game holds it */
+                continue;
+            }
+            if (e->samples != NULL) {
+                akgl_sound_stop_voices_of(snd); /* none may read the old samples */
+                SDL_free(snd->samples);
+                snd->samples = e->samples;
+                e->samples = NULL;
+                snd->frames = e->frames;
+                snd->rate = akgl_sound_rate();
+                memcpy(snd->path, e->path, strlen(e->path) + 1);
+                akgl_watch_note(AKGL_WATCH_SOUND, snd->path, snd->name);
+            }
+            snd->volume = e->volume;
+            snd->loop = e->loop;
+        }
+        *count = (int)n;
+    } CLEANUP {
+        for (size_t i = 0; entries != NULL && i < n; i++) {
+            SDL_free(entries[i].samples);
+            if (entries[i].made != NULL) {
+                IGNORE(akgl_heap_release_sound(entries[i].made));
+            }
+        }
+        SDL_free(entries);
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
 /* ------------------------------------------------------------------------ */
 /* For the streamed music (sound_stream.c)                                  */
 /* ------------------------------------------------------------------------ */

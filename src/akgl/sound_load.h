@@ -49,6 +49,19 @@ int akgl_sound_streams_open(void);
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_reload(akgl_Sound *sound);
 
+/*
+ * Hot reload of the sound bank @p filename (akgl_sound_load_json): every
+ * entry is read and checked, and a file an entry now names is decoded, before
+ * anything changes; the entries new in the bank are loaded as sounds (all
+ * given back again if one fails). Then each entry whose sound is registered
+ * takes its volume, loop flag and file (the voices playing it stopped when the
+ * file changed). A sound no longer listed stays loaded as it is. *count gets
+ * the bank's entries, 0 when none of their sounds is registered (nothing is
+ * done). On failure nothing has changed: the loader's errors, naming the bank
+ * and the element ("sounds"[2]); AKERR_REGISTRY for a name listed twice.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sound_reload_bank(const char *filename, int *count);
+
 /* A layer release function for akgl_heap_release_all (level unload). */
 akerr_ErrorContext *akgl_sound_release_any(void *obj);
 

@@ -8,13 +8,16 @@
 
 #include "json_private.h"
 #include "object.h"
+#include "heap_pool.h"
 #include "sprite_private.h"
+#include "watch_private.h"
 
 #include <akgl/heap.h>
 #include <akgl/json.h>
 #include <akgl/registry.h>
 #include <akgl/time.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -379,7 +382,8 @@ static akerr_ErrorContext *read_slices(json_t *meta, AseDoc *doc)
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *read_doc(json_t *root, const char *filename, AseDoc *doc)
+/* @p reload: the tags' sprites may be registered already (they are the ones reloaded). */
+static akerr_ErrorContext *read_doc(json_t *root, const char *filename, AseDoc *doc, bool reload)
 {
     json_t *meta = NULL;
     SDL_Rect size;
@@ -398,7 +402,7 @@ static akerr_ErrorContext *read_doc(json_t *root, const char *filename, AseDoc *
     PASS(errctx, read_frames(root, doc));
     PASS(errctx, akgl_json_error_in_file(read_tags(meta, stem, doc), "\"meta\""));
     PASS(errctx, akgl_json_error_in_file(read_slices(meta, doc), "\"meta\""));
-    for (int t = 0; t < doc->ntags; t++) {
+    for (int t = 0; t < doc->ntags && !reload; t++) {
         PASS(errctx, akgl_object_check_unregistered(AKGL_REGISTRY_SPRITE, "sprite",
                                                     doc->tags[t].name, NULL));
     }
@@ -506,9 +510,150 @@ akerr_ErrorContext *akgl_sprite_load_aseprite(const char *filename)
     ATTEMPT {
         /* Refuses a path too long for the sheet resolution's buffers. */
         CATCH(errctx, akgl_json_load_file(filename, &root));
-        CATCH(errctx, akgl_json_error_in_file(read_doc(root, filename, &doc), filename));
+        CATCH(errctx, akgl_json_error_in_file(read_doc(root, filename, &doc, false), filename));
         CATCH(errctx, akgl_json_error_in_file(claim(filename, &doc), filename));
+        akgl_watch_note(AKGL_WATCH_ASEPRITE, filename, NULL);
     } CLEANUP {
+        if (root != NULL) {
+            json_decref(root);
+        }
+    } PROCESS(errctx) {
+    } FINISH(errctx, true);
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hot reload                                                               */
+/* ------------------------------------------------------------------------ */
+
+extern akgl_HeapPool akgl_heap_pool_sprite;
+
+/* Whether the live sprite @p s was made from this file's stem (`stem` or
+ * `stem/<tag>`) on @p sheet and is no tag of @p doc any more. */
+static bool dropped_tag(const akgl_Sprite *s, const akgl_SpriteSheet *sheet, const char *stem,
+                        const AseDoc *doc)
+{
+    size_t n = strlen(stem);
+    if (s->sheet != sheet || strncmp(s->name, stem, n) != 0 ||
+        (s->name[n] != '\0' && s->name[n] != '/')) {
+        return false;
+    }
+    for (int t = 0; t < doc->ntags; t++) {
+        if (strcmp(doc->tags[t].name, s->name) == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Says, once for this reload, each sprite of the file whose tag is gone. */
+static void log_dropped_tags(const char *filename, const akgl_SpriteSheet *old_sheet,
+                             const AseDoc *doc)
+{
+    char stem[AKGL_SPRITE_MAX_NAME_LENGTH];
+    akerr_ErrorContext *e = file_stem(filename, stem, sizeof(stem));
+    if (e != NULL || old_sheet == NULL) {
+        e = akerr_release_error(e);
+        (void)e;
+        return;
+    }
+    const akgl_HeapPool *pool = &akgl_heap_pool_sprite;
+    for (int id = akgl_heap_next_live(pool, 0); id >= 0; id = akgl_heap_next_live_after(pool, id)) {
+        const akgl_Sprite *s = &akgl_heap_sprites[id];
+        if (dropped_tag(s, old_sheet, stem, doc)) {
+            akerr_log_method("akgl: hot reload: %s: sprite \"%s\" has no tag in the file any "
+                             "more; it keeps its old frames (restart to remove it)", filename,
+                             s->name);
+        }
+    }
+}
+
+akerr_ErrorContext *akgl_sprite_reload_aseprite(const char *filename, int *count)
+{
+    json_t *root = NULL;
+    AseDoc doc;
+    char path[AKGL_MAX_STRING_LENGTH];
+    akgl_SpriteSheet *sheet = NULL; /* held: one reference until the end */
+    bool created = false;
+    akgl_Sprite *existing[AKGL_SPRITE_ASEPRITE_MAX_TAGS];
+    akgl_Sprite *made[AKGL_SPRITE_ASEPRITE_MAX_TAGS];
+    AseDoc fresh; /* the new tags only, for make_sprites */
+    int nmade = 0;
+    int nexisting = 0;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER,
+                     "akgl_sprite_reload_aseprite: NULL filename");
+    FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER,
+                     "akgl_sprite_reload_aseprite: NULL count");
+    *count = 0;
+    memset(&doc, 0, sizeof(doc));
+    memset(existing, 0, sizeof(existing));
+    ATTEMPT {
+        CATCH(errctx, akgl_json_load_file(filename, &root));
+        CATCH(errctx, akgl_json_error_in_file(read_doc(root, filename, &doc, true), filename));
+        akgl_SpriteSheet *old_sheet = NULL;
+        for (int t = 0; t < doc.ntags; t++) {
+            void *found = NULL;
+            CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SPRITE, "sprite", doc.tags[t].name,
+                                            &found));
+            existing[t] = found;
+            if (found != NULL) {
+                nexisting++;
+                old_sheet = existing[t]->sheet;
+            }
+        }
+        if (errctx != NULL) {
+            break; /* a CATCH in the loop left only the loop */
+        }
+        if (nexisting == 0) {
+            break; /* released since (a level change): nothing to reload */
+        }
+        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_resolve_sheet(filename, doc.image,
+                                                                        path), filename));
+        CATCH(errctx, akgl_json_error_in_file(akgl_sprite_find_or_load_sheet(path, &sheet,
+                                                                             &created),
+                                              filename));
+        if (!created) {
+            sheet->refcount++; /* this reload's own, as a new sheet's acquire is */
+        }
+        CATCH(errctx, akgl_json_error_in_file(check_sheet_size(sheet, &doc), filename));
+        /* The new tags get new sprites; if one cannot be had, none is kept. */
+        memcpy(&fresh, &doc, offsetof(AseDoc, ntags));
+        fresh.ntags = 0;
+        for (int t = 0; t < doc.ntags; t++) {
+            if (existing[t] == NULL) {
+                fresh.tags[fresh.ntags++] = doc.tags[t];
+            }
+        }
+        CATCH(errctx, akgl_json_error_in_file(make_sprites(&fresh, sheet, made, &nmade),
+                                              filename));
+        nmade = 0; /* registered: the game holds them */
+        /* From here nothing fails: the tags' sprites take the new frames. */
+        log_dropped_tags(filename, old_sheet, &doc);
+        for (int t = 0; t < doc.ntags; t++) {
+            akgl_Sprite *spr = existing[t];
+            if (spr == NULL) {
+                continue;
+            }
+            akgl_SpriteSheet *old = spr->sheet;
+            sheet->refcount++;
+            spr->sheet = sheet;
+            apply_tag(spr, &doc, &doc.tags[t]);
+            akgl_sprite_forget_src(spr);
+            akgl_sprite_precompute_src(spr);
+            if (old != NULL) {
+                IGNORE(akgl_heap_release_spritesheet(old));
+            }
+        }
+        *count = doc.ntags;
+    } CLEANUP {
+        for (int i = nmade - 1; i >= 0; i--) {
+            IGNORE(akgl_heap_release_sprite(made[i]));
+        }
+        if (sheet != NULL) {
+            IGNORE(akgl_heap_release_spritesheet(sheet));
+        }
         if (root != NULL) {
             json_decref(root);
         }

@@ -166,4 +166,17 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_reload_json(const char *filename,
  */
 akerr_ErrorContext AKERR_NOIGNORE *akgl_spritesheet_reload(akgl_SpriteSheet *sheet);
 
+/*
+ * Reloads the Aseprite JSON file @p filename (akgl_sprite_load_aseprite) in
+ * place: read and checked in full, with its sheet found or loaded and its
+ * size checked, before anything changes. Each tag whose sprite is registered
+ * takes the new frames, rectangles, trims, times and flags (and the sheet the
+ * file now names); a new tag is registered as a new sprite; a sprite whose tag
+ * is gone keeps its old frames and is logged. *count gets the file's tags, 0
+ * when none of their sprites is registered any more (nothing is done). On
+ * failure nothing has changed: the loader's errors, with the file named, and
+ * AKGL_ERR_HEAP when a new tag finds no free sprite slot.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_sprite_reload_aseprite(const char *filename, int *count);
+
 #endif /* AKGL_SRC_SPRITE_PRIVATE_H */

@@ -15,6 +15,7 @@
 #include "tilemap_private.h"
 
 #include "json_private.h"
+#include "watch_private.h"
 
 #include <akgl/heap.h>
 #include <akgl/json.h>
@@ -970,6 +971,8 @@ static akerr_ErrorContext *build_tilesets(Build *b, json_t *array)
                 PASS(errctx, bstrdup(b, path, &ts->source));
                 PASS(errctx, akerr_prefix_message(load_tileset_file(b, b->map->path, source, ts),
                                                   "tileset %zu (firstgid %u)", i, ts->firstgid));
+                /* Hot reload: a change to it reloads the maps that name it. */
+                akgl_watch_note(AKGL_WATCH_TILESET, ts->source, NULL);
             }
         } else {
             ts->source = empty_string;

@@ -942,7 +942,11 @@ akerr_ErrorContext *akgl_tilemap_reload(akgl_Tilemap *map, bool xml, bool respaw
     FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_reload: NULL map");
     FAIL_NONZERO_RETURN(errctx, map->refcount <= 0, AKGL_ERR_HEAP,
                         "akgl_tilemap_reload: the map is released");
-    PASS(errctx, akgl_tilemap_build_scratch(map, xml, &scratch));
+    if (map->level != NULL) {
+        PASS(errctx, akgl_tilemap_ldtk_build_scratch(map, &scratch));
+    } else {
+        PASS(errctx, akgl_tilemap_build_scratch(map, xml, &scratch));
+    }
     bool current = game.tilemap == map;
     ATTEMPT {
         /* What the game's map gives the physics, built from the new model

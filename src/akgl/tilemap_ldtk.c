@@ -19,6 +19,7 @@
 
 #include "json_private.h"
 #include "tilemap_private.h"
+#include "watch_private.h"
 
 #include <akgl/json.h>
 #include <akgl/registry.h>
@@ -82,6 +83,7 @@ typedef struct Ldtk
     int nextobject;
     int ngrids;
     IntGrid grids[AKGL_TILEMAP_MAX_LAYERS];
+    const char *solid;           /* the solid list it was asked for, or NULL */
     bool solid_all;
     int ntokens;
     SolidToken tokens[AKGL_TILEMAP_MAX_SOLID_VALUES];
@@ -1092,6 +1094,7 @@ static akerr_ErrorContext *parse_solid(Ldtk *L, const char *solid)
 {
     char s[AKGL_JSON_MESSAGE_PATH_SIZE];
     PREPARE_ERROR(errctx);
+    L->solid = solid;
     L->solid_all = solid == NULL || solid[0] == '\0';
     for (const char *p = solid; !L->solid_all && *p != '\0';) {
         const char *end = strchr(p, ',');
@@ -1195,6 +1198,9 @@ static akerr_ErrorContext *level_info(Ldtk *L, akgl_Tilemap *map)
     PASS(errctx, akgl_tilemap_strdup(map, L->project, &info->project));
     PASS(errctx, akgl_tilemap_strdup(map, L->identifier, &info->identifier));
     PASS(errctx, akgl_tilemap_strdup(map, L->file, &info->file));
+    if (L->solid != NULL && L->solid[0] != '\0') {
+        PASS(errctx, akgl_tilemap_strdup(map, L->solid, &info->solid));
+    }
     PASS(errctx, member(file, L->level, at, "iid", W_STRING, true, false, &v));
     PASS(errctx, akgl_tilemap_strdup(map, json_string_value(v), &info->iid));
     PASS(errctx, int_in(file, L->level, at, "worldX", true, 0, INT32_MIN, INT32_MAX, NULL, &n));
@@ -1318,6 +1324,25 @@ static akerr_ErrorContext *attach_grids(Ldtk *L, akgl_Tilemap *map)
     SUCCEED_RETURN(errctx);
 }
 
+/* Frees the reader and every document it holds. */
+static void ldtk_free(Ldtk *L)
+{
+    for (int i = 0; i < L->ngrids; i++) {
+        free(L->grids[i].values);
+        free(L->grids[i].solid);
+    }
+    if (L->doc != NULL) {
+        json_decref(L->doc);
+    }
+    if (L->external != NULL) {
+        json_decref(L->external);
+    }
+    if (L->root != NULL) {
+        json_decref(L->root);
+    }
+    free(L);
+}
+
 akerr_ErrorContext *akgl_tilemap_load_ldtk(const char *filename, const char *level,
                                            const char *solid, akgl_Tilemap **dest)
 {
@@ -1362,22 +1387,13 @@ akerr_ErrorContext *akgl_tilemap_load_ldtk(const char *filename, const char *lev
             CATCH(errctx, akgl_json_error_in_file(akgl_registry_add(AKGL_REGISTRY_TILEMAP,
                                                                     "tilemap", map->path, map),
                                                   real));
+            akgl_watch_note(AKGL_WATCH_MAP_LDTK, real, NULL);
+            if (L->file != real) {
+                akgl_watch_note(AKGL_WATCH_MAP_LDTK, L->file, NULL); /* the .ldtkl */
+            }
         }
     } CLEANUP {
-        for (int i = 0; i < L->ngrids; i++) {
-            free(L->grids[i].values);
-            free(L->grids[i].solid);
-        }
-        if (L->doc != NULL) {
-            json_decref(L->doc);
-        }
-        if (L->external != NULL) {
-            json_decref(L->external);
-        }
-        if (L->root != NULL) {
-            json_decref(L->root);
-        }
-        free(L);
+        ldtk_free(L);
     } PROCESS(errctx) {
         if (map != NULL) {
             IGNORE(akgl_heap_release_tilemap(map));
@@ -1388,6 +1404,50 @@ akerr_ErrorContext *akgl_tilemap_load_ldtk(const char *filename, const char *lev
         map->refcount++; /* the caller's reference */
     }
     *dest = map;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_tilemap_ldtk_build_scratch(const akgl_Tilemap *map,
+                                                    akgl_Tilemap **scratch)
+{
+    char s[AKGL_JSON_MESSAGE_PATH_SIZE];
+    akgl_Tilemap *fresh = NULL;
+    Ldtk *L = NULL;
+    PREPARE_ERROR(errctx);
+
+    FAIL_ZERO_RETURN(errctx, map, AKERR_NULLPOINTER, "akgl_tilemap_ldtk_build_scratch: NULL map");
+    FAIL_ZERO_RETURN(errctx, scratch, AKERR_NULLPOINTER,
+                     "akgl_tilemap_ldtk_build_scratch: NULL destination");
+    FAIL_ZERO_RETURN(errctx, map->level, AKERR_VALUE,
+                     "akgl_tilemap_ldtk_build_scratch: map %s was not loaded from LDtk",
+                     shown(map->path, s));
+    const akgl_TilemapLevel *was = map->level;
+    L = calloc(1, sizeof(*L));
+    FAIL_ZERO_RETURN(errctx, L, ENOMEM, "%s: out of memory for the LDtk reader",
+                     shown(was->project, s));
+    L->project = was->project;
+    L->file = was->project;
+    L->prefix = "";
+    ATTEMPT {
+        CATCH(errctx, akgl_tilemap_read_document(was->project, false, &L->root));
+        CATCH(errctx, find_level(L, was->identifier));
+        CATCH(errctx, parse_solid(L, was->solid));
+        CATCH(errctx, translate(L));
+        CATCH(errctx, akgl_json_error_in_file(akgl_heap_next_tilemap(&fresh), was->project));
+        memcpy(fresh->path, map->path, sizeof(fresh->path));
+        CATCH(errctx, akgl_tilemap_build(fresh, L->doc));
+        CATCH(errctx, akgl_json_error_in_file(attach_grids(L, fresh), was->project));
+        CATCH(errctx, level_info(L, fresh));
+        /* A level saved apart since is watched from now on. */
+        akgl_watch_note(AKGL_WATCH_MAP_LDTK, L->file, NULL);
+    } CLEANUP {
+        ldtk_free(L);
+    } PROCESS(errctx) {
+        if (fresh != NULL) {
+            IGNORE(akgl_heap_release_tilemap(fresh)); /* never registered: nothing else goes */
+        }
+    } FINISH(errctx, true);
+    *scratch = fresh;
     SUCCEED_RETURN(errctx);
 }
 

@@ -128,4 +128,16 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_build_scratch(const akgl_Tilemap
  */
 void akgl_tilemap_swap_model(akgl_Tilemap *a, akgl_Tilemap *b);
 
+/*
+ * Hot reload of an LDtk level (map->level set): reads map->level->project
+ * again and builds the level map->level->identifier, with the solid values
+ * it was loaded with, into a new pool slot, *scratch, as
+ * akgl_tilemap_build_scratch does (not registered, one reference, every check
+ * of akgl_tilemap_load_ldtk; on failure nothing is held). The file its layers
+ * come from (the project, or the level's .ldtkl) is watched. AKERR_VALUE for a
+ * map not loaded from LDtk.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_ldtk_build_scratch(const akgl_Tilemap *map,
+                                                                   akgl_Tilemap **scratch);
+
 #endif /* AKGL_SRC_TILEMAP_PRIVATE_H */

@@ -31,7 +31,11 @@ typedef enum akgl_WatchKind
     AKGL_WATCH_SOUND,      /* a sound's file (akgl_sound_load, a bank's entries); name: the sound */
     AKGL_WATCH_MAP,        /* a Tiled JSON map; path: its real path, the registry key */
     AKGL_WATCH_MAP_TMX,    /* a Tiled XML map, likewise */
-    AKGL_WATCH_FONT        /* a font file (akgl_font_load); every live font of that path */
+    AKGL_WATCH_FONT,       /* a font file (akgl_font_load); every live font of that path */
+    AKGL_WATCH_ASEPRITE,   /* an Aseprite JSON file (akgl_sprite_load_aseprite); its tags' sprites */
+    AKGL_WATCH_MAP_LDTK,   /* an LDtk project or a level's .ldtkl; every live map read from it */
+    AKGL_WATCH_TILESET,    /* a Tiled map's external tileset (.tsj, .tsx); every map naming it */
+    AKGL_WATCH_SOUND_BANK  /* a sound bank (akgl_sound_load_json); its entries' sounds */
 } akgl_WatchKind;
 
 /* A file's stamp: what changes when the file is written. */

@@ -779,6 +779,393 @@ static void test_refusals(void)
     CHECK(n > 0);
 }
 
+
+/* An Aseprite data file (json-array) on `sheet` (64x32: 4x2 SIDE cells):
+ * frame k is cell cells[k], `ms` long; `tags` the "frameTags" list's inside. */
+static void write_ase(const char *file, const char *sheet, const int *cells, int n, int ms,
+                      const char *tags)
+{
+    char frames[1536];
+    size_t used = 0;
+    frames[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        used += (size_t)snprintf(frames + used, sizeof(frames) - used,
+                                 "%s{\"frame\": {\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d},"
+                                 " \"sourceSize\": {\"w\": %d, \"h\": %d}, \"spriteSourceSize\":"
+                                 " {\"x\": 0, \"y\": 0, \"w\": %d, \"h\": %d}, \"duration\": %d}",
+                                 k > 0 ? ", " : "", (cells[k] % 4) * SIDE, (cells[k] / 4) * SIDE,
+                                 SIDE, SIDE, SIDE, SIDE, SIDE, SIDE, ms);
+        if (used >= sizeof(frames)) {
+            fx_die("format", file);
+        }
+    }
+    write_text(file,
+               "{\"frames\": [%s],\n \"meta\": {\"image\": \"%s\","
+               " \"size\": {\"w\": %d, \"h\": %d},"
+               " \"frameTags\": [%s]}}\n",
+               frames, sheet, 4 * SIDE, 2 * SIDE, tags);
+}
+
+#define ASE_TAG(name, from, to) \
+    "{\"name\": \"" name "\", \"from\": " #from ", \"to\": " #to ", \"direction\": \"forward\"}"
+
+/* An Aseprite file rewritten: each tag's sprite takes its new frames in
+ * place (the actor's frame clamped), a new tag is registered, a tag gone
+ * keeps its sprite as it was and is logged; a bad edit keeps everything. */
+static void test_aseprite(void)
+{
+    int sprites = 0, sheets = 0, watched = 0, refused = 0, refused_before = 0;
+    write_sheet("knight.png", 4, 2, 0);
+    /* 4 s a frame: no frame ends within a step. */
+    write_ase("knight.json", "knight.png", (const int[]){0, 1, 2, 3}, 4, 4000,
+              ASE_TAG("idle", 0, 1) ", " ASE_TAG("run", 2, 3));
+    CHECK_OK(akgl_sprite_load_aseprite(at("knight.json")));
+    akgl_Sprite *idle = sprite_named("knight/idle");
+    akgl_Sprite *run = sprite_named("knight/run");
+    akgl_Character *c = make_character("knight", 0);
+    if (idle == NULL || run == NULL || c == NULL) {
+        return;
+    }
+    CHECK_OK(c->sprite_add(c, run, AKGL_ACTOR_STATE_ALIVE));
+    akgl_Actor *a = actor_at_8("knight", "knight");
+    step();
+    a->curSpriteFrameId = 1;
+    step();
+    CHECK_DRAWN(10, 10, cell_colour(0, 3));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    int contexts = akerr_contexts_in_use();
+    int sheets_before = sheets;
+    CHECK_OK(akgl_reload_watched(&watched, &refused_before));
+
+    /* "run" one frame shorter on other cells, and a new tag "jump". */
+    write_ase("knight.json", "knight.png", (const int[]){4, 5, 6}, 3, 40,
+              ASE_TAG("idle", 0, 0) ", " ASE_TAG("run", 1, 1) ", " ASE_TAG("jump", 2, 2));
+    step();
+    CHECK(sprite_named("knight/run") == run); /* in place */
+    CHECK_INT_EQ(run->frames, 1);
+    CHECK_INT_EQ(run->frame_rect[0].x, 1 * SIDE);
+    CHECK_INT_EQ(run->frame_rect[0].y, 1 * SIDE);
+    CHECK(run->frame_ns[0] == 40u * AKGL_TIME_ONEMS_NS);
+    CHECK_INT_EQ(a->curSpriteFrameId, 0); /* clamped */
+    CHECK(a->x == 8.0f && a->y == 8.0f);
+    CHECK_DRAWN(10, 10, cell_colour(0, 5));
+    akgl_Sprite *jump = sprite_named("knight/jump");
+    CHECK(jump != NULL);
+    if (jump != NULL) {
+        CHECK(jump->sheet == run->sheet);
+        CHECK_INT_EQ(jump->frame_rect[0].x, 2 * SIDE);
+    }
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    int with_jump = sprites;
+
+    /* "idle" gone: its sprite keeps its frames, said once. */
+    log_begin();
+    write_ase("knight.json", "knight.png", (const int[]){7, 6}, 2, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 1, 1));
+    step();
+    step();
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "sprite \"knight/idle\" has no tag in the file any more");
+    CHECK(sprite_named("knight/idle") == idle);
+    CHECK_INT_EQ(idle->frames, 1);
+    CHECK_INT_EQ(idle->frame_rect[0].x, 0);
+    CHECK_INT_EQ(idle->frame_rect[0].y, 1 * SIDE);
+    CHECK_DRAWN(10, 10, cell_colour(0, 7));
+
+    /* A bad edit: a tag past the last frame. Nothing changes, said once. */
+    log_begin();
+    write_ase("knight.json", "knight.png", (const int[]){1}, 1, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 0, 3));
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "\"to\" is 3; it must be 0..0");
+    CHECK_CONTAINS(logbuf, "(the loaded Aseprite animation is kept)");
+    CHECK_INT_EQ(run->frame_rect[0].x, 3 * SIDE);
+    CHECK_DRAWN(10, 10, cell_colour(0, 7));
+    CHECK_OK(akgl_reload_watched(&watched, &refused));
+    CHECK_INT_EQ(refused, refused_before + 1);
+
+    /* A sheet that does not match "size", and a new tag with it: refused
+     * before the new tag is registered; nothing stranded. */
+    write_sheet("small.png", 2, 1, 1);
+    log_begin();
+    write_ase("knight.json", "small.png", (const int[]){0}, 1, 40,
+              ASE_TAG("run", 0, 0) ", " ASE_TAG("fall", 0, 0));
+    step();
+    log_end();
+    CHECK_CONTAINS(logbuf, "the JSON is not this sheet's");
+    CHECK(sprite_named("knight/fall") == NULL);
+    CHECK(run->sheet->name != NULL && strstr(run->sheet->name, "knight.png") != NULL);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
+    CHECK_INT_EQ(sprites, with_jump);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    CHECK_INT_EQ(sheets, sheets_before);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_actor(a));
+    CHECK_OK(akgl_heap_release_character(c));
+    CHECK_OK(akgl_heap_release_sprite(idle));
+    CHECK_OK(akgl_heap_release_sprite(run));
+    if (jump != NULL) {
+        CHECK_OK(akgl_heap_release_sprite(jump));
+    }
+}
+
+
+#define LDTK_DIR AKGL_TEST_ASSETS_DIR "/tilemaps/ldtk/"
+
+/* Copies `from` to fx_dir/<name> as an editor saves it, with every `a`
+ * replaced by `b` (and the tileset's relative path made absolute, so the
+ * copy finds the fixture's image). */
+static void copy_edited(const char *from, const char *name, const char *a, const char *b)
+{
+    static char out[32768];
+    static const char rel[] = "../../tiles_32x32_8.png";
+    static const char abs_png[] = AKGL_TEST_ASSETS_DIR "/tiles_32x32_8.png";
+    char tmp[PATH_MAX], path[PATH_MAX];
+    size_t size = 0, used = 0;
+    char *data = SDL_LoadFile(from, &size);
+    if (data == NULL) {
+        fx_die("SDL_LoadFile", from);
+    }
+    for (const char *p = data; *p != '\0';) {
+        const char *piece = p;
+        size_t take = 1, skip = 1;
+        if (strncmp(p, rel, strlen(rel)) == 0) {
+            piece = abs_png;
+            take = strlen(abs_png);
+            skip = strlen(rel);
+        } else if (a != NULL && strncmp(p, a, strlen(a)) == 0) {
+            piece = b;
+            take = strlen(b);
+            skip = strlen(a);
+        }
+        if (used + take >= sizeof(out)) {
+            fx_die("copy_edited: too long", from);
+        }
+        memcpy(out + used, piece, take);
+        used += take;
+        p += skip;
+    }
+    SDL_free(data);
+    snprintf(tmp, sizeof(tmp), "%s.new", name);
+    fx_path(path, tmp);
+    if (!SDL_SaveFile(path, out, used)) {
+        fx_die("SDL_SaveFile", path);
+    }
+    replace(name);
+}
+
+static const char *map_title(const akgl_Tilemap *map)
+{
+    return SDL_GetStringProperty(map->properties, "title", "");
+}
+
+/* An LDtk project, and a level saved apart in its .ldtkl: a change to
+ * either rebuilds the level in place; a bad edit keeps it, said once. */
+static void test_ldtk(void)
+{
+    akgl_Tilemap *map = NULL, *ext = NULL;
+    int maps = 0, maps_after = 0;
+    char dir[PATH_MAX];
+    copy_edited(LDTK_DIR "world.ldtk", "w.ldtk", NULL, NULL);
+    fx_path(dir, "world_ext");
+    mkdir(dir, 0755);
+    copy_edited(LDTK_DIR "world_ext.ldtk", "world_ext.ldtk", NULL, NULL);
+    copy_edited(LDTK_DIR "world_ext/Level_0.ldtkl", "world_ext/Level_0.ldtkl", NULL, NULL);
+    CHECK_OK(akgl_tilemap_load(at("w.ldtk"), &map));
+    CHECK_OK(akgl_tilemap_load_ldtk(at("world_ext.ldtk"), "Level_0", NULL, &ext));
+    if (map == NULL || ext == NULL) {
+        return;
+    }
+    CHECK_STR_EQ(map_title(map), "first");
+    CHECK_STR_EQ(map_title(ext), "first");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps));
+    int contexts = akerr_contexts_in_use();
+
+    /* The project: its level's field changes, the map object stays. */
+    copy_edited(LDTK_DIR "world.ldtk", "w.ldtk", "\"first\"", "\"again\"");
+    step();
+    CHECK_STR_EQ(map_title(map), "again");
+    CHECK_STR_EQ(map_title(ext), "first");
+
+    /* The level saved apart: a change to its .ldtkl reloads it. */
+    copy_edited(LDTK_DIR "world_ext/Level_0.ldtkl", "world_ext/Level_0.ldtkl", "\"first\"",
+                "\"apart\"");
+    step();
+    CHECK_STR_EQ(map_title(ext), "apart");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps_after));
+    CHECK_INT_EQ(maps_after, maps);
+
+    /* A bad edit of the .ldtkl: the level is kept, said once. */
+    log_begin();
+    write_text("world_ext/Level_0.ldtkl",
+               "{\"identifier\": \"Level_0\",\n \"layerInstances\": 3}\n");
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "Level_0.ldtkl");
+    CHECK_CONTAINS(logbuf, "(the loaded map is kept)");
+    CHECK_STR_EQ(map_title(ext), "apart");
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps_after));
+    CHECK_INT_EQ(maps_after, maps);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_tilemap(ext));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
+
+/* An external tileset file: 4 x 2 cells of 16 pixels on `image`. */
+static void write_tsj(const char *image)
+{
+    write_text("tiles.tsj",
+               "{\"type\": \"tileset\", \"version\": \"1.10\", \"name\": \"t\", \"image\": \"%s\","
+               " \"imagewidth\": 64, \"imageheight\": 32, \"tilewidth\": 16, \"tileheight\": 16,"
+               " \"tilecount\": 8, \"columns\": 4, \"margin\": 0, \"spacing\": 0}",
+               image);
+}
+
+/* A Tiled map's external tileset rewritten: the map that names it is
+ * rebuilt in place with the new tileset; a bad edit keeps it, said once. */
+static void test_tileset(void)
+{
+    akgl_Tilemap *map = NULL;
+    int maps = 0, sheets = 0, now = 0;
+    write_sheet("tsa.png", 4, 2, 0);
+    write_sheet("tsb.png", 4, 2, 1);
+    write_tsj("tsa.png");
+    write_text("tsmap.tmj",
+               "{\"type\": \"map\", \"version\": \"1.10\", \"orientation\": \"orthogonal\","
+               " \"renderorder\": \"right-down\", \"width\": 4, \"height\": 4,"
+               " \"tilewidth\": 16, \"tileheight\": 16, \"infinite\": false,"
+               " \"nextlayerid\": 2, \"nextobjectid\": 1,"
+               " \"tilesets\": [{\"firstgid\": 1, \"source\": \"tiles.tsj\"}],"
+               " \"layers\": [{\"type\": \"tilelayer\", \"id\": 1, \"name\": \"ground\","
+               " \"x\": 0, \"y\": 0, \"width\": 4, \"height\": 4, \"opacity\": 1,"
+               " \"visible\": true, \"data\": [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}]}");
+    CHECK_OK(akgl_tilemap_load_json(at("tsmap.tmj"), &map));
+    if (map == NULL) {
+        return;
+    }
+    CHECK_OK(akgl_game_set_tilemap(map));
+    step();
+    CHECK_DRAWN(2, 2, cell_colour(0, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
+    int contexts = akerr_contexts_in_use();
+
+    write_tsj("tsb.png");
+    step();
+    void *found = NULL;
+    CHECK_OK(akgl_registry_get(AKGL_REGISTRY_TILEMAP, "tilemap", map->path, &found));
+    CHECK(found == map); /* in place */
+    CHECK(game.tilemap == map);
+    CHECK_DRAWN(2, 2, cell_colour(1, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &now));
+    CHECK_INT_EQ(now, maps);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &now));
+    CHECK_INT_EQ(now, sheets); /* tsa.png went, tsb.png came */
+
+    log_begin();
+    write_text("tiles.tsj", "{\"type\": \"tileset\",\n \"image\": 7}");
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "tiles.tsj");
+    CHECK_CONTAINS(logbuf, "(the loaded tileset is kept)");
+    CHECK_DRAWN(2, 2, cell_colour(1, 1));
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &now));
+    CHECK_INT_EQ(now, maps);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
+
+/* A sound bank rewritten: its sound takes the new volume, loop flag and
+ * file in place, a new entry is loaded; a bad edit keeps it, said once. */
+static void test_sound_bank(void)
+{
+    char tmp[PATH_MAX];
+    float level = 0.25f;
+    int sounds = 0, now = 0;
+    akgl_Sound *b1 = NULL, *b3 = NULL;
+    fx_path(tmp, "bank1.wav.new");
+    CHECK(fx_write_wav(tmp, 1, 48000, 4800, fx_level, &level));
+    replace("bank1.wav");
+    fx_path(tmp, "bank2.wav.new");
+    CHECK(fx_write_wav(tmp, 1, 48000, 9600, fx_level, &level));
+    replace("bank2.wav");
+    write_text("bank.json", "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.5}]}",
+               at("bank1.wav"));
+    CHECK_OK(akgl_sound_load_json(at("bank.json")));
+    CHECK_OK(akgl_sound_get("b1", &b1));
+    if (b1 == NULL) {
+        return;
+    }
+    int64_t before = b1->frames;
+    CHECK(b1->volume == 0.5f && !b1->loop);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &sounds));
+    int contexts = akerr_contexts_in_use();
+
+    write_text("bank.json",
+               "{\"sounds\": [{\"name\": \"b1\", \"file\": \"%s\", \"volume\": 0.75,"
+               " \"loop\": true},"
+               " {\"name\": \"b3\", \"file\": \"%s\"}]}",
+               at("bank2.wav"), at("bank1.wav"));
+    step();
+    akgl_Sound *got = NULL;
+    CHECK_OK(akgl_sound_get("b1", &got));
+    CHECK(got == b1); /* in place */
+    CHECK(b1->volume == 0.75f && b1->loop);
+    CHECK_CONTAINS(b1->path, "bank2.wav");
+    CHECK_MSG(b1->frames >= 2 * before - 2 && b1->frames <= 2 * before + 2,
+              "%lld frames after the reload, %lld before", (long long)b1->frames,
+              (long long)before);
+    CHECK_OK(akgl_sound_get("b3", &b3));
+    CHECK(b3 != NULL && b3->frames == before);
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &now));
+    CHECK_INT_EQ(now, sounds + 1);
+
+    /* A bad volume, and a new entry before it: nothing changes, said once. */
+    log_begin();
+    write_text("bank.json",
+               "{\"sounds\": [{\"name\": \"b4\", \"file\": \"%s\"},"
+               " {\"name\": \"b1\", \"file\": \"%s\", \"volume\": 9}]}",
+               at("bank1.wav"), at("bank2.wav"));
+    for (int i = 0; i < 3; i++) {
+        step();
+    }
+    log_end();
+    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
+    CHECK_CONTAINS(logbuf, "\"sounds\"[1]");
+    CHECK_CONTAINS(logbuf, "volume 9 is not in 0..");
+    CHECK_CONTAINS(logbuf, "(the loaded sound bank is kept)");
+    CHECK(b1->volume == 0.75f);
+    void *b4 = NULL;
+    CHECK_OK(akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", "b4", &b4));
+    CHECK(b4 == NULL); /* loaded, then given back */
+    CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SOUND, &now));
+    CHECK_INT_EQ(now, sounds + 1);
+    CHECK_INT_EQ(akerr_contexts_in_use(), contexts);
+
+    CHECK_OK(akgl_heap_release_sound(b1));
+    if (b3 != NULL) {
+        CHECK_OK(akgl_heap_release_sound(b3));
+    }
+}
+
 static akgl_GameConfig reload_config(void)
 {
     akgl_GameConfig cfg;
@@ -866,6 +1253,10 @@ int main(void)
     RUN_TEST(test_map);
     RUN_TEST(test_font);
     RUN_TEST(test_released_objects_are_left_alone);
+    RUN_TEST(test_aseprite);
+    RUN_TEST(test_ldtk);
+    RUN_TEST(test_tileset);
+    RUN_TEST(test_sound_bank);
     RUN_TEST(test_refusals);
     RUN_TEST(test_off_and_bad_config);
     scene_capture_done();
