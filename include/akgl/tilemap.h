@@ -768,7 +768,11 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_tilemap_tile_at(const akgl_Tilemap *map,
  * game's map and the layer is cached (docs/07-tilemaps.md, "The layer
  * cache"), the chunk holding the cell is drawn again at its next frame. A
  * cell written straight into the layer's cells is not seen by the cache.
- * The physics' solid grid is not changed (it is taken when the map is set).
+ * When the level has built the map's solid grid (akgl_tilemap_solid_grid,
+ * akgl_game_set_tilemap), the cell's grid value is worked out again from
+ * every layer (the tiles' `solid`, `one_way` and slope properties, the
+ * layers' own), so the physics collides with the new tile from its next
+ * step. No allocation.
  * @param map   The map.
  * @param layer An index into map->layers.
  * @param x     Map cell column, inside the stored region (on an infinite

@@ -7,9 +7,13 @@
  */
 #include "tilemap_cache.h"
 
+#include <akgl/game_object.h>
+#include <akgl/physics.h>
+
 #include "json_private.h"
 #include "render_private.h"
 #include "tilemap_private.h"
+#include "tilemap_solid.h"
 
 #include <string.h>
 
@@ -189,6 +193,24 @@ static int64_t floor_div(int64_t c, int size)
     return q - (c % size != 0 && c < 0);
 }
 
+/*
+ * The solid grid follows the tiles: the changed cell's grid value is worked
+ * out again from every layer and written into the grid the level built for
+ * the map, which the physics reads in place. The physics skips its slope
+ * checks on a grid that had no slope when it was set, so a slope written
+ * now turns them on (they stay on: finding the grid's last slope gone would
+ * take a sweep of the grid).
+ */
+static void note_solid(akgl_Tilemap *map, int x, int y)
+{
+    uint8_t value = akgl_tilemap_solid_refresh(map, x, y);
+    akgl_Physics *p = game.physics;
+    if (p != NULL && map->solid_cells != NULL && p->grid.cells == map->solid.cells &&
+        value >= AKGL_CELL_SLOPE_BASE && value <= AKGL_CELL_SLOPE_LAST) {
+        p->grid_slopes = true;
+    }
+}
+
 akerr_ErrorContext *akgl_tilemap_set_tile(akgl_Tilemap *map, int layer, int x, int y, uint32_t raw)
 {
     char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
@@ -237,6 +259,7 @@ akerr_ErrorContext *akgl_tilemap_set_tile(akgl_Tilemap *map, int layer, int x, i
                     l->width, l->height, l->nchunks > 0 ? ", in no stored chunk" : "");
     }
     *cell = raw;
+    note_solid(map, x, y);
     akgl_TilemapCache *c = &akgl_tilemap_cache;
     if (c->map == map && c->base[layer] >= 0) {
         int64_t kx = floor_div((int64_t)x, c->cw), ky = floor_div((int64_t)y, c->ch);

@@ -29,6 +29,7 @@
 #include "render_2d_private.h"
 #include "tilemap_cache.h"
 #include "tilemap_private.h"
+#include "tilemap_solid.h"
 
 /* The map pool's slots (defined with the pool in tilemap.c). */
 extern akgl_Tilemap *akgl_heap_tilemaps;
@@ -75,104 +76,6 @@ static void grid_bounds(const akgl_Tilemap *map, long *x0, long *y0, long *x1, l
     }
 }
 
-/* A tile's slope heights in eighths of the tile's height (props valid: the
- * check ran first), or false when it has no slope. */
-static bool tile_slope(SDL_PropertiesID props, int tileheight, int *left, int *right)
-{
-    if (!SDL_HasProperty(props, "slope_left") || tileheight <= 0) {
-        return false;
-    }
-    double l = SDL_GetPropertyType(props, "slope_left") == SDL_PROPERTY_TYPE_FLOAT
-                   ? (double)SDL_GetFloatProperty(props, "slope_left", 0.0f)
-                   : (double)SDL_GetNumberProperty(props, "slope_left", 0);
-    double r = SDL_GetPropertyType(props, "slope_right") == SDL_PROPERTY_TYPE_FLOAT
-                   ? (double)SDL_GetFloatProperty(props, "slope_right", 0.0f)
-                   : (double)SDL_GetNumberProperty(props, "slope_right", 0);
-    *left = (int)(l * 8.0 / tileheight + 0.5);
-    *right = (int)(r * 8.0 / tileheight + 0.5);
-    return true;
-}
-
-/* The grid cell value (AKGL_CELL_*) the tile a raw gid names gives: its
- * `slope_left`/`slope_right`, else `one_way`, else `solid` (flags ignored). */
-static uint8_t tile_cell(const akgl_Tilemap *map, uint32_t raw)
-{
-    int i = akgl_tilemap_find_tileset(map, raw);
-    if (i < 0) {
-        return AKGL_CELL_OPEN;
-    }
-    const akgl_TilemapTileset *ts = &map->tilesets[i];
-    const akgl_TilemapTile *tile =
-        akgl_tilemap_find_tile(ts, (raw & AKGL_TILE_GID_MASK) - ts->firstgid);
-    if (tile == NULL || tile->properties == 0) {
-        return AKGL_CELL_OPEN;
-    }
-    int l = 0, r = 0;
-    if (tile_slope(tile->properties, map->tileheight, &l, &r)) {
-        return AKGL_CELL_SLOPE(l, r);
-    }
-    if (SDL_GetBooleanProperty(tile->properties, "one_way", false)) {
-        return AKGL_CELL_ONE_WAY;
-    }
-    return SDL_GetBooleanProperty(tile->properties, "solid", false) ? AKGL_CELL_SOLID
-                                                                     : AKGL_CELL_OPEN;
-}
-
-/*
- * What one layer's cells are worked out from, across its rows or chunks:
- * the layer's own `solid` or `one_way` (every tile of it), else each
- * tile's, and the last gid's answer, since runs of one gid are common.
- */
-typedef struct SolidMarker
-{
-    const akgl_Tilemap *map;
-    uint8_t whole;
-    uint32_t last_gid;
-    uint8_t last_value;
-} SolidMarker;
-
-static SolidMarker solid_marker(const akgl_Tilemap *map, const akgl_TilemapLayer *l)
-{
-    uint8_t whole = AKGL_CELL_OPEN;
-    if (l->properties != 0 && SDL_GetBooleanProperty(l->properties, "solid", false)) {
-        whole = AKGL_CELL_SOLID;
-    } else if (l->properties != 0 && SDL_GetBooleanProperty(l->properties, "one_way", false)) {
-        whole = AKGL_CELL_ONE_WAY;
-    }
-    return (SolidMarker){map, whole, 0, AKGL_CELL_OPEN};
-}
-
-/* Sets out[k] for every cell of the n cells of a row or a chunk that holds
- * something; a solid cell another layer made stays solid. */
-static void mark_solid(SolidMarker *sm, const uint32_t *cells, size_t n, uint8_t *out)
-{
-    for (size_t k = 0; k < n; k++) {
-        uint32_t gid = cells[k] & AKGL_TILE_GID_MASK;
-        if (gid == 0) {
-            continue;
-        }
-        if (sm->whole == AKGL_CELL_OPEN && gid != sm->last_gid) {
-            sm->last_gid = gid;
-            sm->last_value = tile_cell(sm->map, gid);
-        }
-        uint8_t v = sm->whole != AKGL_CELL_OPEN ? sm->whole : sm->last_value;
-        if (v != AKGL_CELL_OPEN && out[k] != AKGL_CELL_SOLID) {
-            out[k] = v;
-        }
-    }
-}
-
-/* An LDtk IntGrid layer's solid cells (akgl_TilemapLayer::solid) onto a
- * row of the grid; a solid cell another layer made stays solid. */
-static void mark_intgrid(const uint8_t *solid, size_t n, uint8_t *out)
-{
-    for (size_t k = 0; k < n; k++) {
-        if (solid[k] != AKGL_CELL_OPEN && out[k] != AKGL_CELL_SOLID) {
-            out[k] = solid[k];
-        }
-    }
-}
-
 static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long gy0, long cols)
 {
     for (int i = 0; i < map->nlayers; i++) {
@@ -180,13 +83,13 @@ static void fill_solid(const akgl_Tilemap *map, uint8_t *cells, long gx0, long g
         if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->cells == NULL) {
             continue;
         }
-        SolidMarker sm = solid_marker(map, l);
+        akgl_SolidMarker sm = akgl_tilemap_solid_marker(map, l);
         for (long y = 0; y < l->height; y++) {
             const uint32_t *row = l->cells + y * l->width;
             uint8_t *out = cells + ((long)l->y0 + y - gy0) * cols + ((long)l->x0 - gx0);
-            mark_solid(&sm, row, (size_t)l->width, out);
+            akgl_tilemap_mark_solid(&sm, row, (size_t)l->width, out);
             if (l->solid != NULL) {
-                mark_intgrid(l->solid + y * l->width, (size_t)l->width, out);
+                akgl_tilemap_mark_intgrid(l->solid + y * l->width, (size_t)l->width, out);
             }
         }
     }
@@ -325,11 +228,11 @@ static akerr_ErrorContext *chunked_grid(akgl_Tilemap *map, akgl_SolidGrid *grid)
         if (l->kind != AKGL_TILEMAP_LAYER_TILES || l->nchunks <= 0) {
             continue;
         }
-        SolidMarker sm = solid_marker(map, l);
+        akgl_SolidMarker sm = akgl_tilemap_solid_marker(map, l);
         for (int c = 0; c < l->nchunks; c++) {
             const akgl_TilemapChunk *lc = &l->chunks[c];
             uint8_t *out = solid_chunk(chunks, (int)m, (int)(lc->x - x0), (int)(lc->y - y0));
-            mark_solid(&sm, lc->cells, per, out);
+            akgl_tilemap_mark_solid(&sm, lc->cells, per, out);
         }
     }
     map->solid_cells = block;
@@ -355,8 +258,8 @@ akerr_ErrorContext *akgl_tilemap_solid_grid(akgl_Tilemap *map, akgl_SolidGrid *d
                         "with orthogonal grids only",
                         SHOWN(map, shown), orientation_name(map->orientation));
     if (map->solid_cells != NULL) {
-        /* Built already: a map does not change once loaded, and the physics may
-         * be borrowing these cells. */
+        /* Built already: the physics may be borrowing these cells, and
+         * akgl_tilemap_set_tile keeps them true to the tiles. */
         *dest = map->solid;
         SUCCEED_RETURN(errctx);
     }

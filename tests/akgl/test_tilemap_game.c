@@ -777,6 +777,106 @@ static void test_physics_markings(void)
     CHECK_OK(akgl_heap_release_tilemap(map)); /* frees the cells and platforms (ASan would say) */
 }
 
+/* akgl_tilemap_set_tile keeps the solid grid true to the tiles: each
+ * changed cell is worked out again from every layer, in place. */
+static void test_set_tile_follows_solid(void)
+{
+    markings_map(&mm);
+    akgl_Tilemap *map = pool_map(&mm);
+    akgl_SolidGrid g;
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 5, 2, 4)); /* a solid tile */
+    CHECK_INT_EQ(g.cells[2 * 6 + 5], AKGL_CELL_SOLID);
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 5, 2, 0)); /* and gone */
+    CHECK_INT_EQ(g.cells[2 * 6 + 5], AKGL_CELL_OPEN);
+    /* The solid tile under the one-way layer's tile goes: the layer's
+     * one-way floor is what is left. */
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 2, 3, 0));
+    CHECK_INT_EQ(g.cells[3 * 6 + 2], AKGL_CELL_ONE_WAY);
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 0, 3, 4 | AKGL_TILE_FLIP_H)); /* flips do not matter */
+    CHECK_INT_EQ(g.cells[3 * 6 + 0], AKGL_CELL_SOLID);
+    CHECK_OK(akgl_tilemap_set_tile(map, 1, 3, 0, 4)); /* any tile of the one-way layer */
+    CHECK_INT_EQ(g.cells[0 * 6 + 3], AKGL_CELL_ONE_WAY);
+    /* Refused: nothing changes, in the layer or the grid. */
+    CHECK_STATUS(akgl_tilemap_set_tile(map, 0, 1, 3, 99), AKERR_KEY);
+    CHECK_INT_EQ(g.cells[3 * 6 + 1], AKGL_CELL_SLOPE(0, 8));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+
+    /* A map whose grid was never built: the tile changes, no grid appears. */
+    markings_map(&mm);
+    map = pool_map(&mm);
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 5, 2, 4));
+    CHECK(map->solid_cells == NULL);
+    CHECK_OK(akgl_heap_release_tilemap(map));
+
+    /* Chunks: the cell's grid chunk, found as the physics finds it. */
+    static uint32_t a0[16], a1[16], b0[16];
+    akgl_TilemapChunk a[2] = {{-8, 0, a0}, {400000, 4, a1}};
+    akgl_TilemapChunk b[1] = {{-8, 0, b0}};
+    SDL_memset(a0, 0, sizeof(a0));
+    SDL_memset(a1, 0, sizeof(a1));
+    SDL_memset(b0, 0, sizeof(b0));
+    a1[15] = 1; /* (400003, 7) */
+    mem_map(&mm, 0, 0, NULL);
+    mm.map.infinite = true;
+    chunk_layer(a, 2, 4);
+    chunk_layer(b, 1, 4);
+    map = pool_map(&mm);
+    CHECK_OK(akgl_tilemap_solid_grid(map, &g));
+    CHECK(akgl_tilemap_solid_chunk_at(&g, 400011, 7));
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 400003, 7, 0));
+    CHECK(!akgl_tilemap_solid_chunk_at(&g, 400011, 7));
+    CHECK_OK(akgl_tilemap_set_tile(map, 1, -6, 1, 1));
+    CHECK(akgl_tilemap_solid_chunk_at(&g, 2, 1));
+    CHECK(!akgl_tilemap_solid_chunk_at(&g, 1, 1));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+}
+
+/* A game breaks the floor under an actor: it falls through the gap at the
+ * next steps. A slope written into a grid that had none turns the
+ * physics' slope checks on. */
+static void test_set_tile_physics(void)
+{
+    physics_begin();
+    phys.gravity_y = 980.0f;
+    /* Tile 1 (gid 2) solid, tile 2 (gid 3) a slope; row 3 is solid floor. */
+    mem_map(&mm, 6, 4, NULL);
+    for (int i = 0; i < 2; i++) {
+        mm.tiles[i] = (akgl_TilemapTile){.id = (uint32_t)(i + 1), .type = "", .image = ""};
+        mm.tiles[i].properties = SDL_CreateProperties();
+    }
+    mm.tilesets[0].ntiles = 2;
+    CHECK(SDL_SetBooleanProperty(mm.tiles[0].properties, "solid", true));
+    CHECK(SDL_SetNumberProperty(mm.tiles[1].properties, "slope_left", 0));
+    CHECK(SDL_SetNumberProperty(mm.tiles[1].properties, "slope_right", 8));
+    akgl_TilemapLayer *ground = mem_layer(&mm, AKGL_TILEMAP_LAYER_TILES);
+    for (int x = 0; x < 6; x++) {
+        mem_set(ground, x, 3, 2);
+    }
+    akgl_Tilemap *map = pool_map(&mm);
+    CHECK_OK(akgl_game_set_tilemap(map));
+    CHECK(phys.grid.cells == map->solid_cells && !phys.grid_slopes);
+    akgl_Actor *a = spawn("stander", 16.0f, 10.0f, 6.0f, 6.0f); /* over cell (2, 3) */
+    for (int i = 0; i < 50; i++) {
+        advance_ms(10);
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_MSG(a->y == 18.0f, "y %.9g, not 18 (on row 3's top)", (double)a->y);
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 2, 3, 0));
+    for (int i = 0; i < 10; i++) {
+        advance_ms(10);
+        CHECK_OK(akgl_game_update(NULL));
+    }
+    CHECK_MSG(a->y > 18.0f, "y %.9g: the actor still stands on the broken floor", (double)a->y);
+    CHECK_OK(akgl_tilemap_set_tile(map, 0, 4, 3, 3)); /* a slope */
+    CHECK(phys.grid_slopes);
+    CHECK_INT_EQ(map->solid_cells[3 * 6 + 4], AKGL_CELL_SLOPE(0, 8));
+    despawn(a);
+    CHECK_OK(akgl_game_set_tilemap(NULL));
+    CHECK_OK(akgl_heap_release_tilemap(map));
+    physics_end();
+}
+
 /* One bad marking: the check, the grid, the platforms and the game all
  * refuse the map with the message, and nothing changes. */
 static void expect_marking_refused(int status, const char *n1, const char *n2)
@@ -862,5 +962,7 @@ int main(void)
     RUN_TEST(test_unload_with_maps);
     RUN_TEST(test_physics_markings);
     RUN_TEST(test_physics_markings_refused);
+    RUN_TEST(test_set_tile_follows_solid);
+    RUN_TEST(test_set_tile_physics);
     return AKGL_TEST_END();
 }
