@@ -35,6 +35,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc_fixture.h"
 #include "bench_timing.h"
 
 /* The time this thread has run, user and system (the stat calls are system
@@ -55,32 +56,6 @@ static double cpu_ns(void)
 #define MAX_SIZES 8
 #define MAX_FILES 4096
 #define FRAME_NS AKGL_APP_FRAME_NS
-
-static SDL_AtomicInt allocations;
-static SDL_malloc_func sys_malloc;
-static SDL_calloc_func sys_calloc;
-static SDL_realloc_func sys_realloc;
-static SDL_free_func sys_free;
-
-static void *SDLCALL count_malloc(size_t n)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return sys_malloc(n);
-}
-static void *SDLCALL count_calloc(size_t n, size_t s)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return sys_calloc(n, s);
-}
-static void *SDLCALL count_realloc(void *p, size_t n)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return sys_realloc(p, n);
-}
-static void SDLCALL count_free(void *p)
-{
-    sys_free(p);
-}
 
 static void die(akerr_ErrorContext *e, const char *what)
 {
@@ -254,8 +229,7 @@ int main(int argc, char **argv)
                         " (1..%d files)\n", MAX_ROUNDS, MAX_FILES);
         return 2;
     }
-    SDL_GetOriginalMemoryFunctions(&sys_malloc, &sys_calloc, &sys_realloc, &sys_free);
-    SDL_SetMemoryFunctions(count_malloc, count_calloc, count_realloc, count_free);
+    count_allocations();
     if (!SDL_Init(SDL_INIT_VIDEO)) {
         fprintf(stderr, "bench_reload: SDL_Init: %s\n", SDL_GetError());
         return 1;

@@ -1,6 +1,6 @@
 # Included by tools/CMakeLists.txt: the showcase's generators (art, sounds,
 # the level), each with a target that rewrites its committed output and a
-# test (tools/check_generated.cmake) that the committed bytes are what it
+# test (akgl_add_generated_test, tools/check_generated.cmake) that the committed bytes are what it
 # writes. Kept in a file of its own so that other parts' tools are added to
 # tools/CMakeLists.txt without touching these lines.
 
@@ -17,17 +17,9 @@ add_custom_target(akgl_art
     COMMENT "Regenerating the showcase art in examples/assets/"
     VERBATIM)
 
-if(AKGL_BUILD_TESTS)
-    # Two runs write the same bytes, and those are the committed files.
-    add_test(NAME akgl_art
-        COMMAND ${CMAKE_COMMAND}
-            -DTOOL=$<TARGET_FILE:akgl_mkart>
-            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/art-check
-            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
-    set_tests_properties(akgl_art PROPERTIES TIMEOUT 60
-        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
-endif()
+# Two runs write the same bytes, and those are the committed files.
+akgl_add_generated_test(akgl_art TOOL akgl_mkart REGENERATE akgl_art
+    COMMITTED ${PROJECT_SOURCE_DIR}/examples/assets)
 
 # akgl_mksound synthesises the showcase's sound effects and music loop
 # (examples/assets/sounds/).
@@ -47,18 +39,14 @@ add_custom_target(akgl_sounds
     COMMENT "Regenerating examples/assets/sounds/"
     VERBATIM)
 
+akgl_add_generated_test(akgl_sounds TOOL akgl_mksound REGENERATE akgl_sounds
+    COMMITTED ${PROJECT_SOURCE_DIR}/examples/assets/sounds)
 if(AKGL_BUILD_TESTS)
-    add_test(NAME akgl_sounds
-        COMMAND ${CMAKE_COMMAND}
-            -DTOOL=$<TARGET_FILE:akgl_mksound>
-            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/sounds-check
-            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets/sounds
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
     # SDL's own WAV reader accepts each committed WAV file and libvorbisfile
     # the Ogg one, in the format we mean.
     add_test(NAME akgl_sounds_load
         COMMAND akgl_mksound --check ${PROJECT_SOURCE_DIR}/examples/assets/sounds)
-    set_tests_properties(akgl_sounds akgl_sounds_load PROPERTIES TIMEOUT 60
+    set_tests_properties(akgl_sounds_load PROPERTIES TIMEOUT 60
         ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
 endif()
 
@@ -73,13 +61,5 @@ add_custom_target(akgl_level_map
     COMMENT "Regenerating examples/assets/tiles.tsj, level1.tmj and level2.tmj"
     VERBATIM)
 
-if(AKGL_BUILD_TESTS)
-    add_test(NAME akgl_level_files
-        COMMAND ${CMAKE_COMMAND}
-            -DTOOL=$<TARGET_FILE:akgl_mklevel>
-            -DOUT=${CMAKE_CURRENT_BINARY_DIR}/level-check
-            -DCOMMITTED=${PROJECT_SOURCE_DIR}/examples/assets
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_generated.cmake)
-    set_tests_properties(akgl_level_files PROPERTIES TIMEOUT 60
-        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
-endif()
+akgl_add_generated_test(akgl_level_files TOOL akgl_mklevel REGENERATE akgl_level_map
+    COMMITTED ${PROJECT_SOURCE_DIR}/examples/assets)

@@ -704,25 +704,46 @@ static akerr_ErrorContext *optional_bool(json_t *obj, const char *key, bool *des
     SUCCEED_RETURN(errctx);
 }
 
-static akerr_ErrorContext *load_entry(const char *bank, json_t *entry, akgl_Sound **dest)
+/* One entry of a bank, read and checked: what loading it needs. */
+typedef struct EntrySpec
+{
+    char name[AKGL_SOUND_MAX_NAME_LENGTH];
+    char path[AKGL_SOUND_MAX_PATH_LENGTH];  /* resolved (resolve_file) */
+    float volume;
+    bool loop;
+} EntrySpec;
+
+/*
+ * Reads one element of a bank into *spec and checks it as akgl_sound_load
+ * would, without loading anything: load and reload read entries here so that
+ * both refuse the same entries with the same messages, and a reload can refuse
+ * a bad bank before it changes any sound.
+ */
+static akerr_ErrorContext *read_entry(const char *bank, json_t *entry, EntrySpec *spec)
 {
     akgl_String *name = NULL;
     akgl_String *file = NULL;
     char path[AKGL_MAX_STRING_LENGTH];
-    float volume = 1.0f;
-    bool loop = false;
     PREPARE_ERROR(errctx);
 
+    spec->volume = 1.0f;
+    spec->loop = false;
     ATTEMPT {
         FAIL_ZERO_BREAK(errctx, json_is_object(entry), AKERR_TYPE,
                         "an entry must be an object with \"name\" and \"file\"");
         CATCH(errctx, akgl_get_json_string_value(entry, "name", &name));
         CATCH(errctx, akgl_get_json_string_value(entry, "file", &file));
-        CATCH(errctx, optional_float(entry, "volume", &volume));
-        CATCH(errctx, optional_bool(entry, "loop", &loop));
-        CATCH(errctx, check_volume(file->data, volume));
+        CATCH(errctx, optional_float(entry, "volume", &spec->volume));
+        CATCH(errctx, optional_bool(entry, "loop", &spec->loop));
+        CATCH(errctx, check_volume(file->data, spec->volume));
+        CATCH(errctx, akgl_object_check_name(name->data, AKGL_SOUND_MAX_NAME_LENGTH, "sound"));
         CATCH(errctx, resolve_file(bank, file->data, path));
-        CATCH(errctx, akgl_sound_load(name->data, path, volume, loop, dest));
+        if (strlen(path) >= sizeof(spec->path)) {
+            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "sound \"%s\": the path is %zu bytes; the "
+                       "limit is %d", name->data, strlen(path), AKGL_SOUND_MAX_PATH_LENGTH - 1);
+        }
+        memcpy(spec->name, name->data, strlen(name->data) + 1);
+        memcpy(spec->path, path, strlen(path) + 1);
     } CLEANUP {
         if (name != NULL) {
             IGNORE(akgl_heap_release_string(name));
@@ -735,17 +756,49 @@ static akerr_ErrorContext *load_entry(const char *bank, json_t *entry, akgl_Soun
     SUCCEED_RETURN(errctx);
 }
 
-/* load_entry for element `index`, its errors naming the element. */
-static akerr_ErrorContext *load_entry_at(const char *bank, json_t *sounds, size_t index,
-                                         akgl_Sound **dest)
+/* An error about element `index` of bank `bank`, prefixed with both (NULL stays NULL). */
+static akerr_ErrorContext *in_bank_entry(akerr_ErrorContext *errctx, const char *bank,
+                                         size_t index)
 {
     char element[48];
-    akerr_ErrorContext *errctx = load_entry(bank, json_array_get(sounds, index), dest);
-    if (errctx != NULL) {
-        snprintf(element, sizeof(element), "\"sounds\"[%zu]", index);
-        errctx = akgl_json_error_in_file(errctx, element);
+    if (errctx == NULL) {
+        return NULL;
     }
-    return errctx;
+    snprintf(element, sizeof(element), "\"sounds\"[%zu]", index);
+    return akgl_json_error_in_file(akgl_json_error_in_file(errctx, element), bank);
+}
+
+/*
+ * Parses bank `filename` into *root (the caller's to json_decref, also after a
+ * failure) and finds its "sounds" array, *count entries that must fit the sound
+ * pool. Load and reload both open a bank here.
+ */
+static akerr_ErrorContext *open_bank(const char *filename, json_t **root, json_t **sounds,
+                                     size_t *count)
+{
+    PREPARE_ERROR(errctx);
+    PASS(errctx, akgl_json_load_file(filename, root));
+    FAIL_ZERO_RETURN(errctx, json_is_object(*root), AKERR_TYPE,
+                     "%s: the top level must be a JSON object", filename);
+    PASS(errctx, akgl_json_error_in_file(akgl_get_json_array_value(*root, "sounds", sounds),
+                                         filename));
+    *count = json_array_size(*sounds);
+    /* The pool's capacity is chosen at start (akgl_GameConfig). */
+    if (*count > (size_t)akgl_heap_slots(AKGL_HEAP_SOUND)) {
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
+                    "holds %d (akgl_GameConfig.capacity[AKGL_HEAP_SOUND], default "
+                    "AKGL_MAX_HEAP_SOUND)", filename, *count, akgl_heap_slots(AKGL_HEAP_SOUND));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *load_entry(const char *bank, json_t *entry, akgl_Sound **dest)
+{
+    EntrySpec spec;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, read_entry(bank, entry, &spec));
+    PASS(errctx, akgl_sound_load(spec.name, spec.path, spec.volume, spec.loop, dest));
+    SUCCEED_RETURN(errctx);
 }
 
 akerr_ErrorContext *akgl_sound_load_json(const char *filename)
@@ -759,18 +812,7 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
 
     FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_sound_load_json: NULL filename");
     ATTEMPT {
-        CATCH(errctx, akgl_json_load_file(filename, &root));
-        FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
-                        "%s: the top level must be a JSON object", filename);
-        CATCH(errctx, akgl_json_error_in_file(akgl_get_json_array_value(root, "sounds", &sounds),
-                                              filename));
-        count = json_array_size(sounds);
-        /* The pool's capacity is chosen at start (akgl_GameConfig). */
-        if (count > (size_t)akgl_heap_slots(AKGL_HEAP_SOUND)) {
-            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
-                       "holds %d (akgl_GameConfig.capacity[AKGL_HEAP_SOUND], default "
-                       "AKGL_MAX_HEAP_SOUND)", filename, count, akgl_heap_slots(AKGL_HEAP_SOUND));
-        }
+        CATCH(errctx, open_bank(filename, &root, &sounds, &count));
         if (count > 0) {
             /* Remembered so a failure can give back what this bank loaded. */
             loaded = SDL_calloc(count, sizeof(*loaded));
@@ -778,9 +820,9 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
                             SDL_GetError());
         }
         for (size_t i = 0; i < count; i++) {
-            CATCH(errctx, akgl_json_error_in_file(load_entry_at(filename, sounds, i,
-                                                                &loaded[nloaded]),
-                                                  filename));
+            CATCH(errctx, in_bank_entry(load_entry(filename, json_array_get(sounds, i),
+                                                   &loaded[nloaded]),
+                                        filename, i));
             nloaded++;
         }
         akgl_watch_note(AKGL_WATCH_SOUND_BANK, filename, NULL);
@@ -804,13 +846,10 @@ akerr_ErrorContext *akgl_sound_load_json(const char *filename)
 /* Hot reload of a sound bank                                               */
 /* ------------------------------------------------------------------------ */
 
-/* One entry of a bank being reloaded, read and checked. */
+/* One entry of a bank being reloaded, read, checked and staged. */
 typedef struct BankEntry
 {
-    char name[AKGL_SOUND_MAX_NAME_LENGTH];
-    char path[AKGL_SOUND_MAX_PATH_LENGTH];
-    float volume;
-    bool loop;
+    EntrySpec spec;
     akgl_Sound *sound;  /* registered already: the one updated; else NULL (a new entry) */
     float *samples;     /* the new file's, when an existing sound's file changed; owned */
     int64_t frames;
@@ -820,44 +859,15 @@ typedef struct BankEntry
 /* Reads entry `entry` into *e (no sound is loaded; a changed file is decoded). */
 static akerr_ErrorContext *stage_entry(const char *bank, json_t *entry, BankEntry *e)
 {
-    akgl_String *name = NULL;
-    akgl_String *file = NULL;
-    char path[AKGL_MAX_STRING_LENGTH];
     void *found = NULL;
     PREPARE_ERROR(errctx);
 
-    e->volume = 1.0f;
-    e->loop = false;
-    ATTEMPT {
-        FAIL_ZERO_BREAK(errctx, json_is_object(entry), AKERR_TYPE,
-                        "an entry must be an object with \"name\" and \"file\"");
-        CATCH(errctx, akgl_get_json_string_value(entry, "name", &name));
-        CATCH(errctx, akgl_get_json_string_value(entry, "file", &file));
-        CATCH(errctx, optional_float(entry, "volume", &e->volume));
-        CATCH(errctx, optional_bool(entry, "loop", &e->loop));
-        CATCH(errctx, check_volume(file->data, e->volume));
-        CATCH(errctx, akgl_object_check_name(name->data, AKGL_SOUND_MAX_NAME_LENGTH, "sound"));
-        CATCH(errctx, resolve_file(bank, file->data, path));
-        if (strlen(path) >= sizeof(e->path)) {
-            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "sound \"%s\": the path is %zu bytes; the "
-                       "limit is %d", name->data, strlen(path), AKGL_SOUND_MAX_PATH_LENGTH - 1);
-        }
-        memcpy(e->name, name->data, strlen(name->data) + 1);
-        memcpy(e->path, path, strlen(path) + 1);
-        CATCH(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", e->name, &found));
-        e->sound = found;
-        if (e->sound != NULL && strcmp(e->sound->path, e->path) != 0) {
-            CATCH(errctx, decode_file(e->path, akgl_sound_rate(), &e->samples, &e->frames));
-        }
-    } CLEANUP {
-        if (name != NULL) {
-            IGNORE(akgl_heap_release_string(name));
-        }
-        if (file != NULL) {
-            IGNORE(akgl_heap_release_string(file));
-        }
-    } PROCESS(errctx) {
-    } FINISH(errctx, true);
+    PASS(errctx, read_entry(bank, entry, &e->spec));
+    PASS(errctx, akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", e->spec.name, &found));
+    e->sound = found;
+    if (e->sound != NULL && strcmp(e->sound->path, e->spec.path) != 0) {
+        PASS(errctx, decode_file(e->spec.path, akgl_sound_rate(), &e->samples, &e->frames));
+    }
     SUCCEED_RETURN(errctx);
 }
 
@@ -865,19 +875,15 @@ static akerr_ErrorContext *stage_entry(const char *bank, json_t *entry, BankEntr
 static akerr_ErrorContext *stage_bank(const char *filename, json_t *sounds, BankEntry *entries,
                                       size_t count, int *live)
 {
-    char element[48];
     PREPARE_ERROR(errctx);
     for (size_t i = 0; i < count; i++) {
-        snprintf(element, sizeof(element), "\"sounds\"[%zu]", i);
-        PASS(errctx, akgl_json_error_in_file(
-                         akgl_json_error_in_file(stage_entry(filename, json_array_get(sounds, i),
-                                                             &entries[i]),
-                                                 element),
-                         filename));
+        PASS(errctx, in_bank_entry(stage_entry(filename, json_array_get(sounds, i), &entries[i]),
+                                   filename, i));
         for (size_t j = 0; j < i; j++) {
-            if (strcmp(entries[j].name, entries[i].name) == 0) {
-                FAIL_RETURN(errctx, AKERR_REGISTRY, "%s: %s: sound \"%s\" is listed already "
-                            "(\"sounds\"[%zu])", filename, element, entries[i].name, j);
+            if (strcmp(entries[j].spec.name, entries[i].spec.name) == 0) {
+                FAIL_RETURN(errctx, AKERR_REGISTRY, "%s: \"sounds\"[%zu]: sound \"%s\" is "
+                            "listed already (\"sounds\"[%zu])", filename, i,
+                            entries[i].spec.name, j);
             }
         }
         *live += entries[i].sound != NULL;
@@ -888,12 +894,9 @@ static akerr_ErrorContext *stage_bank(const char *filename, json_t *sounds, Bank
     for (size_t i = 0; i < count; i++) {
         BankEntry *e = &entries[i];
         if (e->sound == NULL) {
-            snprintf(element, sizeof(element), "\"sounds\"[%zu]", i);
-            PASS(errctx, akgl_json_error_in_file(
-                             akgl_json_error_in_file(akgl_sound_load(e->name, e->path, e->volume,
-                                                                     e->loop, &e->made),
-                                                     element),
-                             filename));
+            PASS(errctx, in_bank_entry(akgl_sound_load(e->spec.name, e->spec.path,
+                                                       e->spec.volume, e->spec.loop, &e->made),
+                                       filename, i));
         }
     }
     SUCCEED_RETURN(errctx);
@@ -912,17 +915,7 @@ akerr_ErrorContext *akgl_sound_reload_bank(const char *filename, int *count)
     FAIL_ZERO_RETURN(errctx, count, AKERR_NULLPOINTER, "akgl_sound_reload_bank: NULL count");
     *count = 0;
     ATTEMPT {
-        CATCH(errctx, akgl_json_load_file(filename, &root));
-        FAIL_ZERO_BREAK(errctx, json_is_object(root), AKERR_TYPE,
-                        "%s: the top level must be a JSON object", filename);
-        CATCH(errctx, akgl_json_error_in_file(akgl_get_json_array_value(root, "sounds", &sounds),
-                                              filename));
-        n = json_array_size(sounds);
-        if (n > (size_t)akgl_heap_slots(AKGL_HEAP_SOUND)) {
-            FAIL_BREAK(errctx, AKERR_OUTOFBOUNDS, "%s: \"sounds\" lists %zu sounds; the pool "
-                       "holds %d (akgl_GameConfig.capacity[AKGL_HEAP_SOUND], default "
-                       "AKGL_MAX_HEAP_SOUND)", filename, n, akgl_heap_slots(AKGL_HEAP_SOUND));
-        }
+        CATCH(errctx, open_bank(filename, &root, &sounds, &n));
         if (n == 0) {
             break;
         }
@@ -948,11 +941,11 @@ akerr_ErrorContext *akgl_sound_reload_bank(const char *filename, int *count)
                 e->samples = NULL;
                 snd->frames = e->frames;
                 snd->rate = akgl_sound_rate();
-                memcpy(snd->path, e->path, strlen(e->path) + 1);
+                memcpy(snd->path, e->spec.path, strlen(e->spec.path) + 1);
                 akgl_watch_note(AKGL_WATCH_SOUND, snd->path, snd->name);
             }
-            snd->volume = e->volume;
-            snd->loop = e->loop;
+            snd->volume = e->spec.volume;
+            snd->loop = e->spec.loop;
         }
         *count = (int)n;
     } CLEANUP {

@@ -12,7 +12,7 @@
  * - sheet generation with SDL surfaces and IMG_SavePNG, in the layout of
  *   tests/assets/README.md on the packaging branch (cell i: one opaque fill,
  *   marker (255, 255, i * 256 / N) at its top-left pixel);
- * - capture of akerr_log_method, to read warnings.
+ * - capture of akerr_log_method, to read warnings (log_fixture.h).
  *
  * Define _XOPEN_SOURCE 700 before including anything (mkdtemp, nftw, symlink).
  * Call sf_begin() first thing in main (before AKGL_TEST_BEGIN: the allocation
@@ -36,6 +36,7 @@
 
 #include "../akstdlib/fixture.h"
 #include "akgl_test.h"
+#include "log_fixture.h"
 #include "message_path.h"
 
 #ifndef AKGL_TEST_ASSETS_DIR
@@ -294,40 +295,6 @@ static inline void sf_make_sheet(const char *name, int cols, int rows, int size)
         fx_die("IMG_SavePNG", path);
     }
     SDL_DestroySurface(s);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Log capture                                                              */
-/* ------------------------------------------------------------------------ */
-
-static char sf_log[16384];
-static akerr_LogFunction sf_saved_log;
-
-AKERR_PRINTF(1, 2)
-static void sf_capture_log(const char *fmt, ...)
-{
-    size_t used = strlen(sf_log);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(sf_log + used, sizeof(sf_log) - used, fmt, ap);
-    va_end(ap);
-    used = strlen(sf_log);
-    if (used + 1 < sizeof(sf_log)) {
-        sf_log[used] = '\n';
-        sf_log[used + 1] = '\0';
-    }
-}
-
-static inline void sf_log_begin(void)
-{
-    sf_log[0] = '\0';
-    sf_saved_log = akerr_log_method;
-    akerr_log_method = sf_capture_log;
-}
-
-static inline void sf_log_end(void)
-{
-    akerr_log_method = sf_saved_log;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -437,15 +437,15 @@ static void test_sheet_resolution(void)
     /* Also in the working directory: step 1 wins, and says so. */
     sf_copy(SF_SHEET_64, "cwd/shared.png");
     sf_path(cwd_sheet, "cwd/shared.png");
-    sf_log_begin();
+    test_log_begin();
     c = expect_loaded(path, "inline resolved");
-    sf_log_end();
+    test_log_end();
     if (c != NULL) {
         CHECK_STR_EQ(c->owned_sprites[0]->sheet->name, cwd_sheet);
         CHECK_OK(akgl_heap_release_character(c));
     }
-    CHECK_CONTAINS(sf_log, "sprite sheet \"shared.png\" in");
-    CHECK_CONTAINS(sf_log, "res/resolved.json resolves to");
+    CHECK_CONTAINS(test_log, "sprite sheet \"shared.png\" in");
+    CHECK_CONTAINS(test_log, "res/resolved.json resolves to");
     if (remove(cwd_sheet) != 0) {
         fx_die("remove", cwd_sheet);
     }

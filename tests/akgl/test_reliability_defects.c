@@ -22,14 +22,14 @@ static void test_loading_with_every_context_held(void)
     CHECK(sf_sprite("hero standing down") != NULL);
     CHECK_INT_EQ(akerr_contexts_in_use(), AKERR_MAX_ARRAY_ERROR);
 
-    sf_log_begin();
+    test_log_begin();
     akerr_ErrorContext *e = akgl_sprite_load_json(SF_SPRITES "/image_missing.json");
-    sf_log_end();
+    test_log_end();
     CHECK(e != NULL);
     CHECK_INT_EQ(e ? e->status : 0, AKERR_EXHAUSTED);
     CHECK_CONTAINS(e ? e->message : NULL, "no free error context");
     RELEASE_ERROR(e);
-    CHECK_CONTAINS(sf_log, "error contexts are live");
+    CHECK_CONTAINS(test_log, "error contexts are live");
 
     for (int i = 0; i < n; i++) {
         RELEASE_ERROR(held[i]);

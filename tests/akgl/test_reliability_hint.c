@@ -12,18 +12,7 @@
 #include <stdarg.h>
 
 #include "akgl_test.h"
-
-static char logbuf[4096];
-
-AKERR_PRINTF(1, 2)
-static void capture(const char *fmt, ...)
-{
-    size_t used = strlen(logbuf);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(logbuf + used, sizeof(logbuf) - used, fmt, ap);
-    va_end(ap);
-}
+#include "log_fixture.h"
 
 static void test_a_held_hint_is_reported(void)
 {
@@ -35,14 +24,12 @@ static void test_a_held_hint_is_reported(void)
     CHECK(SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "software",
                                   SDL_HINT_OVERRIDE));
 
-    akerr_LogFunction saved = akerr_log_method;
-    logbuf[0] = '\0';
-    akerr_log_method = capture;
+    test_log_begin();
     CHECK_OK(akgl_render_2d_init(&r));
-    akerr_log_method = saved;
+    test_log_end();
 
-    CHECK_CONTAINS(logbuf, "cannot turn framebuffer acceleration off");
-    CHECK_CONTAINS(logbuf, "SDL_FRAMEBUFFER_ACCELERATION stays \"software\"");
+    CHECK_CONTAINS(test_log, "cannot turn framebuffer acceleration off");
+    CHECK_CONTAINS(test_log, "SDL_FRAMEBUFFER_ACCELERATION stays \"software\"");
     if (r.shutdown != NULL) {
         CHECK_OK(r.shutdown(&r));
     }

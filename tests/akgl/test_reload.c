@@ -13,6 +13,7 @@
 #include <akgl/reload.h>
 
 #include "../akstdlib/fixture.h"
+#include "log_fixture.h"
 #include "scene.h"
 #include "sound_fixture.h"
 
@@ -134,36 +135,6 @@ static const char *at(const char *name)
 /* The log                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static char logbuf[16384];
-static akerr_LogFunction saved_log;
-
-AKERR_PRINTF(1, 2)
-static void capture(const char *fmt, ...)
-{
-    size_t used = strlen(logbuf);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(logbuf + used, sizeof(logbuf) - used, fmt, ap);
-    va_end(ap);
-    used = strlen(logbuf);
-    if (used + 1 < sizeof(logbuf)) {
-        logbuf[used] = '\n';
-        logbuf[used + 1] = '\0';
-    }
-}
-
-static void log_begin(void)
-{
-    logbuf[0] = '\0';
-    saved_log = akerr_log_method;
-    akerr_log_method = capture;
-}
-
-static void log_end(void)
-{
-    akerr_log_method = saved_log;
-}
-
 static int occurrences(const char *haystack, const char *needle)
 {
     int n = 0;
@@ -269,16 +240,16 @@ static void test_bad_edits_logged_once(void)
     akgl_Actor *a = actor_at_8("bad", "bad");
     int contexts = akerr_contexts_in_use();
 
-    log_begin();
+    test_log_begin();
     write_text("bad.json", "{\"name\": \"bad\",\n  \"width\": }\n");
     for (int i = 0; i < 4; i++) {
         step();
     }
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "bad.json");
-    CHECK_CONTAINS(logbuf, "(the loaded sprite is kept)");
-    CHECK_CONTAINS(logbuf, "bad.json:2:12: AKERR_FORMAT: "); /* as akgl-check says it */
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "bad.json");
+    CHECK_CONTAINS(test_log, "(the loaded sprite is kept)");
+    CHECK_CONTAINS(test_log, "bad.json:2:12: AKERR_FORMAT: "); /* as akgl-check says it */
     CHECK_INT_EQ(spr->frames, 1);
     CHECK_INT_EQ(spr->frameids[0], 2);
     CHECK_DRAWN(10, 10, cell_colour(0, 2));
@@ -288,31 +259,31 @@ static void test_bad_edits_logged_once(void)
 
     /* Another bad edit is another change: said again, once. A frame off
      * the sheet is refused before it could fail a draw. */
-    log_begin();
+    test_log_begin();
     write_sprite("bad.json", "bad", "bad.png", "[9]");
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "AKERR_OUTOFBOUNDS");
-    CHECK_CONTAINS(logbuf, "frame number 9");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "AKERR_OUTOFBOUNDS");
+    CHECK_CONTAINS(test_log, "frame number 9");
     CHECK_INT_EQ(spr->frameids[0], 2);
 
     /* A renamed sprite is refused too: a reload keeps names. */
-    log_begin();
+    test_log_begin();
     write_sprite("bad.json", "renamed", "bad.png", "[3]");
     step();
-    log_end();
-    CHECK_CONTAINS(logbuf, "a reload keeps the name");
+    test_log_end();
+    CHECK_CONTAINS(test_log, "a reload keeps the name");
     CHECK(sprite_named("renamed") == NULL);
     CHECK_INT_EQ(spr->frameids[0], 2);
 
     /* Fixed: reloaded, and nothing is refused any more. */
-    log_begin();
+    test_log_begin();
     write_sprite("bad.json", "bad", "bad.png", "[3]");
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 0);
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 0);
     CHECK_INT_EQ(spr->frameids[0], 3);
     CHECK_DRAWN(10, 10, cell_colour(0, 3));
     CHECK_OK(akgl_reload_watched(&watched, &refused));
@@ -385,14 +356,14 @@ static void test_sheet_pixels(void)
     CHECK_DRAWN(10, 10, cell_colour(1, 5));
 
     /* One row: cell 5 would lie off it. */
-    log_begin();
+    test_log_begin();
     write_sheet("tiles.png", 4, 1, 2);
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "(the loaded sprite sheet is kept)");
-    CHECK_CONTAINS(logbuf, "sprite \"tile\"");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "(the loaded sprite sheet is kept)");
+    CHECK_CONTAINS(test_log, "sprite \"tile\"");
     CHECK_INT_EQ(sheet->texture_h, 2 * SIDE);
     CHECK_DRAWN(10, 10, cell_colour(1, 5));
 
@@ -428,11 +399,11 @@ static void test_sprite_changes_sheet(void)
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
     CHECK_INT_EQ(sheets, before); /* one.png went, two.png came */
     /* A sheet that is not there: refused, the sprite keeps two.png. */
-    log_begin();
+    test_log_begin();
     write_sprite("mover.json", "mover", "three.png", "[0]");
     step();
-    log_end();
-    CHECK_CONTAINS(logbuf, "ENOENT");
+    test_log_end();
+    CHECK_CONTAINS(test_log, "ENOENT");
     CHECK_CONTAINS(spr->sheet->name, "two.png");
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &sheets));
     CHECK_INT_EQ(sheets, before);
@@ -473,13 +444,13 @@ static void test_character_mapping(void)
     CHECK_INT_EQ(jump->refcount, jump_refs + 2);
 
     /* A sprite not loaded: refused, the mapping stays. */
-    log_begin();
+    test_log_begin();
     write_character("hero.json", "hero", "fly");
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "(the loaded character is kept)");
-    CHECK_CONTAINS(logbuf, "\"fly\" is not loaded");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "(the loaded character is kept)");
+    CHECK_CONTAINS(test_log, "\"fly\" is not loaded");
     CHECK_OK(akgl_character_sprite_get(c, AKGL_ACTOR_STATE_ALIVE, &bound));
     CHECK(bound == jump);
     CHECK_INT_EQ(jump->refcount, jump_refs + 2);
@@ -520,11 +491,11 @@ static void test_character_inline_sprites(void)
     CHECK_INT_EQ(idle->frameids[0], 6);
     CHECK_DRAWN(10, 10, cell_colour(0, 6));
     /* Renaming an inline sprite needs a restart. */
-    log_begin();
+    test_log_begin();
     write_text("blob.json", BLOB_FORM, "blob rest", 3);
     step();
-    log_end();
-    CHECK_CONTAINS(logbuf, "which character \"blob\" was not loaded with");
+    test_log_end();
+    CHECK_CONTAINS(test_log, "which character \"blob\" was not loaded with");
     CHECK(sprite_named("blob rest") == NULL);
     CHECK_INT_EQ(idle->frameids[0], 6);
     CHECK_OK(akgl_heap_release_actor(a));
@@ -549,11 +520,11 @@ static void test_image(void)
     CHECK_INT_EQ(w, 3 * SIDE);
     CHECK_INT_EQ(h, 2 * SIDE);
     /* Not an image any more: refused, the old one kept. */
-    log_begin();
+    test_log_begin();
     write_text("picture.png", "not a png");
     step();
-    log_end();
-    CHECK_CONTAINS(logbuf, "(the loaded image is kept)");
+    test_log_end();
+    CHECK_CONTAINS(test_log, "(the loaded image is kept)");
     CHECK_OK(akgl_image_size(img, &w, &h));
     CHECK_INT_EQ(w, 3 * SIDE);
     CHECK_OK(akgl_heap_release_image(img));
@@ -585,14 +556,14 @@ static void test_sound(void)
               (long long)before);
     int64_t twice = snd->frames;
     /* A file cut short: refused, the samples kept. */
-    log_begin();
+    test_log_begin();
     CHECK(fx_write_wav_raw(tmp, 3, 1, 48000, 9600, 100, fx_level, &level));
     replace("beep.wav");
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "(the loaded sound is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "(the loaded sound is kept)");
     CHECK(snd->frames == twice);
     CHECK_OK(akgl_heap_release_sound(snd));
 }
@@ -683,13 +654,13 @@ static void map_case(bool respawn)
         CHECK(now == theirs && now->x != 20.0f); /* kept where it was */
     }
 
-    log_begin();
+    test_log_begin();
     write_text("level.tmj", "{\"type\": \"map\",\n \"width\": ]");
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "(the loaded map is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "(the loaded map is kept)");
     CHECK_DRAWN(2, 2, cell_colour(0, 3));
 
     CHECK_OK(akgl_heap_release_actor(mine));
@@ -741,13 +712,13 @@ static void test_font(void)
     CHECK_OK(akgl_text_measure(font, "Hello, reload", &w2, &h));
     CHECK_MSG(w2 > w1, "bold is %d pixels wide, regular %d", w2, w1);
     /* Not a font: refused, the bold face kept. */
-    log_begin();
+    test_log_begin();
     write_text("face.ttf", "not a font at all");
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "(the loaded font is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "(the loaded font is kept)");
     int w3 = 0;
     CHECK_OK(akgl_text_measure(font, "Hello, reload", &w3, &h));
     CHECK_INT_EQ(w3, w2);
@@ -860,14 +831,14 @@ static void test_aseprite(void)
     int with_jump = sprites;
 
     /* "idle" gone: its sprite keeps its frames, said once. */
-    log_begin();
+    test_log_begin();
     write_ase("knight.json", "knight.png", (const int[]){7, 6}, 2, 40,
               ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 1, 1));
     step();
     step();
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "sprite \"knight/idle\" has no tag in the file any more");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "sprite \"knight/idle\" has no tag in the file any more");
     CHECK(sprite_named("knight/idle") == idle);
     CHECK_INT_EQ(idle->frames, 1);
     CHECK_INT_EQ(idle->frame_rect[0].x, 0);
@@ -875,16 +846,16 @@ static void test_aseprite(void)
     CHECK_DRAWN(10, 10, cell_colour(0, 7));
 
     /* A bad edit: a tag past the last frame. Nothing changes, said once. */
-    log_begin();
+    test_log_begin();
     write_ase("knight.json", "knight.png", (const int[]){1}, 1, 40,
               ASE_TAG("run", 0, 0) ", " ASE_TAG("jump", 0, 3));
     for (int i = 0; i < 3; i++) {
         step();
     }
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "\"to\" is 3; it must be 0..0");
-    CHECK_CONTAINS(logbuf, "(the loaded Aseprite animation is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "\"to\" is 3; it must be 0..0");
+    CHECK_CONTAINS(test_log, "(the loaded Aseprite animation is kept)");
     CHECK_INT_EQ(run->frame_rect[0].x, 3 * SIDE);
     CHECK_DRAWN(10, 10, cell_colour(0, 7));
     CHECK_OK(akgl_reload_watched(&watched, &refused));
@@ -893,12 +864,12 @@ static void test_aseprite(void)
     /* A sheet that does not match "size", and a new tag with it: refused
      * before the new tag is registered; nothing stranded. */
     write_sheet("small.png", 2, 1, 1);
-    log_begin();
+    test_log_begin();
     write_ase("knight.json", "small.png", (const int[]){0}, 1, 40,
               ASE_TAG("run", 0, 0) ", " ASE_TAG("fall", 0, 0));
     step();
-    log_end();
-    CHECK_CONTAINS(logbuf, "the JSON is not this sheet's");
+    test_log_end();
+    CHECK_CONTAINS(test_log, "the JSON is not this sheet's");
     CHECK(sprite_named("knight/fall") == NULL);
     CHECK(run->sheet->name != NULL && strstr(run->sheet->name, "knight.png") != NULL);
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITE, &sprites));
@@ -1003,16 +974,16 @@ static void test_ldtk(void)
     CHECK_INT_EQ(maps_after, maps);
 
     /* A bad edit of the .ldtkl: the level is kept, said once. */
-    log_begin();
+    test_log_begin();
     write_text("world_ext/Level_0.ldtkl",
                "{\"identifier\": \"Level_0\",\n \"layerInstances\": 3}\n");
     for (int i = 0; i < 3; i++) {
         step();
     }
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "Level_0.ldtkl");
-    CHECK_CONTAINS(logbuf, "(the loaded map is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "Level_0.ldtkl");
+    CHECK_CONTAINS(test_log, "(the loaded map is kept)");
     CHECK_STR_EQ(map_title(ext), "apart");
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &maps_after));
     CHECK_INT_EQ(maps_after, maps);
@@ -1074,15 +1045,15 @@ static void test_tileset(void)
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_SPRITESHEET, &now));
     CHECK_INT_EQ(now, sheets); /* tsa.png went, tsb.png came */
 
-    log_begin();
+    test_log_begin();
     write_text("tiles.tsj", "{\"type\": \"tileset\",\n \"image\": 7}");
     for (int i = 0; i < 3; i++) {
         step();
     }
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "tiles.tsj");
-    CHECK_CONTAINS(logbuf, "(the loaded tileset is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "tiles.tsj");
+    CHECK_CONTAINS(test_log, "(the loaded tileset is kept)");
     CHECK_DRAWN(2, 2, cell_colour(1, 1));
     CHECK_OK(akgl_heap_in_use(AKGL_HEAP_TILEMAP, &now));
     CHECK_INT_EQ(now, maps);
@@ -1139,7 +1110,7 @@ static void test_sound_bank(void)
     CHECK_INT_EQ(now, sounds + 1);
 
     /* A bad volume, and a new entry before it: nothing changes, said once. */
-    log_begin();
+    test_log_begin();
     write_text("bank.json",
                "{\"sounds\": [{\"name\": \"b4\", \"file\": \"%s\"},"
                " {\"name\": \"b1\", \"file\": \"%s\", \"volume\": 9}]}",
@@ -1147,11 +1118,11 @@ static void test_sound_bank(void)
     for (int i = 0; i < 3; i++) {
         step();
     }
-    log_end();
-    CHECK_INT_EQ(occurrences(logbuf, "hot reload"), 1);
-    CHECK_CONTAINS(logbuf, "\"sounds\"[1]");
-    CHECK_CONTAINS(logbuf, "volume 9 is not in 0..");
-    CHECK_CONTAINS(logbuf, "(the loaded sound bank is kept)");
+    test_log_end();
+    CHECK_INT_EQ(occurrences(test_log, "hot reload"), 1);
+    CHECK_CONTAINS(test_log, "\"sounds\"[1]");
+    CHECK_CONTAINS(test_log, "volume 9 is not in 0..");
+    CHECK_CONTAINS(test_log, "(the loaded sound bank is kept)");
     CHECK(b1->volume == 0.75f);
     void *b4 = NULL;
     CHECK_OK(akgl_registry_get(AKGL_REGISTRY_SOUND, "sound", "b4", &b4));
@@ -1212,11 +1183,11 @@ static void test_off_and_bad_config(void)
     if (scene_open_bound(&scene, W, H)) {
         write_sheet("full.png", 4, 2, 0);
         write_sprite("full.json", "full", "full.png", "[0]");
-        log_begin();
+        test_log_begin();
         CHECK_OK(akgl_sprite_load_json(at("full.json")));
-        log_end();
-        CHECK_INT_EQ(occurrences(logbuf, "is not watched"), 1);
-        CHECK_CONTAINS(logbuf, "hot_reload_files");
+        test_log_end();
+        CHECK_INT_EQ(occurrences(test_log, "is not watched"), 1);
+        CHECK_CONTAINS(test_log, "hot_reload_files");
         CHECK_OK(akgl_reload_watched(&n, NULL));
         CHECK_INT_EQ(n, 1);
         CHECK_OK(akgl_heap_release_sprite(sprite_named("full")));

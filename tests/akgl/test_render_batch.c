@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "picture_fixture.h"
 #include "render_batch_private.h"
 #include "scene.h"
 
@@ -45,56 +46,10 @@
 
 static bool gl_mode;
 
-static bool close_rgb(SDL_Color p, SDL_Color q)
-{
-    return abs(p.r - q.r) <= TOL_CHANNEL && abs(p.g - q.g) <= TOL_CHANNEL &&
-           abs(p.b - q.b) <= TOL_CHANNEL;
-}
-
-/* Whether pixel (x, y) of @p a has its colour in @p b within @p reach pixels of (x, y). */
-static bool found_near(SDL_Surface *a, SDL_Surface *b, int x, int y, int reach)
-{
-    SDL_Color p = pixel_at(a, x, y);
-    for (int dy = -reach; dy <= reach; dy++) {
-        for (int dx = -reach; dx <= reach; dx++) {
-            int qx = x + dx, qy = y + dy;
-            if (qx >= 0 && qy >= 0 && qx < b->w && qy < b->h && close_rgb(p, pixel_at(b, qx, qy))) {
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-/*
- * The pixels of @p a and @p b that differ: whose colour (within
- * TOL_CHANNEL) the other picture does not have within @p reach pixels, in
- * either direction. Reach 0 is pixel for pixel.
- */
-static int differing(SDL_Surface *a, SDL_Surface *b, int reach, int *first_x, int *first_y)
-{
-    int n = 0;
-    *first_x = *first_y = -1;
-    if (a == NULL || b == NULL || a->w != b->w || a->h != b->h) {
-        return W * H;
-    }
-    for (int y = 0; y < a->h; y++) {
-        for (int x = 0; x < a->w; x++) {
-            if (!found_near(a, b, x, y, reach) || !found_near(b, a, x, y, reach)) {
-                if (n++ == 0) {
-                    *first_x = x;
-                    *first_y = y;
-                }
-            }
-        }
-    }
-    return n;
-}
-
 #define CHECK_SAME_PICTURE(a, b, reach, what) \
     do { \
         int fx_, fy_; \
-        int n_ = differing((a), (b), (reach), &fx_, &fy_); \
+        int n_ = picture_differing((a), (b), TOL_CHANNEL, (reach), &fx_, &fy_); \
         int most_ = (reach) > 0 ? TOL_STRAY : 0; \
         CHECK_MSG(n_ <= most_, "%s: %d pixels differ beyond %d pixels (at most %d may), the " \
                   "first at (%d, %d)", (what), n_, (reach), most_, fx_, fy_); \
@@ -635,7 +590,7 @@ static void draw_and_count(SDL_Renderer *r, SDL_Texture *target, SDL_Texture *wh
                 CHECK(SDL_ReadSurfacePixel(shot, x + probe[k][0], y + probe[k][1], &pr, &pg, &pb, &pa));
                 SDL_Color got = {pr, pg, pb, pa};
                 SDL_Color black = {0, 0, 0, 255};
-                CHECK_MSG(close_rgb(got, k < 2 ? want : black),
+                CHECK_MSG(picture_close_rgb(got, k < 2 ? want : black, TOL_CHANNEL),
                           "quad %d at (%d, %d): %d,%d,%d, want %d,%d,%d", i, x + probe[k][0],
                           y + probe[k][1], got.r, got.g, got.b, k < 2 ? want.r : 0,
                           k < 2 ? want.g : 0, k < 2 ? want.b : 0);

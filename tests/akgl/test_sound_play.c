@@ -26,6 +26,7 @@
 #include <sys/stat.h> /* stat: the capture's size, without SDL (no allocation) */
 
 #include "akgl_test.h"
+#include "alloc_fixture.h"
 #include "sound_fixture.h"
 
 #define FIX AKGL_SOUND_FIXTURE_DIR
@@ -36,47 +37,6 @@
  * than any wait needs (the longest is under a second of audio), so only a
  * device that stopped, not a busy machine, reaches it. */
 #define WAIT_DEADLINE_MS 20000
-
-/* ------------------------------------------------------------------------ */
-/* Counting SDL's allocations                                               */
-/* ------------------------------------------------------------------------ */
-
-static SDL_malloc_func real_malloc;
-static SDL_calloc_func real_calloc;
-static SDL_realloc_func real_realloc;
-static SDL_free_func real_free;
-static SDL_AtomicInt allocations;
-
-static void *SDLCALL counting_malloc(size_t size)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return real_malloc(size);
-}
-
-static void *SDLCALL counting_calloc(size_t n, size_t size)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return real_calloc(n, size);
-}
-
-static void *SDLCALL counting_realloc(void *p, size_t size)
-{
-    SDL_AddAtomicInt(&allocations, 1);
-    return real_realloc(p, size);
-}
-
-static void SDLCALL passing_free(void *p)
-{
-    real_free(p);
-}
-
-/* Before anything else touches SDL. The wrappers call the real functions,
- * so memory from either side may be freed by the other. */
-static void count_allocations(void)
-{
-    SDL_GetOriginalMemoryFunctions(&real_malloc, &real_calloc, &real_realloc, &real_free);
-    SDL_SetMemoryFunctions(counting_malloc, counting_calloc, counting_realloc, passing_free);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Capturing the disk driver's output                                       */

@@ -434,44 +434,44 @@ static void test_working_directory_shadows_with_a_warning(void)
 
     /* From the shadowing directory: its file wins, and we are told. */
     sf_chdir(cwd);
-    sf_log_begin();
+    test_log_begin();
     akgl_Sprite *spr = expect_loaded(json, "shadowed");
-    sf_log_end();
+    test_log_end();
     sf_chdir(sf_cwd);
     if (spr != NULL) {
         CHECK_STR_EQ(spr->sheet->name, shadow);
         CHECK_INT_EQ(spr->sheet->texture_w, 192);
         CHECK_OK(akgl_heap_release_sprite(spr));
     }
-    CHECK_CONTAINS(sf_log, "warning");
-    CHECK_CONTAINS(sf_log, shadow);
-    CHECK_CONTAINS(sf_log, beside);
-    CHECK_CONTAINS(sf_log, json);
+    CHECK_CONTAINS(test_log, "warning");
+    CHECK_CONTAINS(test_log, shadow);
+    CHECK_CONTAINS(test_log, beside);
+    CHECK_CONTAINS(test_log, json);
 
     /* From a directory without the file: the one beside the JSON, silently. */
-    sf_log_begin();
+    test_log_begin();
     spr = expect_loaded(json, "shadowed");
-    sf_log_end();
+    test_log_end();
     if (spr != NULL) {
         CHECK_STR_EQ(spr->sheet->name, beside);
         CHECK_INT_EQ(spr->sheet->texture_w, 64);
         CHECK_OK(akgl_heap_release_sprite(spr));
     }
-    CHECK_STR_EQ(sf_log, "");
+    CHECK_STR_EQ(test_log, "");
 
     /* From the JSON's own directory both steps find one file: no warning. */
     char jsondir[PATH_MAX];
     sf_path(jsondir, "shadow/json");
     sf_chdir(jsondir);
-    sf_log_begin();
+    test_log_begin();
     spr = expect_loaded("s.json", "shadowed");
-    sf_log_end();
+    test_log_end();
     sf_chdir(sf_cwd);
     if (spr != NULL) {
         CHECK_STR_EQ(spr->sheet->name, beside);
         CHECK_OK(akgl_heap_release_sprite(spr));
     }
-    CHECK_STR_EQ(sf_log, "");
+    CHECK_STR_EQ(test_log, "");
 }
 
 static void test_step_one_error_other_than_missing_is_reported(void)

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "picture_fixture.h"
 #include "scene.h"
 #include "tilemap_cache.h"
 
@@ -89,32 +90,10 @@ static bool write_map(void)
     return true;
 }
 
-/* The pixels of @p a and @p b further apart than @p tol in a channel; the first one's place. */
-static int differing(SDL_Surface *a, SDL_Surface *b, int tol, int *fx, int *fy)
-{
-    int n = 0;
-    *fx = *fy = -1;
-    if (a == NULL || b == NULL || a->w != b->w || a->h != b->h) {
-        return W * H;
-    }
-    for (int y = 0; y < a->h; y++) {
-        for (int x = 0; x < a->w; x++) {
-            SDL_Color p = pixel_at(a, x, y), q = pixel_at(b, x, y);
-            if (abs(p.r - q.r) > tol || abs(p.g - q.g) > tol || abs(p.b - q.b) > tol) {
-                if (n++ == 0) {
-                    *fx = x;
-                    *fy = y;
-                }
-            }
-        }
-    }
-    return n;
-}
-
 #define CHECK_SAME_PICTURE(a, b, tol, what, x, y) \
     do { \
         int fx_, fy_; \
-        int n_ = differing((a), (b), (tol), &fx_, &fy_); \
+        int n_ = picture_differing((a), (b), (tol), 0, &fx_, &fy_); \
         CHECK_MSG(n_ == 0, "%s, camera (%g, %g): %d pixels differ, the first at (%d, %d)", \
                   (what), (double)(x), (double)(y), n_, fx_, fy_); \
     } while (0)
@@ -190,8 +169,8 @@ static void check_changes(Scene *s, akgl_Tilemap *map, const char *kind)
     CHECK_OK(akgl_tilemap_set_tile(map, 1, 9, 0, 5 | AKGL_TILE_FLIP_D));
     SDL_Surface *after = paint(s, x, y, 1.0f);
     int fx, fy;
-    CHECK_MSG(differing(before, after, 0, &fx, &fy) > 0, "%s: the changed tiles do not show",
-              kind);
+    CHECK_MSG(picture_differing(before, after, 0, 0, &fx, &fy) > 0,
+              "%s: the changed tiles do not show", kind);
     CHECK_PIXEL(after, 9 * 48 - 440 + 24, 48 + 24, CELL_FILL[1]); /* gid 2: cell 1 */
     use_cache(map, false);
     SDL_Surface *tiles = paint(s, x, y, 1.0f);
