@@ -117,7 +117,8 @@ struct akgl_Actor
     uint8_t drop_through;                  /**< Dropping through one-way floors on request
                                                 (akgl_physics_drop_through; the physics clears
                                                 it): 0 not, 1 yes, 2 + i from one-way platform i. */
-    uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step. */
+    uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step;
+                                                _CRUSHED: a platform squeezed it against a tile this update. */
     bool live;                             /**< Owned by the heap: initialised and not yet
                                                 released (what the frame's sweeps test; a
                                                 slot acquired but not initialised is not live). */

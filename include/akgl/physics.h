@@ -30,7 +30,9 @@
  * - One-way floors (AKGL_CELL_ONE_WAY) hold a box falling onto them;
  *   slopes (AKGL_CELL_SLOPE) hold the middle of its bottom edge and keep a
  *   walker on them going down; platforms (akgl_physics_set_platforms) move
- *   on the step count, carry riders, and if solid push and block
+ *   on the step count, carry riders, and if solid push and block. Their
+ *   pushes are swept against the tiles: an actor the tiles stop before it
+ *   is clear of the platform is crushed (AKGL_PHYSICS_TOUCH_CRUSHED)
  *   (docs/14-physics.md, "One-way floors, slopes and platforms").
  * - The intent (movementlogicfunc) and the box are found once per update,
  *   before that actor's steps, not on every step; the update pass of the
@@ -71,12 +73,18 @@ extern "C" {
  *  box looks at each of them every step, so they are few. */
 #define AKGL_PHYSICS_MAX_PLATFORMS 64
 
-/** @name Sides a solid tile stopped an actor on (akgl_Actor::touching)
+/** @name Sides a solid tile stopped an actor on, and whether it was crushed
+ *  (akgl_Actor::touching)
  *  @{ */
 #define AKGL_PHYSICS_TOUCH_LEFT   (1 << 0) /**< Stopped moving left. */
 #define AKGL_PHYSICS_TOUCH_RIGHT  (1 << 1) /**< Stopped moving right. */
 #define AKGL_PHYSICS_TOUCH_TOP    (1 << 2) /**< Stopped moving up (a ceiling). */
 #define AKGL_PHYSICS_TOUCH_BOTTOM (1 << 3) /**< Stopped moving down (standing on ground). */
+/** Squeezed: a platform pushed it and the tiles stopped it before it was
+ *  clear of the platform. Set for the whole update any of whose steps
+ *  crushed it (the sides describe the last step), so no squeeze is missed
+ *  at any frame rate. */
+#define AKGL_PHYSICS_TOUCH_CRUSHED (1 << 4)
 /** @} */
 
 /** @brief A physics backend: see struct akgl_Physics. */

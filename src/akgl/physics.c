@@ -639,6 +639,63 @@ static int find_ride(const akgl_Physics *p, const akgl_Actor *a, const SDL_FRect
     return -1;
 }
 
+/* What the tiles did to a platform's push (push_box). */
+typedef enum PushResult
+{
+    PUSH_FREE,    /* nothing stopped it */
+    PUSH_STOPPED, /* a tile stopped it within PLATFORM_SLACK of where it went: it fits */
+    PUSH_CRUSHED, /* a tile stopped it short: the platform still holds part of the box */
+} PushResult;
+
+static int slope_foot_row(const akgl_SolidGrid *g, const SDL_FRect *box);
+
+/*
+ * A platform's push: moves the box's low edge along one axis to `to`, swept
+ * against the tiles with the rules of the box's own move along that axis
+ * (down: one-way floors hold it, as they hold a fall), so a push never puts
+ * a box into a wall or through one, at any speed.
+ */
+static PushResult push_box(const akgl_Physics *p, const akgl_Actor *a, SDL_FRect *box,
+                           bool along_x, float to)
+{
+    float *pos = along_x ? &box->x : &box->y;
+    float stop = 0.0f;
+    SweepRules rules = PLAIN_RULES;
+    if (along_x && p->grid_slopes) {
+        rules.foot_row = slope_foot_row(&p->grid, box);
+    } else if (!along_x) {
+        rules.one_way = true;
+        rules.from_bottom = box->y + box->h;
+        rules.dropping = a->drop_through != 0;
+    }
+    bool stopped = p->grid.cells != NULL &&
+                   (along_x ? sweep(&p->grid, true, box->x, box->w, box->y, box->y + box->h,
+                                    to - box->x, &rules, &stop)
+                            : sweep(&p->grid, false, box->y, box->h, box->x, box->x + box->w,
+                                    to - box->y, &rules, &stop));
+    if (!stopped) {
+        *pos = to;
+        return PUSH_FREE;
+    }
+    *pos = stop;
+    return fabsf(to - stop) > PLATFORM_SLACK ? PUSH_CRUSHED : PUSH_STOPPED;
+}
+
+/* What a push the tiles stopped adds: the side of the tile that stopped it
+ * (the box moved towards `side`), no speed along the push, and, stopped
+ * short of the platform's face, crushed. */
+static void push_stopped(akgl_Actor *a, PushResult r, int side, float *v)
+{
+    if (r == PUSH_FREE) {
+        return;
+    }
+    a->touching |= (uint8_t)side;
+    *v = 0.0f;
+    if (r == PUSH_CRUSHED) {
+        a->touching |= AKGL_PHYSICS_TOUCH_CRUSHED;
+    }
+}
+
 /* Solid platforms push a box out sideways, to the side its middle is on,
  * when they were beside it (sharing some of its height) before the step and
  * overlap it after its move along x; one that was above or below it is met
@@ -661,13 +718,15 @@ static void platforms_x(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, fl
             continue;
         }
         if (box->x + box->w * 0.5f < cur.x + cur.w * 0.5f) {
-            box->x = cur.x - box->w;
             a->touching |= AKGL_PHYSICS_TOUCH_RIGHT;
             a->vx = fminf(a->vx, 0.0f);
+            push_stopped(a, push_box(p, a, box, true, cur.x - box->w), AKGL_PHYSICS_TOUCH_LEFT,
+                         &a->vx);
         } else {
-            box->x = cur.x + cur.w;
             a->touching |= AKGL_PHYSICS_TOUCH_LEFT;
             a->vx = fmaxf(a->vx, 0.0f);
+            push_stopped(a, push_box(p, a, box, true, cur.x + cur.w), AKGL_PHYSICS_TOUCH_RIGHT,
+                         &a->vx);
         }
         a->x = box->x - ox;
     }
@@ -696,16 +755,20 @@ static void platforms_y(const akgl_Physics *p, akgl_Actor *a, SDL_FRect *box, fl
                      (a->touching & (AKGL_PHYSICS_TOUCH_TOP | AKGL_PHYSICS_TOUCH_BOTTOM)) == 0;
         if (rider || (bottom_before <= prev.y + PLATFORM_SLACK && box->y + box->h > cur.y &&
                       !(pl->one_way && dropping_past(a, i)))) {
-            box->y = cur.y - box->h;
-            a->y = box->y - oy;
+            float to = cur.y - box->h;
             a->vy = fminf(a->vy, 0.0f);
             a->touching |= AKGL_PHYSICS_TOUCH_BOTTOM;
+            /* Up onto the top, or (a rider, by rounding) a hair down onto it. */
+            push_stopped(a, push_box(p, a, box, false, to),
+                         to < box->y ? AKGL_PHYSICS_TOUCH_TOP : AKGL_PHYSICS_TOUCH_BOTTOM, &a->vy);
+            a->y = box->y - oy;
         } else if (!pl->one_way && top_before >= prev.y + prev.h - PLATFORM_SLACK &&
                    box->y < cur.y + cur.h) {
-            box->y = cur.y + cur.h;
-            a->y = box->y - oy;
             a->vy = fmaxf(a->vy, 0.0f);
             a->touching |= AKGL_PHYSICS_TOUCH_TOP;
+            push_stopped(a, push_box(p, a, box, false, cur.y + cur.h), AKGL_PHYSICS_TOUCH_BOTTOM,
+                         &a->vy);
+            a->y = box->y - oy;
         }
     }
 }
@@ -814,7 +877,9 @@ static void step_actor(const akgl_Physics *p, akgl_Actor *a, float h, const BoxS
         return;
     }
     bool was_ground = (a->touching & AKGL_PHYSICS_TOUCH_BOTTOM) != 0;
-    a->touching = 0;
+    /* The sides are this step's; a crush stays for the update (simulate_actor
+     * clears it before the first step). */
+    a->touching &= AKGL_PHYSICS_TOUCH_CRUSHED;
     bool tiles = p->grid.cells != NULL;
     SDL_FRect box = shape_box(a, shape);
     /* Where the box sits relative to the actor (0 for a frame box). */
@@ -1062,6 +1127,7 @@ static akerr_ErrorContext *simulate_actor(akgl_Physics *p, const GlidePlan *plan
      * spawned into this slot later in the update starts at 0: it does). */
     a->intent_update = plan->serial;
     if (p->grid.cells != NULL || p->nplatforms > 0) {
+        a->touching &= (uint8_t)~AKGL_PHYSICS_TOUCH_CRUSHED; /* what this update's steps say */
         PASS(errctx, shape_of(a, shape));
     } else {
         /* No tiles and no platforms: the steps need no box, and the overlap report looks a

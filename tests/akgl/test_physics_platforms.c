@@ -3,8 +3,9 @@
  * through a one-way floor, landing on it, dropping through it on request
  * (and only then), walking up and down 45 and 22.5 degree slopes both ways
  * and landing on them, riding a moving platform, being blocked and pushed by
- * a solid one, bit-identical trajectories at 30, 60 and 144 updates a
- * second, and the refusals of akgl_physics_set_platforms,
+ * a solid one, being crushed by one against the tiles (sideways, from above,
+ * riding it into a ceiling), bit-identical trajectories at 30, 60 and 144
+ * updates a second, and the refusals of akgl_physics_set_platforms,
  * akgl_physics_platform_box and akgl_physics_drop_through. Every grid is
  * built by hand over a uint8_t array.
  */
@@ -544,6 +545,169 @@ static void test_platform_pushes(void)
     physics_end();
 }
 
+/*
+ * A solid block sliding along the floor towards a wall one tile thick, 34 px
+ * a step: fast enough that an unswept push would carry the actor clean
+ * through the wall in the step that meets it. dir -1: the block comes from
+ * the right and pushes left (the wall is column 10, x 160..176); dir +1: the
+ * mirror image (column 29, x 464..480).
+ */
+static void crush_sideways(int dir)
+{
+    /* x of a box w wide at x in the scene from the right, mirrored for dir +1. */
+#define SIDE_X(x, w) (dir < 0 ? (x) : 640.0f - (x) - (w))
+    world_begin();
+    for (int r = 0; r < 20; r++) {
+        put(dir < 0 ? 10 : 29, r, AKGL_CELL_SOLID);
+    }
+    world_bind();
+    const float flush = dir < 0 ? 176.0f : 454.0f;
+    const int wall_side = dir < 0 ? AKGL_PHYSICS_TOUCH_LEFT : AKGL_PHYSICS_TOUCH_RIGHT;
+    const int block_side = dir < 0 ? AKGL_PHYSICS_TOUCH_RIGHT : AKGL_PHYSICS_TOUCH_LEFT;
+    platforms[0] = (akgl_Platform){SIDE_X(326.0f, 64.0f), 290.0f, 64.0f, 30.0f, dir * 170.0f, 0.0f,
+                                   5, false};
+    platforms_bind(1);
+    akgl_Actor *a = walker("squeezed", SIDE_X(250.0f, 10.0f), 306.0f, 0.0f);
+    /* Steps 1..4: the block reaches the actor and pushes it with room to
+     * spare; it rides the block's face exactly, as it always did. */
+    step1();
+    CHECK(a->x == SIDE_X(250.0f, 10.0f) && !(a->touching & AKGL_PHYSICS_TOUCH_CRUSHED));
+    for (int n = 2; n <= 4; n++) {
+        step1();
+        SDL_FRect p = platform_now(0);
+        float face = dir < 0 ? p.x - 10.0f : p.x + p.w;
+        CHECK_MSG(a->x == face && a->y == 306.0f, "step %d: at (%.9g, %.9g), block face %.9g", n,
+                  (double)a->x, (double)a->y, (double)face);
+        CHECK_INT_EQ(a->touching & (AKGL_PHYSICS_TOUCH_CRUSHED | wall_side | block_side),
+                     block_side);
+    }
+    /* Step 5: the block's last 34 px would put the actor past the wall; it
+     * stops flush against it, squeezed. */
+    step1();
+    CHECK_MSG(a->x == flush && a->y == 306.0f, "crushed at (%.9g, %.9g), wall face %.9g",
+              (double)a->x, (double)a->y, (double)flush);
+    CHECK_INT_EQ(a->touching & (AKGL_PHYSICS_TOUCH_CRUSHED | wall_side | block_side),
+                 AKGL_PHYSICS_TOUCH_CRUSHED | wall_side | block_side);
+    CHECK(a->vx == 0.0f);
+    /* Step 6: the block backs off; the squeeze is over, the actor stays. */
+    step1();
+    CHECK(a->x == flush && a->y == 306.0f);
+    CHECK_INT_EQ(a->touching & (AKGL_PHYSICS_TOUCH_CRUSHED | wall_side | block_side), 0);
+    despawn(a);
+    physics_end();
+#undef SIDE_X
+}
+
+/* The same block, 28 px a step, ending with the actor just against the wall:
+ * pushed flush, not crushed. */
+static void push_flush(int dir)
+{
+    world_begin();
+    for (int r = 0; r < 20; r++) {
+        put(dir < 0 ? 10 : 29, r, AKGL_CELL_SOLID);
+    }
+    world_bind();
+    const float x0 = dir < 0 ? 326.0f : 640.0f - 326.0f - 64.0f;
+    platforms[0] = (akgl_Platform){x0, 290.0f, 64.0f, 30.0f, dir * 140.0f, 0.0f, 5, false};
+    platforms_bind(1);
+    akgl_Actor *a = walker("fits", dir < 0 ? 250.0f : 380.0f, 306.0f, 0.0f);
+    for (int n = 1; n <= 6; n++) {
+        step1();
+        CHECK_MSG(!(a->touching & AKGL_PHYSICS_TOUCH_CRUSHED), "step %d: crushed at %.9g", n,
+                  (double)a->x);
+    }
+    CHECK_MSG(a->x == (dir < 0 ? 176.0f : 454.0f), "left at %.9g", (double)a->x);
+    despawn(a);
+    physics_end();
+}
+
+static void test_platform_crushes_sideways(void)
+{
+    crush_sideways(-1);
+    crush_sideways(1);
+    push_flush(-1);
+    push_flush(1);
+}
+
+/*
+ * A solid block 40 px tall coming down on an actor that stands on a floor
+ * one tile thick, 34 px a step: its bottom 270, 304, then 338, which an
+ * unswept push would put the actor's top on, below the floor. Steps 3 and
+ * 4 in one call when `together`: the squeeze of step 3 still shows after
+ * it.
+ */
+static void crush_from_above(bool together)
+{
+    world_begin();
+    world_bind();
+    platforms[0] = (akgl_Platform){100.0f, 196.0f, 48.0f, 40.0f, 0.0f, 102.0f, 3, false};
+    platforms_bind(1);
+    akgl_Actor *a = walker("flattened", 110.0f, 306.0f, 0.0f);
+    stepn(2);
+    CHECK(a->y == 306.0f && !(a->touching & AKGL_PHYSICS_TOUCH_CRUSHED));
+    const int squeezed = AKGL_PHYSICS_TOUCH_CRUSHED | AKGL_PHYSICS_TOUCH_TOP |
+                         AKGL_PHYSICS_TOUCH_BOTTOM;
+    if (together) {
+        CHECK_OK(phys.step(&phys, 2 * AKGL_PHYSICS_STEP_NS));
+        CHECK_MSG(a->y == 306.0f, "after steps 3 and 4 at y %.9g", (double)a->y);
+        CHECK(a->touching & AKGL_PHYSICS_TOUCH_CRUSHED);
+    } else {
+        step1();
+        CHECK_MSG(a->y == 306.0f, "crushed at y %.9g, not on the floor at 306", (double)a->y);
+        CHECK_INT_EQ(a->touching & squeezed, squeezed);
+        CHECK(a->vy == 0.0f);
+        step1(); /* the block rises again */
+        CHECK(a->y == 306.0f);
+        CHECK_INT_EQ(a->touching & squeezed, AKGL_PHYSICS_TOUCH_BOTTOM);
+    }
+    step1();
+    CHECK(a->y == 306.0f);
+    CHECK_INT_EQ(a->touching & squeezed, AKGL_PHYSICS_TOUCH_BOTTOM);
+    despawn(a);
+    physics_end();
+}
+
+static void test_platform_crushes_from_above(void)
+{
+    crush_from_above(false);
+    crush_from_above(true);
+}
+
+/*
+ * A solid lift rising 2 px a step carries its rider into a ceiling (row 10,
+ * bottom y 176): the rider stops with its head on the ceiling, squeezed,
+ * and is never put on the lift's top inside the ceiling.
+ */
+static void test_platform_crushes_rider_into_ceiling(void)
+{
+    world_begin();
+    for (int c = 5; c <= 12; c++) {
+        put(c, 10, AKGL_CELL_SOLID);
+    }
+    world_bind();
+    platforms[0] = (akgl_Platform){100.0f, 280.0f, 48.0f, 8.0f, 0.0f, -100.0f, 50, false};
+    platforms_bind(1);
+    akgl_Actor *a = walker("lifted", 110.0f, 266.0f, 0.0f);
+    int crushed_at = -1, below = 0;
+    for (int n = 1; n <= 80; n++) {
+        step1();
+        below += a->y < 176.0f;
+        if (a->touching & AKGL_PHYSICS_TOUCH_CRUSHED) {
+            CHECK_MSG(crushed_at < 0, "squeezed again at step %d (first at %d)", n, crushed_at);
+            crushed_at = n;
+            CHECK_MSG(a->y == 176.0f, "crushed at y %.9g, not under the ceiling at 176",
+                      (double)a->y);
+            CHECK(a->touching & AKGL_PHYSICS_TOUCH_TOP);
+        }
+    }
+    CHECK_INT_EQ(below, 0);
+    /* Its head meets the ceiling when the lift's top reaches 190 (step 45);
+     * the next step the lift rises into it. */
+    CHECK_INT_EQ(crushed_at, 46);
+    despawn(a);
+    physics_end();
+}
+
 /* ------------------------------------------------------------------------ */
 /* Frame-rate independence                                                  */
 /* ------------------------------------------------------------------------ */
@@ -740,6 +904,9 @@ int main(void)
     RUN_TEST(test_platform_blocks);
     RUN_TEST(test_platform_pushes);
     RUN_TEST(test_platform_sinks_into_floor);
+    RUN_TEST(test_platform_crushes_sideways);
+    RUN_TEST(test_platform_crushes_from_above);
+    RUN_TEST(test_platform_crushes_rider_into_ceiling);
     RUN_TEST(test_frame_rate_independence);
     RUN_TEST(test_set_platforms_refusals);
     CHECK_INT_EQ(akgl_test_actors_(), actors);
