@@ -350,6 +350,47 @@ fetch_windows_sources() {
     [ -n "$(ls "$WORK"/freetype_${FREETYPE_VERSION}*.dsc 2>/dev/null)" ] || fetch_freetype_pinned
 }
 
+# build_cross_libraries SHARED COMMON-FLAGS...: every library akgl links, for
+# Windows (SHARED=ON: DLLs) or the web (OFF: static libraries), each built
+# with COMMON-FLAGS (the toolchain file and the rest) and its own; the
+# caller's arrays zstd_extra and sdl3_extra add flags for one target. The
+# flags, and so the stamps, of a Windows build are what they were before the
+# web build shared this list.
+build_cross_libraries() {
+    local shared=$1 static=ON; shift
+    [ "$shared" = ON ] && static=OFF
+    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "$@"
+    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "$@" \
+        -DPNG_SHARED="$shared" -DPNG_STATIC="$static" -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
+    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "$@" \
+        -DJANSSON_BUILD_SHARED_LIBS="$shared" -DJANSSON_BUILD_DOCS=OFF \
+        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
+    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "$@" \
+        -DEXPAT_SHARED_LIBS="$shared" -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
+    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "$@" \
+        -DZSTD_BUILD_SHARED="$shared" -DZSTD_BUILD_STATIC="$static" -DZSTD_BUILD_PROGRAMS=OFF \
+        -DZSTD_BUILD_TESTS=OFF ${zstd_extra[@]+"${zstd_extra[@]}"}
+    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "$@" \
+        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
+    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
+        libvorbis-src "$@"
+    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
+        freetype-src "$@" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
+        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
+    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "$@" \
+        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
+    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "$@" \
+        -DSDL_SHARED="$shared" -DSDL_STATIC="$static" -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
+        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
+        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON ${sdl3_extra[@]+"${sdl3_extra[@]}"}
+    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
+        sdl3-image-src "$@" -DBUILD_SHARED_LIBS="$shared" "${SDL3_IMAGE_FLAGS[@]:2}"
+    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
+        sdl3-ttf-src "$@" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
+        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+}
+
 main_windows() {
     mkdir -p "$WORK"
     exec 9>"$PREFIX/.lock"
@@ -371,40 +412,11 @@ main_windows() {
     # build_one fetches Linux's five sources when it has to build; the
     # Windows list has them all, so fetch that first.
     fetch_sources() { fetch_windows_sources; }
-    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "${common[@]}"
-    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "${common[@]}" \
-        -DPNG_SHARED=ON -DPNG_STATIC=OFF -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
-    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "${common[@]}" \
-        -DJANSSON_BUILD_SHARED_LIBS=ON -DJANSSON_BUILD_DOCS=OFF \
-        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
-    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "${common[@]}" \
-        -DEXPAT_SHARED_LIBS=ON -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
-        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
-    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "${common[@]}" \
-        -DZSTD_BUILD_SHARED=ON -DZSTD_BUILD_STATIC=OFF -DZSTD_BUILD_PROGRAMS=OFF \
-        -DZSTD_BUILD_TESTS=OFF
-    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "${common[@]}" \
-        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
-    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
-        libvorbis-src "${common[@]}"
-    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
-        freetype-src "${common[@]}" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
-        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
-    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "${common[@]}" \
-        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
     # SDL3 without its Direct3D renderers: Debian's source has their
     # precompiled shaders removed. The DLL keeps the software, OpenGL and
     # Vulkan renderers and the offscreen and dummy drivers the tests use.
-    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${common[@]}" \
-        -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
-        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
-        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON \
-        -DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF
-    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
-        sdl3-image-src "${common[@]}" "${SDL3_IMAGE_FLAGS[@]:1}"
-    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
-        sdl3-ttf-src "${common[@]}" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
-        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+    local sdl3_extra=(-DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF)
+    build_cross_libraries ON "${common[@]}"
     echo "$PREFIX"
 }
 
@@ -555,38 +567,10 @@ main_web() {
                   -DBUILD_SHARED_LIBS=OFF)
     # The same sources as the Windows build, from the same list.
     fetch_sources() { fetch_windows_sources; }
-    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "${common[@]}"
-    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "${common[@]}" \
-        -DPNG_SHARED=OFF -DPNG_STATIC=ON -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
-    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "${common[@]}" \
-        -DJANSSON_BUILD_SHARED_LIBS=OFF -DJANSSON_BUILD_DOCS=OFF \
-        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
-    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "${common[@]}" \
-        -DEXPAT_SHARED_LIBS=OFF -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
-        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
-    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "${common[@]}" \
-        -DZSTD_BUILD_SHARED=OFF -DZSTD_BUILD_STATIC=ON -DZSTD_BUILD_PROGRAMS=OFF \
-        -DZSTD_BUILD_TESTS=OFF -DZSTD_MULTITHREAD_SUPPORT=OFF
-    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "${common[@]}" \
-        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
-    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
-        libvorbis-src "${common[@]}"
-    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
-        freetype-src "${common[@]}" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
-        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
-    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "${common[@]}" \
-        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
-    # SDL3 with its Emscripten video and audio drivers (a page) and the
-    # offscreen and dummy ones (the tests, under node).
-    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${common[@]}" \
-        -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
-        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
-        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON
-    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
-        sdl3-image-src "${common[@]}" "${SDL3_IMAGE_FLAGS[@]:2}"
-    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
-        sdl3-ttf-src "${common[@]}" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
-        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+    # zstd without threads; SDL3 with its Emscripten video and audio drivers
+    # (a page) and the offscreen and dummy ones (the tests, under node).
+    local zstd_extra=(-DZSTD_MULTITHREAD_SUPPORT=OFF)
+    build_cross_libraries OFF "${common[@]}"
     echo "$PREFIX"
 }
 
