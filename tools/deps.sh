@@ -13,6 +13,12 @@
 #                            library akgl needs (below, "Windows")
 #   AKGL_DEPS_WINDOWS_PREFIX=DIR  where those go (default:
 #                            ~/.cache/akgl/deps-windows)
+#   tools/deps.sh --target web [-j N]
+#                            the same for the web (WebAssembly): builds
+#                            Binaryen and sets up Emscripten from Debian 13's
+#                            sources, then builds every library akgl needs
+#                            with it as static libraries (below, "The web")
+#   AKGL_DEPS_WEB_PREFIX=DIR where those go (default: ~/.cache/akgl/deps-web)
 #
 # Why a private prefix: Debian 12 ships no SDL3, and installing trixie's
 # binaries would drag in a newer libc. Building trixie's source packages
@@ -52,13 +58,14 @@ while [ $# -gt 0 ]; do
         --jobs=*) JOBS=${1#--jobs=}; shift ;;
         --target) TARGET=${2:-}; shift $(( $# >= 2 ? 2 : 1 )) ;;
         --target=*) TARGET=${1#--target=}; shift ;;
-        *) echo "deps: unknown argument \"$1\" (only -j N and --target linux|windows)" >&2; exit 2 ;;
+        *) echo "deps: unknown argument \"$1\" (only -j N and --target linux|windows|web)" >&2; exit 2 ;;
     esac
 done
 case $TARGET in
     linux) PREFIX=${AKGL_DEPS_PREFIX:-$CACHE_DIR/deps} ;;
     windows) PREFIX=${AKGL_DEPS_WINDOWS_PREFIX:-$CACHE_DIR/deps-windows} ;;
-    *) echo "deps: --target takes linux or windows, not \"$TARGET\"" >&2; exit 2 ;;
+    web) PREFIX=${AKGL_DEPS_WEB_PREFIX:-$CACHE_DIR/deps-web} ;;
+    *) echo "deps: --target takes linux, windows or web, not \"$TARGET\"" >&2; exit 2 ;;
 esac
 WORK=$PREFIX/.work
 LOG=$WORK/deps.log
@@ -146,9 +153,9 @@ run() {
 
 patches_of() { # name -> our patch files for it, in the order they apply
     ls "$PATCHES/$1"/*.patch 2>/dev/null | LC_ALL=C sort || true
-    # A Windows build also gets the fixes only Windows needs, after the rest.
-    if [ "$TARGET" = windows ]; then
-        ls "$PATCHES/$1"/windows/*.patch 2>/dev/null | LC_ALL=C sort || true
+    # A Windows or web build also gets the fixes only it needs, after the rest.
+    if [ "$TARGET" != linux ]; then
+        ls "$PATCHES/$1/$TARGET"/*.patch 2>/dev/null | LC_ALL=C sort || true
     fi
 }
 
@@ -212,17 +219,24 @@ FREETYPE_PINNED=freetype_2.13.3+dfsg-1+deb13u1.dsc
 FREETYPE_PINNED_SHA256=8aa6e936f4b8ce5b1ac530d3c1bc7c5c36e6432ef81385c29ce649a3ed79e8cd
 
 fetch_freetype_pinned() {
-    local pool; pool=$(system_mirror); pool=${pool%/}/pool/main/f/freetype
-    local helper=(/usr/lib/apt/apt-helper -o "APT::Sandbox::User=root" download-file)
     say "the mirror has no current FreeType source; fetching ${FREETYPE_PINNED%.dsc}"
     rm -f "$WORK"/freetype_*
-    run "${helper[@]}" "$pool/$FREETYPE_PINNED" "$WORK/$FREETYPE_PINNED" \
-        "SHA256:$FREETYPE_PINNED_SHA256"
+    fetch_pinned f/freetype "$FREETYPE_PINNED" "$FREETYPE_PINNED_SHA256"
     local sum size file
     while read -r sum size file; do
-        run "${helper[@]}" "$pool/$file" "$WORK/$file" "SHA256:$sum"
+        fetch_pinned f/freetype "$file" "$sum"
     done < <(awk '/^Checksums-Sha256:/ {on = 1; next} /^[^ ]/ {on = 0} on' \
         "$WORK/$FREETYPE_PINNED")
+}
+
+# fetch_pinned POOL-DIR FILE SHA256: one file of a Debian source package from
+# the mirror's pool into $WORK (kept when already there), refused by
+# apt-helper unless its SHA-256 is the one given.
+fetch_pinned() {
+    local pool; pool=$(system_mirror)
+    [ -f "$WORK/$2" ] && [ "$(sha256sum <"$WORK/$2" | cut -c1-64)" = "$3" ] && return 0
+    run /usr/lib/apt/apt-helper -o "APT::Sandbox::User=root" download-file \
+        "${pool%/}/pool/main/$1/$2" "$WORK/$2" "SHA256:$3"
 }
 
 build_one() { # name version dsc-glob srcdir flags...
@@ -336,6 +350,47 @@ fetch_windows_sources() {
     [ -n "$(ls "$WORK"/freetype_${FREETYPE_VERSION}*.dsc 2>/dev/null)" ] || fetch_freetype_pinned
 }
 
+# build_cross_libraries SHARED COMMON-FLAGS...: every library akgl links, for
+# Windows (SHARED=ON: DLLs) or the web (OFF: static libraries), each built
+# with COMMON-FLAGS (the toolchain file and the rest) and its own; the
+# caller's arrays zstd_extra and sdl3_extra add flags for one target. The
+# flags, and so the stamps, of a Windows build are what they were before the
+# web build shared this list.
+build_cross_libraries() {
+    local shared=$1 static=ON; shift
+    [ "$shared" = ON ] && static=OFF
+    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "$@"
+    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "$@" \
+        -DPNG_SHARED="$shared" -DPNG_STATIC="$static" -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
+    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "$@" \
+        -DJANSSON_BUILD_SHARED_LIBS="$shared" -DJANSSON_BUILD_DOCS=OFF \
+        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
+    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "$@" \
+        -DEXPAT_SHARED_LIBS="$shared" -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
+    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "$@" \
+        -DZSTD_BUILD_SHARED="$shared" -DZSTD_BUILD_STATIC="$static" -DZSTD_BUILD_PROGRAMS=OFF \
+        -DZSTD_BUILD_TESTS=OFF ${zstd_extra[@]+"${zstd_extra[@]}"}
+    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "$@" \
+        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
+    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
+        libvorbis-src "$@"
+    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
+        freetype-src "$@" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
+        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
+    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "$@" \
+        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
+    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "$@" \
+        -DSDL_SHARED="$shared" -DSDL_STATIC="$static" -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
+        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
+        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON ${sdl3_extra[@]+"${sdl3_extra[@]}"}
+    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
+        sdl3-image-src "$@" -DBUILD_SHARED_LIBS="$shared" "${SDL3_IMAGE_FLAGS[@]:2}"
+    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
+        sdl3-ttf-src "$@" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
+        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+}
+
 main_windows() {
     mkdir -p "$WORK"
     exec 9>"$PREFIX/.lock"
@@ -357,45 +412,170 @@ main_windows() {
     # build_one fetches Linux's five sources when it has to build; the
     # Windows list has them all, so fetch that first.
     fetch_sources() { fetch_windows_sources; }
-    build_one zlib 1.2.13 "zlib_1.2.13*.dsc" zlib-src "${common[@]}"
-    build_one libpng 1.6.39 "libpng1.6_1.6.39*.dsc" libpng-src "${common[@]}" \
-        -DPNG_SHARED=ON -DPNG_STATIC=OFF -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
-    build_one jansson 2.14 "jansson_2.14*.dsc" jansson-src "${common[@]}" \
-        -DJANSSON_BUILD_SHARED_LIBS=ON -DJANSSON_BUILD_DOCS=OFF \
-        -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
-    CMAKE_SUBDIR=expat build_one expat 2.5.0 "expat_2.5.0*.dsc" expat-src "${common[@]}" \
-        -DEXPAT_SHARED_LIBS=ON -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
-        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF
-    CMAKE_SUBDIR=build/cmake build_one zstd 1.5.4 "libzstd_1.5.4*.dsc" zstd-src "${common[@]}" \
-        -DZSTD_BUILD_SHARED=ON -DZSTD_BUILD_STATIC=OFF -DZSTD_BUILD_PROGRAMS=OFF \
-        -DZSTD_BUILD_TESTS=OFF
-    build_one libogg 1.3.5 "libogg_1.3.5*.dsc" libogg-src "${common[@]}" \
-        -DINSTALL_DOCS=OFF -DBUILD_TESTING=OFF
-    build_one libvorbis "$LIBVORBIS_VERSION" "libvorbis_${LIBVORBIS_VERSION}*.dsc" \
-        libvorbis-src "${common[@]}"
-    build_one freetype "$FREETYPE_VERSION" "freetype_${FREETYPE_VERSION}*.dsc" \
-        freetype-src "${common[@]}" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
-        -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
-    build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "${common[@]}" \
-        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
     # SDL3 without its Direct3D renderers: Debian's source has their
     # precompiled shaders removed. The DLL keeps the software, OpenGL and
     # Vulkan renderers and the offscreen and dummy drivers the tests use.
-    build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${common[@]}" \
-        -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
-        -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
-        -DSDL_DUMMYAUDIO=ON -DSDL_DISKAUDIO=ON \
-        -DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF
-    build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
-        sdl3-image-src "${common[@]}" "${SDL3_IMAGE_FLAGS[@]:1}"
-    build_one sdl3-ttf "$SDL3_TTF_VERSION" "libsdl3-ttf_${SDL3_TTF_VERSION}*.dsc" \
-        sdl3-ttf-src "${common[@]}" -DSDLTTF_VENDORED=OFF -DSDLTTF_PLUTOSVG=OFF \
-        -DSDLTTF_HARFBUZZ=ON -DSDLTTF_SAMPLES=OFF -DSDLTTF_INSTALL_MAN=OFF
+    local sdl3_extra=(-DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF)
+    build_cross_libraries ON "${common[@]}"
     echo "$PREFIX"
 }
 
-if [ "$TARGET" = windows ]; then
-    main_windows
-else
-    main "$@"
-fi
+
+# ---------------------------------------------------------------------------
+# The web (--target web): Emscripten 3.1.69 from Debian 13's source package,
+# run with Debian 12's clang-19 and lld-19 (the LLVM Debian 13 builds it
+# with) and Binaryen 120 built from Debian 13's source (Debian 12's 108 is
+# too old for it), all under PREFIX; then every library akgl links, built
+# with it as static libraries (a wasm program links statically) from the
+# same Debian sources as the Windows build, with the same patches. Fixes only
+# the web needs are in tools/patches/<lib>/web/; Emscripten's ports are not
+# used (they are other versions of the same libraries, without our fixes).
+#
+#   PREFIX/binaryen      wasm-opt and the other Binaryen tools Emscripten runs
+#   PREFIX/emscripten    Emscripten (emcc, its CMake toolchain file, its libc),
+#                        with its configuration in PREFIX/emscripten/.emscripten
+#   PREFIX/emscripten-cache  the libc, libc++ and the rest Emscripten builds
+#                        the first time a program needs them
+#   PREFIX/lib, include  the libraries akgl links, .a files and .pc files
+WEB_PACKAGES=(
+    build-essential cmake ninja-build pkg-config dpkg-dev xz-utils ca-certificates
+    python3 clang-19 lld-19 llvm-19 nodejs node-acorn
+)
+EMSCRIPTEN_VERSION=3.1.69
+EMSCRIPTEN_DEBIAN=3.1.69+dfsg-3
+BINARYEN_VERSION=120
+# The source files' SHA-256, as Debian 13's Sources index lists them: some
+# mirrors serve these tarballs but not the .dsc that would let apt-get source
+# check them, so they are fetched one by one and checked against these.
+EMSCRIPTEN_ORIG=emscripten_3.1.69+dfsg.orig.tar.xz
+EMSCRIPTEN_ORIG_SHA256=394804c47d38ca3f1fa37b0b12beba60c2b03e6d7d3140a4e658b6dc6fee4481
+EMSCRIPTEN_DEBIAN_TAR=emscripten_3.1.69+dfsg-3.debian.tar.xz
+EMSCRIPTEN_DEBIAN_TAR_SHA256=460087dbab2fd0ae7452e78da3a9b2be25021c5d02b2715f350431351b49ff37
+BINARYEN_ORIG=binaryen_120.orig.tar.gz
+BINARYEN_ORIG_SHA256=a4edd532d37b33d88e28e8d770f7177a7c0bb4495eabc6f5ecd41ffc5fd4db90
+# Only the tools Emscripten runs, no tests. LLVM's DWARF code stays in
+# (BUILD_LLVM_DWARF=OFF does not build: Binaryen 120's outlining passes use
+# LLVM's support code). -O1, not Binaryen's -O3: it compiles in about half
+# the time on a busy machine, and wasm-opt's own speed matters little for
+# programs our size.
+BINARYEN_FLAGS=(
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_FLAGS_RELEASE=-O1
+    -DBUILD_TESTS=OFF -DENABLE_WERROR=OFF -DBUILD_EMSCRIPTEN_TOOLS_ONLY=ON
+)
+
+# Binaryen from its upstream release tarball as Debian 13 ships it; Debian's
+# own patches to it are about its packaging, nothing the tools Emscripten
+# runs need.
+build_binaryen() {
+    local stamp_file=$PREFIX/.stamp-binaryen
+    local want; want=$(stamp_of binaryen "$BINARYEN_VERSION" "${BINARYEN_FLAGS[@]}")
+    [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$want" ] && return 0
+    fetch_pinned b/binaryen "$BINARYEN_ORIG" "$BINARYEN_ORIG_SHA256"
+    say "building binaryen $BINARYEN_VERSION, about 25 minutes at -j 2 (log: $LOG)"
+    rm -rf "${WORK:?}/binaryen-src" "${WORK:?}/build-binaryen" "${PREFIX:?}/binaryen"
+    mkdir -p "$WORK/binaryen-src"
+    run tar -xzf "$WORK/$BINARYEN_ORIG" -C "$WORK/binaryen-src" --strip-components=1
+    run cmake -S "$WORK/binaryen-src" -B "$WORK/build-binaryen" -G Ninja \
+        -DCMAKE_INSTALL_PREFIX="$PREFIX/binaryen" "${BINARYEN_FLAGS[@]}"
+    run cmake --build "$WORK/build-binaryen" --parallel "$JOBS"
+    run cmake --install "$WORK/build-binaryen"
+    rm -rf "${WORK:?}/binaryen-src" "${WORK:?}/build-binaryen"
+    echo "$want" >"$stamp_file"
+    say "built binaryen $BINARYEN_VERSION into $PREFIX/binaryen"
+}
+
+# Emscripten's configuration: Debian 12's LLVM 19, our Binaryen, the
+# system's node, and the cache of built system libraries in the prefix.
+emscripten_config() {
+    printf "LLVM_ROOT = '%s'\nBINARYEN_ROOT = '%s'\nNODE_JS = '%s'\nCACHE = '%s'\n" \
+        /usr/lib/llvm-19/bin "$PREFIX/binaryen" "$(command -v node)" "$PREFIX/emscripten-cache"
+}
+
+# Emscripten is Python and JavaScript: unpacked, patched the way Debian
+# patches it (its series: LLVM 19 and Binaryen 120 expected, system tools),
+# then our own patches, then configured. Its JavaScript optimiser imports
+# acorn, which it finds in its node_modules: Debian 12's node-acorn.
+setup_emscripten() {
+    local stamp_file=$PREFIX/.stamp-emscripten
+    local config; config=$(emscripten_config)
+    local want
+    want=$(STAMP_EXTRA="config=$(sha256sum <<<"$config" | cut -c1-16)" \
+        stamp_of emscripten "$EMSCRIPTEN_DEBIAN")
+    [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$want" ] && return 0
+    fetch_pinned e/emscripten "$EMSCRIPTEN_ORIG" "$EMSCRIPTEN_ORIG_SHA256"
+    fetch_pinned e/emscripten "$EMSCRIPTEN_DEBIAN_TAR" "$EMSCRIPTEN_DEBIAN_TAR_SHA256"
+    say "setting up emscripten $EMSCRIPTEN_DEBIAN (log: $LOG)"
+    local em=$PREFIX/emscripten
+    rm -rf "${em:?}" "${PREFIX:?}/emscripten-cache"
+    mkdir -p "$em"
+    run tar -xJf "$WORK/$EMSCRIPTEN_ORIG" -C "$em" --strip-components=1
+    run tar -xJf "$WORK/$EMSCRIPTEN_DEBIAN_TAR" -C "$em"
+    local p
+    while read -r p; do
+        case $p in '' | '#'*) continue ;; esac
+        run patch -d "$em" -p1 --forward --batch -i "debian/patches/$p"
+    done <"$em/debian/patches/series"
+    for p in $(patches_of emscripten); do
+        say "applying $(basename "$p")"
+        run patch -d "$em" -p1 --forward --batch -i "$p"
+    done
+    # The key-code table Debian's repack leaves out (its source is not in
+    # the tarball), made by Emscripten's own generator as Debian's build does.
+    (cd "$em" && run python3 tools/create_dom_pk_codes.py)
+    mkdir -p "$em/node_modules"
+    ln -sfn /usr/share/nodejs/acorn "$em/node_modules/acorn"
+    printf '%s\n' "$config" >"$em/.emscripten"
+    # A first program: checks the setup end to end (clang, wasm-ld, Binaryen,
+    # node) and builds the C library into the cache once, here, rather than
+    # in the middle of the first library's build.
+    printf '#include <stdio.h>\nint main(void) { puts("emscripten works"); return 0; }\n' \
+        >"$WORK/hello.c"
+    run "$em/emcc" -O2 "$WORK/hello.c" -o "$WORK/hello.js"
+    [ "$(node "$WORK/hello.js" 2>&1)" = "emscripten works" ] \
+        || fail "a program built by emcc did not run under node: $(node "$WORK/hello.js" 2>&1 | head -n 5)"
+    echo "$want" >"$stamp_file"
+    say "set up emscripten $EMSCRIPTEN_VERSION in $em"
+}
+
+# The toolchain file, copied into the prefix as the Windows one is.
+web_toolchain() {
+    local src; src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../cmake" && pwd)/toolchain-web.cmake
+    mkdir -p "$PREFIX/share/akgl"
+    cmp -s "$src" "$PREFIX/share/akgl/toolchain-web.cmake" \
+        || cp "$src" "$PREFIX/share/akgl/toolchain-web.cmake"
+    echo "$PREFIX/share/akgl/toolchain-web.cmake"
+}
+
+main_web() {
+    mkdir -p "$WORK"
+    exec 9>"$PREFIX/.lock"
+    if ! flock -n 9; then
+        say "another run is setting up $PREFIX; waiting for it"
+        flock 9
+    fi
+    : >"$LOG"
+    PACKAGES=("${WEB_PACKAGES[@]}")
+    install_packages
+    build_binaryen
+    setup_emscripten
+    local tc; tc=$(web_toolchain)
+    STAMP_EXTRA="toolchain=$(sha256sum <"$tc" | cut -c1-16) emscripten=$EMSCRIPTEN_DEBIAN"
+    # Static libraries, release builds, no threads (akgl's web build has
+    # none: no SharedArrayBuffer, so no cross-origin isolation to ask of a
+    # web server).
+    local common=(-DCMAKE_TOOLCHAIN_FILE="$tc" -DCMAKE_BUILD_TYPE=Release
+                  -DBUILD_SHARED_LIBS=OFF)
+    # The same sources as the Windows build, from the same list.
+    fetch_sources() { fetch_windows_sources; }
+    # zstd without threads; SDL3 with its Emscripten video and audio drivers
+    # (a page) and the offscreen and dummy ones (the tests, under node).
+    local zstd_extra=(-DZSTD_MULTITHREAD_SUPPORT=OFF)
+    build_cross_libraries OFF "${common[@]}"
+    echo "$PREFIX"
+}
+
+case $TARGET in
+    windows) main_windows ;;
+    web) main_web ;;
+    *) main "$@" ;;
+esac

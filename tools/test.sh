@@ -16,6 +16,11 @@
 #                              drivers; the build goes on past what does not
 #                              compile yet, which ctest then reports as not run
 #                              (docs/00-building.md, "Windows")
+#   tools/test.sh --web        Emscripten (tools/deps.sh --target web), -Werror, built
+#                              for WebAssembly; every test that can run under node
+#                              run there with the offscreen video and dummy audio
+#                              drivers, the rest listed as not run with the reason
+#                              (docs/00-building.md, "The web")
 #
 #   -j N (or --jobs N), before or after the mode: N jobs for the builds
 #   (tools/deps.sh's and cmake --build) and N tests at a time for ctest
@@ -44,6 +49,7 @@ while [ $# -gt 0 ]; do
         --tsan) mode=tsan; shift ;;
         --gcc) mode=gcc; shift ;;
         --windows) mode=windows; shift ;;
+        --web) mode=web; shift ;;
         -j | --jobs) [ $# -ge 2 ] || akgl_check_jobs test.sh ''
                      jobs=$2; shift 2 ;;
         -j*) jobs=${1#-j}; shift ;;
@@ -52,8 +58,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 akgl_check_jobs test.sh "$jobs"
-if [ "$mode" = windows ]; then
-    prefix=$("$root/tools/deps.sh" --target windows -j "$jobs")
+if [ "$mode" = windows ] || [ "$mode" = web ]; then
+    prefix=$("$root/tools/deps.sh" --target "$mode" -j "$jobs")
 else
     prefix=$("$root/tools/deps.sh" -j "$jobs")
 fi
@@ -73,6 +79,9 @@ case $mode in
     windows) build=$root/build-windows
              args=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake"
                    -DAKGL_BUILD_BENCH=OFF) ;;
+    web) build=$root/build-web
+         args=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-web.cmake"
+               -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DAKGL_BUILD_BENCH=OFF) ;;
 esac
 akgl_lock test.sh "$build"
 
@@ -99,6 +108,17 @@ if [ "$mode" = windows ]; then
         wineboot -i >/dev/null 2>&1 || true
         wineserver -w || true
     fi
+    cd "$build"
+    ctest --output-on-failure --parallel "$jobs" "$@"
+    exit
+fi
+
+if [ "$mode" = web ]; then
+    # The toolchain file points pkg-config at the prefix's .pc files alone.
+    unset PKG_CONFIG_PATH
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
+    # -k 0: build everything that compiles; ctest reports what did not as not run.
+    cmake --build "$build" --parallel "$jobs" -- -k 0 || true
     cd "$build"
     ctest --output-on-failure --parallel "$jobs" "$@"
     exit
