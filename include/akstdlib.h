@@ -279,6 +279,40 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_read_file(const char *path, char *dest, 
 
 /** @} */
 
+/** @name Memory
+ *  @{ */
+
+/** The least aksl_heap_keep takes: glibc's own default trim threshold. */
+#define AKSL_HEAP_KEEP_MIN ((size_t)128 * 1024)
+/** The most aksl_heap_keep takes (mallopt's values are ints). */
+#define AKSL_HEAP_KEEP_MAX ((size_t)1024 * 1024 * 1024)
+
+/**
+ * @brief Lets the C library keep up to @p bytes of freed heap memory for
+ *        the next allocations instead of giving it back to the system.
+ *
+ * glibc gives the top of its heap back whenever more than 128 KiB of it is
+ * free, so a library that allocates and frees megabytes every frame (Mesa's
+ * llvmpipe: its binned triangles) has the heap shrink after the frame and
+ * its pages faulted in and zeroed again in the next. With glibc this sets
+ * M_TRIM_THRESHOLD to @p bytes and M_MMAP_THRESHOLD to half of it, at most
+ * 16 MiB (the relation glibc's adaptive thresholds keep, which setting one
+ * turns off), so blocks below that come from the heap and are reused.
+ * Process-wide, and it stays until changed; the memory is reused, not
+ * leaked, and a process keeps at most @p bytes of free heap besides what it
+ * uses.
+ * @param bytes AKSL_HEAP_KEEP_MIN .. AKSL_HEAP_KEEP_MAX.
+ * @param kept  Gets whether the C library took it: true with glibc's
+ *              allocator; false with any other (Windows, musl, a sanitizer's
+ *              allocator), where nothing changes.
+ * @return NULL; AKERR_OUTOFBOUNDS for @p bytes outside the range, naming
+ *         it and the range (*kept untouched); AKERR_NULLPOINTER for a NULL
+ *         @p kept.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *aksl_heap_keep(size_t bytes, bool *kept);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,14 @@ typedef struct akgl_GameConfig
      *  spawns them again from the new ones; false (the default) keeps them.
      *  Actors the game spawned itself are kept either way. */
     bool hot_reload_respawn;
+    /** MiB of freed heap memory the C library keeps for the next allocations
+     *  instead of giving it back to the system (aksl_heap_keep; glibc only,
+     *  process-wide): 0 = AKGL_HEAP_KEEP_DEFAULT_MIB, 1..AKGL_HEAP_KEEP_MAX_MIB,
+     *  or -1 to leave the C library's own policy. Mesa's software GL allocates
+     *  and frees tens of MiB a frame at tens of thousands of sprites; kept,
+     *  that memory is reused instead of faulted in again every frame
+     *  (docs/08-rendering.md, "The heap under software GL"). */
+    int heap_keep_mib;
 } akgl_GameConfig;
 
 /**

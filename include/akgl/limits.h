@@ -124,6 +124,12 @@
 #define AKGL_RELOAD_DEFAULT_PERIOD_MS 250
 /** The longest period between two looks that can be asked for (a minute). */
 #define AKGL_RELOAD_MAX_PERIOD_MS 60000
+/** MiB of freed heap the C library keeps when akgl_GameConfig::heap_keep_mib
+ *  is 0: room for the 27 MiB Mesa's llvmpipe allocates and frees each frame
+ *  at 50,000 sprites, twice over. */
+#define AKGL_HEAP_KEEP_DEFAULT_MIB 64
+/** The most akgl_GameConfig::heap_keep_mib can ask for (AKSL_HEAP_KEEP_MAX). */
+#define AKGL_HEAP_KEEP_MAX_MIB 1024
 /** Largest radius of a drawn circle, in pixels (akgl/draw.h). */
 #define AKGL_DRAW_MAX_RADIUS 16384.0f
 /** Largest scale of the default pixel font (akgl_font_default): 8 makes its

@@ -1,5 +1,7 @@
 #include <akgl/game.h>
 
+#include <akstdlib.h>
+
 #include <akgl/camera.h>
 #include <akgl/error.h>
 #include <akgl/heap.h>
@@ -178,6 +180,26 @@ static void attach_pools(void)
     akgl_heap_attach(AKGL_HEAP_IMAGE, &akgl_heap_pool_image);
 }
 
+/* The C library's heap policy (akgl_GameConfig.heap_keep_mib). Set before
+ * the pools are allocated, and where the C library has no such setting
+ * nothing changes: the policy only saves work, it changes no result. */
+static akerr_ErrorContext *keep_heap(int *mib_io)
+{
+    bool kept = false;
+    int mib = *mib_io;
+    PREPARE_ERROR(errctx);
+    FAIL_NONZERO_RETURN(errctx, mib < -1 || mib > AKGL_HEAP_KEEP_MAX_MIB, AKERR_VALUE,
+                        "akgl_game_init: akgl_GameConfig.heap_keep_mib is %d; it must be 0 (the "
+                        "default, %d), 1..%d (AKGL_HEAP_KEEP_MAX_MIB) or -1 (the C library's own)",
+                        mib, AKGL_HEAP_KEEP_DEFAULT_MIB, AKGL_HEAP_KEEP_MAX_MIB);
+    if (mib == -1) {
+        SUCCEED_RETURN(errctx);
+    }
+    *mib_io = mib == 0 ? AKGL_HEAP_KEEP_DEFAULT_MIB : mib; /* resolved, as the capacities */
+    PASS(errctx, aksl_heap_keep((size_t)*mib_io * 1024 * 1024, &kept));
+    SUCCEED_RETURN(errctx);
+}
+
 akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_GameConfig *cfg)
 {
     akgl_GameConfig want;
@@ -196,6 +218,7 @@ akerr_ErrorContext *akgl_game_start(const akgl_BuildLimits *limits, const akgl_G
     FAIL_NONZERO_RETURN(errctx, want.voices < 0, AKERR_VALUE,
                         "akgl_game_init: akgl_GameConfig.voices is %d; it must be 0 (the "
                         "default) or more", want.voices);
+    PASS(errctx, keep_heap(&want.heap_keep_mib));
     program_floors(limits, floor);
     attach_pools();
     PASS(errctx, akgl_heap_start(want.capacity, floor));

@@ -591,3 +591,25 @@ akerr_ErrorContext *aksl_read_file(const char *path, char *dest, size_t destsize
     } FINISH(errctx, true);
     SUCCEED_RETURN(errctx);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Memory                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* glibc's adaptive mmap threshold stops at 32 MiB on 64-bit systems and
+ * 16 MiB on 32-bit ones; mallopt refuses more. */
+#define HEAP_KEEP_MMAP_MAX ((size_t)16 * 1024 * 1024)
+
+akerr_ErrorContext *aksl_heap_keep(size_t bytes, bool *kept)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, kept);
+    FAIL_NONZERO_RETURN(errctx, bytes < AKSL_HEAP_KEEP_MIN || bytes > AKSL_HEAP_KEEP_MAX,
+                        AKERR_OUTOFBOUNDS,
+                        "aksl_heap_keep: %zu bytes is outside %zu .. %zu (AKSL_HEAP_KEEP_MIN .. "
+                        "AKSL_HEAP_KEEP_MAX)",
+                        bytes, AKSL_HEAP_KEEP_MIN, AKSL_HEAP_KEEP_MAX);
+    size_t mmap_below = bytes / 2 < HEAP_KEEP_MMAP_MAX ? bytes / 2 : HEAP_KEEP_MMAP_MAX;
+    *kept = aksl_platform_heap_keep(bytes, mmap_below);
+    SUCCEED_RETURN(errctx);
+}

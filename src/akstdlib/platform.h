@@ -73,4 +73,9 @@ bool aksl_platform_is_separator(char c);
  * "C:..."), so joining it to a directory gives the path alone. */
 bool aksl_platform_is_absolute(const char *path);
 
+/* Has the C library's allocator keep up to trim bytes of free heap and
+ * serve blocks under mmap_below from the heap (glibc's mallopt). Returns
+ * whether it took both; false where the allocator has no such setting. */
+bool aksl_platform_heap_keep(size_t trim, size_t mmap_below);
+
 #endif /* AKSL_PLATFORM_H */

@@ -18,6 +18,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* errno after a failed call, or AKSL_NO_ERRNO when the call set none. */
 static int failure(void)
@@ -132,4 +135,18 @@ bool aksl_platform_is_separator(char c)
 bool aksl_platform_is_absolute(const char *path)
 {
     return path[0] == '/';
+}
+
+bool aksl_platform_heap_keep(size_t trim, size_t mmap_below)
+{
+#if defined(__GLIBC__)
+    /* mallopt answers 1 when it took the value; a sanitizer's allocator,
+     * standing in for glibc's, answers 0. */
+    int ok = mallopt(M_TRIM_THRESHOLD, (int)trim);
+    return ok == 1 && mallopt(M_MMAP_THRESHOLD, (int)mmap_below) == 1;
+#else
+    (void)trim;
+    (void)mmap_below;
+    return false;
+#endif
 }

@@ -262,3 +262,11 @@ bool aksl_platform_is_absolute(const char *path)
                  path[1] == ':';
     return path[0] == '/' || path[0] == '\\' || drive;
 }
+
+/* The CRT's heap has no trim threshold to set. */
+bool aksl_platform_heap_keep(size_t trim, size_t mmap_below)
+{
+    (void)trim;
+    (void)mmap_below;
+    return false;
+}

@@ -5,6 +5,8 @@ akgl_add_test(akgl_heap SOURCES test_heap.c LIBS akgl)
 akgl_add_test(akgl_string SOURCES test_string.c LIBS akgl)
 akgl_add_test(akgl_seed_heap SOURCES test_seed_heap.c LIBS akgl)
 akgl_add_test(akgl_game SOURCES test_game.c LIBS akgl)
+akgl_add_test(akgl_heap_keep SOURCES test_heap_keep.c LIBS akgl)
+target_include_directories(akgl_heap_keep PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl) # game_private.h
 akgl_add_test(akgl_abi_mismatch SOURCES test_abi_mismatch.c LIBS akgl)
 target_compile_definitions(akgl_abi_mismatch PRIVATE AKGL_MAX_HEAP_ACTOR=128)
 akgl_add_test(akgl_json SOURCES test_json.c LIBS akgl)
