@@ -14,7 +14,6 @@
  * name, is here too: it calls this file's reader and tilemap.c's, and
  * tilemap.c calls nothing here, so the arrows run one way.
  */
-#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include <akgl/tilemap.h>
 
 #include "json_private.h"
@@ -31,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* A JSON path inside one file, e.g. "levels[1].layerInstances[0].gridTiles[3]". */
 #define LDTK_PATH 192
@@ -1499,9 +1497,9 @@ akerr_ErrorContext *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_tilemap_load: NULL filename");
     const char *dot = strrchr(filename, '.');
-    if (dot != NULL && strcasecmp(dot, ".ldtk") == 0) {
+    if (dot != NULL && SDL_strcasecmp(dot, ".ldtk") == 0) {
         PASS(errctx, akgl_tilemap_load_ldtk(filename, NULL, NULL, dest));
-    } else if (dot != NULL && strcasecmp(dot, ".tmx") == 0) {
+    } else if (dot != NULL && SDL_strcasecmp(dot, ".tmx") == 0) {
         PASS(errctx, akgl_tilemap_load_tmx(filename, dest));
     } else {
         PASS(errctx, akgl_tilemap_load_json(filename, dest));

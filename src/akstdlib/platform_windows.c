@@ -190,6 +190,64 @@ FILE *aksl_platform_fopen(const char *path, const char *mode)
     return fp;
 }
 
+/* What the open handle h is, and a regular file's size (else 0). 0 or an
+ * errno value. */
+static int kind_of_handle(HANDLE h, aksl_FileKind *kind, uintmax_t *size)
+{
+    *size = 0;
+    switch (GetFileType(h)) {
+    case FILE_TYPE_DISK: {
+        BY_HANDLE_FILE_INFORMATION info;
+        if (!GetFileInformationByHandle(h, &info)) {
+            return last_errno();
+        }
+        if (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) {
+            *kind = AKSL_FILE_DIRECTORY;
+        } else {
+            *kind = AKSL_FILE_REGULAR;
+            *size = ((uintmax_t)info.nFileSizeHigh << 32) | info.nFileSizeLow;
+        }
+        return 0;
+    }
+    case FILE_TYPE_PIPE:
+        *kind = AKSL_FILE_FIFO;
+        return 0;
+    case FILE_TYPE_CHAR:
+        *kind = AKSL_FILE_CHARACTER_DEVICE;
+        return 0;
+    default:
+        *kind = AKSL_FILE_OTHER;
+        return 0;
+    }
+}
+
+/* Opens wide with the access given, following links. BACKUP_SEMANTICS opens
+ * a directory too, so it can be named as one; a pipe opens without waiting
+ * for a writer. */
+static HANDLE open_existing(const wchar_t *wide, DWORD access)
+{
+    return CreateFileW(wide, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                       OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+}
+
+int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)
+{
+    wchar_t wide[WIDE_PATH_MAX];
+    int err = widen(path, wide);
+    if (err != 0) {
+        return err;
+    }
+    /* Attributes only: no read access is asked, so a file open elsewhere
+     * without sharing, or readable by nobody, is still described. */
+    HANDLE h = open_existing(wide, FILE_READ_ATTRIBUTES);
+    if (h == INVALID_HANDLE_VALUE) {
+        return lookup_errno(wide);
+    }
+    err = kind_of_handle(h, kind, size);
+    CloseHandle(h);
+    return err;
+}
+
 int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
                             uintmax_t *size)
 {
@@ -199,40 +257,14 @@ int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
     if (err != 0) {
         return err;
     }
-    /* BACKUP_SEMANTICS opens a directory too, so it can be named as one.
-     * A pipe opens without waiting for a writer. */
-    HANDLE h = CreateFileW(wide, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                           NULL, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    HANDLE h = open_existing(wide, GENERIC_READ);
     if (h == INVALID_HANDLE_VALUE) {
         return lookup_errno(wide);
     }
-    *size = 0;
-    switch (GetFileType(h)) {
-    case FILE_TYPE_DISK: {
-        BY_HANDLE_FILE_INFORMATION info;
-        if (!GetFileInformationByHandle(h, &info)) {
-            err = last_errno();
-            CloseHandle(h);
-            return err;
-        }
-        *kind = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) ? AKSL_FILE_DIRECTORY
-                                                                    : AKSL_FILE_REGULAR;
-        *size = ((uintmax_t)info.nFileSizeHigh << 32) | info.nFileSizeLow;
-        break;
-    }
-    case FILE_TYPE_PIPE:
-        *kind = AKSL_FILE_FIFO;
-        break;
-    case FILE_TYPE_CHAR:
-        *kind = AKSL_FILE_CHARACTER_DEVICE;
-        break;
-    default:
-        *kind = AKSL_FILE_OTHER;
-        break;
-    }
-    if (*kind != AKSL_FILE_REGULAR) {
+    err = kind_of_handle(h, kind, size);
+    if (err != 0 || *kind != AKSL_FILE_REGULAR) {
         CloseHandle(h);
-        return 0;
+        return err;
     }
     int fd = _open_osfhandle((intptr_t)h, _O_RDONLY | _O_BINARY);
     if (fd < 0) {
@@ -251,14 +283,7 @@ int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
     return 0;
 }
 
-bool aksl_platform_is_separator(char c)
+aksl_PathStyle aksl_platform_path_style(void)
 {
-    return c == '/' || c == '\\';
-}
-
-bool aksl_platform_is_absolute(const char *path)
-{
-    bool drive = ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')) &&
-                 path[1] == ':';
-    return path[0] == '/' || path[0] == '\\' || drive;
+    return AKSL_PATH_WINDOWS;
 }
