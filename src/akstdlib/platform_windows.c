@@ -8,6 +8,9 @@
  */
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
+/* winbase.h's IGNORE (unused here) would clash with akerror's, which
+ * platform.h brings in through akstdlib.h. */
+#undef IGNORE
 
 #include "platform.h"
 

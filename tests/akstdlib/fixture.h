@@ -14,6 +14,7 @@
 #include <akerror.h>
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +22,21 @@
 #ifdef _WIN32
 #include <direct.h>
 #include <io.h>
-/* Three Windows API calls, declared here rather than through <windows.h>,
+/* The Windows API calls used, declared here rather than through <windows.h>,
  * whose macros (IGNORE among them) would clash with akerror.h's. */
 __declspec(dllimport) unsigned long __stdcall GetFileAttributesA(const char *path);
 __declspec(dllimport) int __stdcall RemoveDirectoryA(const char *path);
 __declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *link,
                                                                    const char *target,
                                                                    unsigned long flags);
+__declspec(dllimport) void *__stdcall CreateNamedPipeA(const char *name, unsigned long open_mode,
+                                                        unsigned long pipe_mode,
+                                                        unsigned long instances,
+                                                        unsigned long out_size,
+                                                        unsigned long in_size,
+                                                        unsigned long timeout, void *security);
+__declspec(dllimport) int __stdcall CloseHandle(void *handle);
+__declspec(dllimport) unsigned long __stdcall GetCurrentProcessId(void);
 #define FX_NO_ATTRIBUTES 0xFFFFFFFFul   /* INVALID_FILE_ATTRIBUTES */
 #define FX_ATTRIBUTE_DIRECTORY 0x10ul   /* FILE_ATTRIBUTE_DIRECTORY */
 #define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
@@ -127,6 +136,51 @@ static inline void fx_symlink(const char *target, const char *name)
     if (symlink(target, path) != 0) {
         fx_die("symlink", path);
     }
+#endif
+}
+
+/* The device that reads as empty and takes any write: "/dev/null", "NUL". */
+#ifdef _WIN32
+#define FX_NULL_DEVICE "NUL"
+#else
+#define FX_NULL_DEVICE "/dev/null"
+#endif
+
+/*
+ * A FIFO named `name` into path (PATH_MAX bytes), with no writer: on POSIX
+ * made in fx_dir by mkfifo; on Windows, which has no FIFO in the file
+ * system, its nearest kin, a named pipe ("\\\\.\\pipe\\...", unique to the
+ * process) with no client. fx_fifo_remove takes it away.
+ */
+#ifdef _WIN32
+static void *fx_fifo_handle;
+#endif
+
+static inline void fx_fifo_make(char *path, const char *name)
+{
+#ifdef _WIN32
+    snprintf(path, PATH_MAX, "\\\\.\\pipe\\akstdlib-test-%lu-%s", GetCurrentProcessId(), name);
+    /* PIPE_ACCESS_DUPLEX (3): a client may open it to read; PIPE_TYPE_BYTE
+     * (0); one instance. */
+    fx_fifo_handle = CreateNamedPipeA(path, 3ul, 0ul, 1ul, 512ul, 512ul, 0ul, NULL);
+    if (fx_fifo_handle == (void *)(intptr_t)-1) {
+        fx_die("CreateNamedPipe", path);
+    }
+#else
+    fx_path(path, name);
+    if (mkfifo(path, 0600) != 0) {
+        fx_die("mkfifo", path);
+    }
+#endif
+}
+
+static inline void fx_fifo_remove(const char *path)
+{
+#ifdef _WIN32
+    (void)path;
+    CloseHandle(fx_fifo_handle);
+#else
+    remove(path);
 #endif
 }
 

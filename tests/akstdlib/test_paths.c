@@ -471,11 +471,7 @@ static void test_path_info(void)
 static void test_path_info_device(void)
 {
     aksl_PathInfo info = {0};
-#ifdef _WIN32
-    CHECK_OK(aksl_path_info("NUL", &info));
-#else
-    CHECK_OK(aksl_path_info("/dev/null", &info));
-#endif
+    CHECK_OK(aksl_path_info(FX_NULL_DEVICE, &info));
     CHECK(info.exists && info.kind == AKSL_FILE_CHARACTER_DEVICE && info.size == 0);
 }
 
