@@ -6,7 +6,7 @@
  *
  * Define _XOPEN_SOURCE 700 before including anything (mkdtemp, nftw, symlink).
  * On Windows (MinGW-w64) the same helpers are made of the C runtime's and
- * the Windows API's calls.
+ * the Windows API's calls (test_platform.h).
  */
 #ifndef AKSL_TEST_FIXTURE_H
 #define AKSL_TEST_FIXTURE_H
@@ -19,32 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef _WIN32
-#include <direct.h>
-#include <io.h>
-/* The Windows API calls used, declared here rather than through <windows.h>,
- * whose macros (IGNORE among them) would clash with akerror.h's. */
-__declspec(dllimport) unsigned long __stdcall GetFileAttributesA(const char *path);
-__declspec(dllimport) int __stdcall RemoveDirectoryA(const char *path);
-__declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *link,
-                                                                   const char *target,
-                                                                   unsigned long flags);
-__declspec(dllimport) void *__stdcall CreateNamedPipeA(const char *name, unsigned long open_mode,
-                                                        unsigned long pipe_mode,
-                                                        unsigned long instances,
-                                                        unsigned long out_size,
-                                                        unsigned long in_size,
-                                                        unsigned long timeout, void *security);
-__declspec(dllimport) int __stdcall CloseHandle(void *handle);
-__declspec(dllimport) unsigned long __stdcall GetCurrentProcessId(void);
-#define FX_NO_ATTRIBUTES 0xFFFFFFFFul   /* INVALID_FILE_ATTRIBUTES */
-#define FX_ATTRIBUTE_DIRECTORY 0x10ul   /* FILE_ATTRIBUTE_DIRECTORY */
-#define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
-#define FX_LINK_TO_DIRECTORY 0x1ul      /* SYMBOLIC_LINK_FLAG_DIRECTORY */
-#define FX_LINK_UNPRIVILEGED 0x2ul      /* ..._ALLOW_UNPRIVILEGED_CREATE */
-/* POSIX's mkdir takes a mode, which Windows' has no use for. */
-#define mkdir(path, mode) ((void)(mode), _mkdir(path))
-#else
+#include "test_platform.h"
+#ifndef _WIN32
 #include <dirent.h>
 #include <ftw.h>
 #include <unistd.h>
@@ -59,25 +35,6 @@ __declspec(dllimport) unsigned long __stdcall GetCurrentProcessId(void);
 /* The scratch directory, canonical (so /tmp may be a symlink). */
 static char fx_dir[PATH_MAX];
 
-#ifdef _WIN32
-/* The tests' realpath(3) on Windows: the full path, with '/' as akstdlib
- * returns it (links are not followed). */
-static inline char *realpath(const char *path, char *resolved)
-{
-    if (_fullpath(resolved, path, PATH_MAX) == NULL) {
-        return NULL;
-    }
-    if (GetFileAttributesA(resolved) == FX_NO_ATTRIBUTES) {
-        return NULL;
-    }
-    for (char *p = resolved; *p != '\0'; p++) {
-        if (*p == '\\') {
-            *p = '/';
-        }
-    }
-    return resolved;
-}
-#endif
 
 /* Aborts the test program: without its scratch directory nothing can run. */
 static inline void fx_die(const char *what, const char *path)
@@ -146,42 +103,20 @@ static inline void fx_symlink(const char *target, const char *name)
 #define FX_NULL_DEVICE "/dev/null"
 #endif
 
-/*
- * A FIFO named `name` into path (PATH_MAX bytes), with no writer: on POSIX
- * made in fx_dir by mkfifo; on Windows, which has no FIFO in the file
- * system, its nearest kin, a named pipe ("\\\\.\\pipe\\...", unique to the
- * process) with no client. fx_fifo_remove takes it away.
- */
-#ifdef _WIN32
-static void *fx_fifo_handle;
-#endif
-
+/* A FIFO with no writer into path (PATH_MAX bytes): fx_dir/name on POSIX,
+ * a named pipe on Windows (test_platform.h). fx_fifo_remove takes it away. */
 static inline void fx_fifo_make(char *path, const char *name)
 {
-#ifdef _WIN32
-    snprintf(path, PATH_MAX, "\\\\.\\pipe\\akstdlib-test-%lu-%s", GetCurrentProcessId(), name);
-    /* PIPE_ACCESS_DUPLEX (3): a client may open it to read; PIPE_TYPE_BYTE
-     * (0); one instance. */
-    fx_fifo_handle = CreateNamedPipeA(path, 3ul, 0ul, 1ul, 512ul, 512ul, 0ul, NULL);
-    if (fx_fifo_handle == (void *)(intptr_t)-1) {
-        fx_die("CreateNamedPipe", path);
-    }
-#else
-    fx_path(path, name);
-    if (mkfifo(path, 0600) != 0) {
+    char posix_path[PATH_MAX];
+    fx_path(posix_path, name);
+    if (test_fifo_make(posix_path, path) != 0) {
         fx_die("mkfifo", path);
     }
-#endif
 }
 
 static inline void fx_fifo_remove(const char *path)
 {
-#ifdef _WIN32
-    (void)path;
-    CloseHandle(fx_fifo_handle);
-#else
-    remove(path);
-#endif
+    test_fifo_remove(path);
 }
 
 /* Makes the scratch directory under $TMPDIR (or /tmp). */
@@ -191,16 +126,9 @@ static inline void fx_setup(void)
     char tmpl[PATH_MAX];
     snprintf(tmpl, sizeof(tmpl), "%s/akstdlib-test-XXXXXX",
              (base != NULL && base[0] != '\0') ? base : "/tmp");
-#ifdef _WIN32
-    /* No mkdtemp: a unique name, then a directory by it. */
-    if (_mktemp_s(tmpl, strlen(tmpl) + 1) != 0 || _mkdir(tmpl) != 0) {
-        fx_die("mkdtemp", tmpl);
-    }
-#else
     if (mkdtemp(tmpl) == NULL) {
         fx_die("mkdtemp", tmpl);
     }
-#endif
     if (realpath(tmpl, fx_dir) == NULL) {
         fx_die("realpath", tmpl);
     }
