@@ -75,25 +75,9 @@ static inline void fx_symlink(const char *target, const char *name)
 {
     char path[PATH_MAX];
     fx_path(path, name);
-#ifdef _WIN32
-    /* A link to a directory says so; target is relative to the link's
-     * directory, fx_dir. */
-    char full[PATH_MAX];
-    unsigned long flags = FX_LINK_UNPRIVILEGED;
-    if (snprintf(full, sizeof(full), "%s/%s", fx_dir, target) < PATH_MAX) {
-        unsigned long attr = GetFileAttributesA(full);
-        if (attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_DIRECTORY)) {
-            flags |= FX_LINK_TO_DIRECTORY;
-        }
-    }
-    if (!CreateSymbolicLinkA(path, target, flags)) {
+    if (test_symlink(target, path) != 0) {
         fx_die("symlink", path);
     }
-#else
-    if (symlink(target, path) != 0) {
-        fx_die("symlink", path);
-    }
-#endif
 }
 
 /* The device that reads as empty and takes any write: "/dev/null", "NUL". */
