@@ -123,6 +123,48 @@ int aksl_platform_strerror(int err, char *dest, size_t destsize)
     return strerror_s(dest, destsize, err);
 }
 
+/* Opens wide with the access given, following links. BACKUP_SEMANTICS opens
+ * a directory too, so it can be named as one; a pipe opens without waiting
+ * for a writer. */
+static HANDLE open_existing(const wchar_t *wide, DWORD access)
+{
+    return CreateFileW(wide, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                       OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+}
+
+/*
+ * The path the file system itself has for full, links followed and each
+ * name spelled as stored (so a check against an asset root is not fooled by
+ * a link or by "GAMES" for "games"), into full, without the \\?\ prefix
+ * the system puts before it. full is kept as it is when the file cannot be
+ * opened for its attributes.
+ */
+static const wchar_t *final_path(wchar_t *full)
+{
+    static const wchar_t unc[] = L"\\\\?\\UNC\\";
+    static const wchar_t local[] = L"\\\\?\\";
+    wchar_t final[WIDE_PATH_MAX];
+    HANDLE h = open_existing(full, FILE_READ_ATTRIBUTES);
+    if (h == INVALID_HANDLE_VALUE) {
+        return full;
+    }
+    DWORD n = GetFinalPathNameByHandleW(h, final, WIDE_PATH_MAX, FILE_NAME_NORMALIZED);
+    CloseHandle(h);
+    if (n == 0 || n >= WIDE_PATH_MAX) {
+        return full;
+    }
+    if (wcsncmp(final, unc, wcslen(unc)) == 0) {
+        full[0] = L'\\';
+        full[1] = L'\\';
+        wcscpy(full + 2, final + wcslen(unc));
+    } else if (wcsncmp(final, local, wcslen(local)) == 0) {
+        wcscpy(full, final + wcslen(local));
+    } else {
+        wcscpy(full, final);
+    }
+    return full;
+}
+
 int aksl_platform_realpath(const char *path, char *resolved)
 {
     wchar_t wide[WIDE_PATH_MAX];
@@ -143,7 +185,7 @@ int aksl_platform_realpath(const char *path, char *resolved)
     if (GetFileAttributesW(full) == INVALID_FILE_ATTRIBUTES) {
         return lookup_errno(full);
     }
-    err = narrow(full, resolved, PATH_MAX);
+    err = narrow(final_path(full), resolved, PATH_MAX);
     return err == ERANGE ? ENAMETOOLONG : err;
 }
 
@@ -222,15 +264,6 @@ static int kind_of_handle(HANDLE h, aksl_FileKind *kind, uintmax_t *size)
         *kind = AKSL_FILE_OTHER;
         return 0;
     }
-}
-
-/* Opens wide with the access given, following links. BACKUP_SEMANTICS opens
- * a directory too, so it can be named as one; a pipe opens without waiting
- * for a writer. */
-static HANDLE open_existing(const wchar_t *wide, DWORD access)
-{
-    return CreateFileW(wide, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
-                       OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
 }
 
 int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)

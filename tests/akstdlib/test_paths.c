@@ -365,6 +365,9 @@ static void test_getcwd(void)
 /* A working directory that was removed under us is ENOENT. */
 static void test_getcwd_removed_directory(void)
 {
+#ifdef _WIN32
+    TEST_SKIP("Windows does not let a process remove its working directory");
+#endif
     char saved[PATH_MAX], gone[PATH_MAX], dest[PATH_MAX], expected[FX_MSG_MAX];
     CHECK(getcwd(saved, sizeof(saved)) != NULL);
     fx_mkdir("gone");
