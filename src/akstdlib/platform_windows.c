@@ -266,41 +266,51 @@ static int kind_of_handle(HANDLE h, aksl_FileKind *kind, uintmax_t *size)
     }
 }
 
-int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)
+/* path (UTF-8) opened with the access given into *h, and what it is. 0 or
+ * an errno value (nothing left open). */
+static int open_and_describe(const char *path, DWORD access, HANDLE *h, aksl_FileKind *kind,
+                             uintmax_t *size)
 {
     wchar_t wide[WIDE_PATH_MAX];
     int err = widen(path, wide);
     if (err != 0) {
         return err;
     }
-    /* Attributes only: no read access is asked, so a file open elsewhere
-     * without sharing, or readable by nobody, is still described. */
-    HANDLE h = open_existing(wide, FILE_READ_ATTRIBUTES);
-    if (h == INVALID_HANDLE_VALUE) {
+    *h = open_existing(wide, access);
+    if (*h == INVALID_HANDLE_VALUE) {
         return lookup_errno(wide);
     }
-    err = kind_of_handle(h, kind, size);
-    CloseHandle(h);
+    err = kind_of_handle(*h, kind, size);
+    if (err != 0) {
+        CloseHandle(*h);
+    }
+    return err;
+}
+
+int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)
+{
+    HANDLE h = INVALID_HANDLE_VALUE;
+    /* Attributes only: no read access is asked, so a file open elsewhere
+     * without sharing, or readable by nobody, is still described. */
+    int err = open_and_describe(path, FILE_READ_ATTRIBUTES, &h, kind, size);
+    if (err == 0) {
+        CloseHandle(h);
+    }
     return err;
 }
 
 int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
                             uintmax_t *size)
 {
-    wchar_t wide[WIDE_PATH_MAX];
+    HANDLE h = INVALID_HANDLE_VALUE;
     *dest = NULL;
-    int err = widen(path, wide);
+    int err = open_and_describe(path, GENERIC_READ, &h, kind, size);
     if (err != 0) {
         return err;
     }
-    HANDLE h = open_existing(wide, GENERIC_READ);
-    if (h == INVALID_HANDLE_VALUE) {
-        return lookup_errno(wide);
-    }
-    err = kind_of_handle(h, kind, size);
-    if (err != 0 || *kind != AKSL_FILE_REGULAR) {
+    if (*kind != AKSL_FILE_REGULAR) {
         CloseHandle(h);
-        return err;
+        return 0;
     }
     int fd = _open_osfhandle((intptr_t)h, _O_RDONLY | _O_BINARY);
     if (fd < 0) {
