@@ -45,7 +45,7 @@ static void replace(const char *name)
     snprintf(tmp, sizeof(tmp), "%s.new", name);
     fx_path(from, tmp);
     fx_path(to, name);
-    if (rename(from, to) != 0) {
+    if (test_rename_over(from, to) != 0) {
         fx_die("rename", to);
     }
     if (test_set_mtime(to, (long long)next_mtime++) != 0) {

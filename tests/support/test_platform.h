@@ -41,6 +41,8 @@ __declspec(dllimport) void *__stdcall CreateNamedPipeA(const char *name, unsigne
                                                         unsigned long timeout, void *security);
 __declspec(dllimport) int __stdcall CloseHandle(void *handle);
 __declspec(dllimport) unsigned long __stdcall GetCurrentProcessId(void);
+__declspec(dllimport) int __stdcall MoveFileExA(const char *from, const char *to,
+                                                unsigned long flags);
 #define FX_NO_ATTRIBUTES 0xFFFFFFFFul   /* INVALID_FILE_ATTRIBUTES */
 #define FX_ATTRIBUTE_DIRECTORY 0x10ul   /* FILE_ATTRIBUTE_DIRECTORY */
 #define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
@@ -141,6 +143,18 @@ static inline int test_symlink(const char *target, const char *path)
     return CreateSymbolicLinkA(path, target, flags) ? 0 : -1;
 #else
     return symlink(target, path);
+#endif
+}
+
+/* rename(2): from takes to's place, replacing it (which Windows' rename
+ * refuses to do). 0 on success. */
+static inline int test_rename_over(const char *from, const char *to)
+{
+#ifdef _WIN32
+    /* MOVEFILE_REPLACE_EXISTING (1) */
+    return MoveFileExA(from, to, 1ul) ? 0 : -1;
+#else
+    return rename(from, to);
 #endif
 }
 
