@@ -293,7 +293,10 @@ static bool names_file_first(Loader loader, const char *msg, const char *path)
     if (loader == TEXT || loader == TEXT_WRAP) {
         return strncmp(msg, "font \"" TEXT_FONT "\"", strlen("font \"" TEXT_FONT "\"")) == 0;
     }
-    return strncmp(msg, path, strlen(path)) == 0;
+    /* A map says its real path (on Windows "Z:/..." for "/..."). */
+    char real[PATH_MAX];
+    return strncmp(msg, path, strlen(path)) == 0 ||
+           (realpath(path, real) != NULL && strncmp(msg, real, strlen(real)) == 0);
 }
 
 /* ---- the properties set, before and after ------------------------------- */
