@@ -147,6 +147,20 @@ typedef void (*akerr_UnhandledErrorHandler)(akerr_ErrorContext *errctx);
 /** Writes one log line (no trailing newline in @p fmt). */
 typedef void (*akerr_LogFunction)(const char *fmt, ...);
 
+/*
+ * On Windows, the address of a DLL's function taken in a program is the
+ * program's import stub unless the declaration says dllimport, so
+ * `akerr_log_method == akerr_default_logger` would be false while the
+ * default is in place. The two defaults are declared so; a static akerror
+ * on Windows is built and used with AKERR_STATIC defined (its CMake target
+ * says so itself).
+ */
+#if defined(_WIN32) && !defined(akerror_EXPORTS) && !defined(AKERR_STATIC)
+#define AKERR_IMPORT __declspec(dllimport)
+#else
+#define AKERR_IMPORT /**< dllimport, for a program that uses akerror's DLL on Windows. */
+#endif
+
 /**
  * @brief Where every log line goes. Default: akerr_default_logger (stderr).
  * Replace it to route errors into a game's own log.
@@ -168,12 +182,12 @@ extern akerr_UnhandledErrorHandler akerr_handler_unhandled_error;
  * @param fmt printf-style format of the line, without its newline.
  * @param ... The format's arguments.
  */
-void akerr_default_logger(const char *fmt, ...) AKERR_PRINTF(1, 2);
+AKERR_IMPORT void akerr_default_logger(const char *fmt, ...) AKERR_PRINTF(1, 2);
 /**
  * @brief The default unhandled-error handler: log the exit, exit with the status.
  * @param errctx The unhandled error (borrowed; the process exits).
  */
-void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
+AKERR_IMPORT void akerr_default_handler_unhandled_error(akerr_ErrorContext *errctx);
 
 /**
  * @brief Takes a context from the pool, zeroed, with refcount 1.

@@ -29,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -131,8 +132,11 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_realpath(const char *path, char *resolve
  *        @p path: "a/b.json" -> "a", "b.json" -> ".", "/b" -> "/",
  *        "/a/b/" -> "/a", "a/" -> ".", "" -> ".", "/" -> "/".
  *
- * Trailing slashes are not a component, and a run of slashes counts as one
- * ("a//b" -> "a", "//" -> "/"). Purely textual: ".." is not resolved.
+ * Trailing separators are not a component, and a run of them counts as one
+ * ("a//b" -> "a", "//" -> "/"). Purely textual: ".." is not resolved. On
+ * Windows '\\' separates as '/' does, and a path's root stays whole:
+ * "C:\\a" -> "C:\\", "C:a" -> "C:", "C:" -> "C:",
+ * "\\\\server\\share\\a" -> "\\\\server\\share\\".
  * @param path     The path (borrowed, unchanged).
  * @param dest     Destination buffer of @p destsize bytes.
  * @param destsize Size of @p dest, terminator included.
@@ -144,7 +148,9 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_dirname(const char *path, char *dest, si
 /**
  * @brief The last component of @p path, as basename(3) but without modifying
  *        @p path: "a/b.json" -> "b.json", "a/" -> "a", "/" -> "/",
- *        "/a/b/" -> "b", "" -> ".".
+ *        "/a/b/" -> "b", "" -> ".". A root alone is itself ("/"; on Windows
+ *        "C:\\" and "C:" too), and on Windows '\\' separates as '/' does
+ *        ("C:\\a\\b.png" -> "b.png", "C:b.png" -> "b.png").
  * @param path     The path (borrowed, unchanged).
  * @param dest     Destination buffer of @p destsize bytes.
  * @param destsize Size of @p dest, terminator included.
@@ -154,13 +160,15 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_dirname(const char *path, char *dest, si
 akerr_ErrorContext AKERR_NOIGNORE *aksl_basename(const char *path, char *dest, size_t destsize);
 
 /**
- * @brief Joins @p dir and @p name with one '/'; an absolute @p name is
- *        returned as it is, and an empty @p dir gives @p name.
+ * @brief Joins @p dir and @p name with one '/'; a @p name with a root of its
+ *        own ("/x"; on Windows also "\\x", "C:\\x", "C:x") is returned as
+ *        it is, and an empty @p dir gives @p name.
  *
- * Trailing slashes of @p dir fold into the one separator ("a//" + "b" ->
- * "a/b", "/" + "b" -> "/b"). An empty @p name gives @p dir unchanged. @p dest
- * may be the buffer @p dir is in (append a component in place); it must not
- * overlap @p name.
+ * Trailing separators of @p dir fold into the one separator ("a//" + "b" ->
+ * "a/b", "/" + "b" -> "/b"; on Windows "C:\\" + "b" -> "C:\\b" and "C:" +
+ * "b" -> "C:b"). An empty @p name gives @p dir unchanged. @p dest may be the
+ * buffer @p dir is in (append a component in place); it must not overlap
+ * @p name.
  * @param dest     Destination buffer of @p destsize bytes.
  * @param destsize Size of @p dest, terminator included.
  * @param dir      The directory part.
@@ -170,6 +178,23 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_basename(const char *path, char *dest, s
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_path_join(char *dest, size_t destsize, const char *dir,
                                                   const char *name);
+
+/**
+ * @brief Whether @p path is @p dir or lies under it: "/a/b/c" and "/a/b" are
+ *        within "/a/b" (and within "/a/b/"), "/a/bc" is not, and everything
+ *        absolute is within "/".
+ *
+ * Purely textual, so give it canonical paths (aksl_realpath's): ".." and
+ * links are not followed. On Windows either separator matches the other and
+ * ASCII letters match without case ("c:\\Games\\x" is within "C:/games").
+ * An empty @p dir has nothing within it.
+ * @param path The path to place (borrowed).
+ * @param dir  The directory (borrowed).
+ * @param dest Gets the answer.
+ * @return NULL; AKERR_NULLPOINTER for any NULL pointer.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *aksl_path_is_within(const char *path, const char *dir,
+                                                       bool *dest);
 
 /**
  * @brief The current working directory.
@@ -195,6 +220,38 @@ akerr_ErrorContext AKERR_NOIGNORE *aksl_getcwd(char *dest, size_t destsize);
  *         AKERR_NULLPOINTER.
  */
 akerr_ErrorContext AKERR_NOIGNORE *aksl_path_exists(const char *path, bool *dest);
+
+/** What a path names (aksl_path_info). */
+typedef enum aksl_FileKind
+{
+    AKSL_FILE_REGULAR,
+    AKSL_FILE_DIRECTORY,
+    AKSL_FILE_FIFO,             /**< a FIFO; on Windows, a pipe */
+    AKSL_FILE_SOCKET,
+    AKSL_FILE_CHARACTER_DEVICE, /**< e.g. /dev/null; on Windows, NUL or CON */
+    AKSL_FILE_BLOCK_DEVICE,
+    AKSL_FILE_OTHER,
+} aksl_FileKind;
+
+/** What aksl_path_info found at a path. */
+typedef struct aksl_PathInfo
+{
+    bool exists;        /**< false: nothing there (the fields below are zero) */
+    aksl_FileKind kind; /**< what it is (links followed) */
+    uintmax_t size;     /**< a regular file's size in bytes; 0 for anything else */
+} aksl_PathInfo;
+
+/**
+ * @brief What @p path names, following links, as stat(2) (on Windows from
+ *        the file itself, opened for its attributes only, with the path in
+ *        UTF-8). As aksl_path_exists, a missing path (ENOENT) is success with
+ *        dest->exists false, and any other failure is its errno status
+ *        (ENOTDIR for "file.txt/x", EACCES...), naming the path.
+ * @param path The path (borrowed).
+ * @param dest Gets what is there.
+ * @return NULL (also for a missing path); the errno status; AKERR_NULLPOINTER.
+ */
+akerr_ErrorContext AKERR_NOIGNORE *aksl_path_info(const char *path, aksl_PathInfo *dest);
 
 /**
  * @brief fopen(3).

@@ -28,6 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "test_platform.h" /* tests/support: mkdir with a mode on Windows too */
+
 #include <SDL3/SDL.h>
 #include <SDL3_image/SDL_image.h>
 

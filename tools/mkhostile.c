@@ -12,6 +12,7 @@
 #include <akgl/limits.h>
 
 #include "sound_fixture.h" /* tests/akgl: WAV by hand, Ogg through libvorbisenc */
+#include "test_platform.h" /* tests/support: mkdir and symlink on Windows too */
 
 #include <errno.h>
 #include <png.h>
@@ -330,8 +331,14 @@ static void root_escapes(void)
     if (unlink(path) != 0 && errno != ENOENT) {
         die("cannot replace", path);
     }
-    if (symlink(target, path) != 0) {
+    if (test_symlink(target, path) != 0) {
+#ifdef _WIN32
+        /* Windows lets only developer mode or an administrator make a link
+         * (and Wine none): the row that reads through it then fails. */
+        fprintf(stderr, "mkhostile: no symbolic link at %s: %s\n", path, strerror(errno));
+#else
         die("cannot link", path);
+#endif
     }
     text("root/escape_tsx.tmx", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<map version=\"1.10\" orientation=\"orthogonal\" renderorder=\"right-down\" "

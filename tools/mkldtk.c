@@ -40,6 +40,7 @@
  * tests/assets/tilemaps/README.md). Deterministic: the ctest test
  * akgl_ldtk_fixtures checks the committed files against a fresh run.
  */
+#define _POSIX_C_SOURCE 200809L /* mkdir, and the calls of test_platform.h */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -47,6 +48,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "test_platform.h" /* tests/support: mkdir with a mode on Windows too */
 
 typedef enum Bad
 {

@@ -317,7 +317,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_render(akgl_Actor *obj, struct akg
  * @param obj The actor.
  * @return NULL; AKERR_NULLPOINTER.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
 
 /**
  * @brief The default movementlogicfunc: MOVING_* bits become the movement
@@ -326,7 +326,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_automatic_face(akgl_Actor *obj);
  * @param obj The actor.
  * @return NULL; AKERR_NULLPOINTER.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
 
 /**
  * @brief The default changeframefunc: holds each frame for the sprite's speed
@@ -340,7 +340,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_move_by_state(akgl_Actor *obj);
  * @param elapsed_ns Game time since the last advance, nanoseconds.
  * @return NULL; AKERR_NULLPOINTER for a NULL actor or sprite.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akgl_Sprite *sprite,
                                                             uint64_t elapsed_ns);
 
 /**
@@ -349,7 +349,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_advance_frame(akgl_Actor *obj, akg
  * @return NULL; AKERR_NULLPOINTER; AKERR_KEY when no sprite maps the state;
  *         the hooks' errors.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_run_update(akgl_Actor *obj);
 
 /**
  * @brief Sets how the actor is drawn: scale (1 = own size) and rotation
@@ -390,7 +390,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_set_blend(akgl_Actor *obj, SDL_Ble
  *         a NULL actor, renderer or draw_sprite; the lookup's and
  *         draw_sprite(_ex)'s errors.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_actor_draw(akgl_Actor *obj, struct akgl_Renderer *renderer);
 
 /**
  * @brief Makes @p child a child of @p parent, which takes a reference on it.

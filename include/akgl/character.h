@@ -154,7 +154,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_initialize(akgl_Character *obj
  *         reference); AKERR_API when SDL cannot store the binding (the
  *         reference is given back).
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *basechar,
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *basechar,
                                                              akgl_Sprite *ref, int state);
 
 /**
@@ -165,7 +165,7 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_add(akgl_Character *bas
  * @return NULL with *dest set; AKERR_KEY naming the character and state, with
  *         *dest = NULL, when nothing is bound; AKERR_NULLPOINTER.
  */
-akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *basechar, int state,
+AKGL_IMPORT akerr_ErrorContext AKERR_NOIGNORE *akgl_character_sprite_get(akgl_Character *basechar, int state,
                                                              akgl_Sprite **dest);
 
 /** Steps of the fallback chain of akgl_character_sprite_resolve. */

@@ -17,6 +17,20 @@
 #include <limits.h>
 #include <stdint.h>
 
+/*
+ * On Windows, a function of akgl's DLL whose address a program compares
+ * (the default hooks an actor or a character is bound to) is declared
+ * dllimport, so the program sees the DLL's address and not its own import
+ * stub: `actor->updatefunc == akgl_actor_run_update` holds as on Linux. A
+ * static akgl on Windows is built and used with AKGL_STATIC (its CMake
+ * target defines it).
+ */
+#if defined(_WIN32) && !defined(akgl_EXPORTS) && !defined(AKGL_STATIC)
+#define AKGL_IMPORT __declspec(dllimport)
+#else
+#define AKGL_IMPORT /**< dllimport, for a program that uses akgl's DLL on Windows. */
+#endif
+
 /** @name Pool default capacities (and floors)
  *  @{ */
 #ifndef AKGL_MAX_HEAP_ACTOR

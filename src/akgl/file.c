@@ -12,22 +12,32 @@
 #include <SDL3/SDL.h>
 #include <errno.h>
 #include <stdbool.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 
 /* The resolved asset roots; none: the check is off. */
 static akgl_FileRoots roots;
 
+/* Whether path names a directory; a path that cannot be looked at is none. */
+static bool is_directory(const char *path)
+{
+    aksl_PathInfo info = {0};
+    akerr_ErrorContext *e = aksl_path_info(path, &info);
+    if (e != NULL) {
+        RELEASE_ERROR(e);
+        return false;
+    }
+    return info.exists && info.kind == AKSL_FILE_DIRECTORY;
+}
+
 /* dir resolved into out, and a directory; the caller's name in messages. */
 static akerr_ErrorContext *resolve_root(const char *caller, const char *dir,
                                         char out[AKGL_MAX_STRING_LENGTH])
 {
-    struct stat st;
     PREPARE_ERROR(errctx);
     PASS(errctx, akerr_prefix_message(aksl_realpath(dir, out), "%s: \"%s\"", caller, dir));
-    FAIL_NONZERO_RETURN(errctx, stat(out, &st) != 0 || !S_ISDIR(st.st_mode), ENOTDIR,
-                        "%s: \"%s\" is not a directory", caller, dir);
+    FAIL_ZERO_RETURN(errctx, is_directory(out), ENOTDIR, "%s: \"%s\" is not a directory",
+                     caller, dir);
     SUCCEED_RETURN(errctx);
 }
 
@@ -77,14 +87,17 @@ void akgl_file_roots_put(const akgl_FileRoots *src)
     roots = *src;
 }
 
-/* Whether the resolved `path` is one of the roots or lies under one. */
+/* Whether the resolved `path` is one of the roots or lies under one (both
+ * are canonical, so comparing the text is enough). */
 static bool under_a_root(const char *path)
 {
     for (int i = 0; i < roots.count; i++) {
-        const char *root = roots.dir[i];
-        size_t n = strlen(root);
-        if (n == 1 || (strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0'))) {
-            return true; /* n == 1: the root is "/" */
+        bool within = false;
+        akerr_ErrorContext *e = aksl_path_is_within(path, roots.dir[i], &within);
+        if (e != NULL) {
+            RELEASE_ERROR(e); /* only for a NULL, and neither is */
+        } else if (within) {
+            return true;
         }
     }
     return false;
@@ -120,22 +133,36 @@ akerr_ErrorContext *akgl_file_resolve(const char *label, const char *path,
     SUCCEED_RETURN(errctx);
 }
 
-/* The deepest directory `path` (absolute) names that exists, into out: "/"
- * at least. */
+/* The deepest directory `path` names that exists, into out: its root at
+ * least (".", for a relative path none of which exists). */
 static void deepest_directory(const char *path, char out[AKGL_MAX_STRING_LENGTH])
 {
-    struct stat st;
+    char up[AKGL_MAX_STRING_LENGTH];
     snprintf(out, AKGL_MAX_STRING_LENGTH, "%s", path);
     for (;;) {
-        char *slash = strrchr(out, '/');
-        if (slash == NULL || slash == out) {
-            snprintf(out, AKGL_MAX_STRING_LENGTH, "/");
+        akerr_ErrorContext *e = aksl_dirname(out, up, sizeof(up));
+        if (e != NULL) {
+            RELEASE_ERROR(e); /* cannot be: up is as large as out */
             return;
         }
-        *slash = '\0';
-        if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+        bool at_top = strcmp(up, out) == 0;
+        memcpy(out, up, strlen(up) + 1);
+        if (at_top || is_directory(out)) {
             return;
         }
+    }
+}
+
+/* Where akgl looked for `path`, into looked: the working directory joined
+ * to it (a path with a root stays as it is), cut short past
+ * AKGL_MAX_STRING_LENGTH as the message would be. */
+static void looked_for(const char *path, const char *cwd, bool cwd_known,
+                       char looked[AKGL_MAX_STRING_LENGTH])
+{
+    akerr_ErrorContext *e = aksl_path_join(looked, AKGL_MAX_STRING_LENGTH,
+                                           cwd_known ? cwd : "", path);
+    if (e != NULL) {
+        RELEASE_ERROR(e); /* looked holds what fitted */
     }
 }
 
@@ -147,20 +174,12 @@ akerr_ErrorContext *akgl_file_missing(const char *label, const char *path)
     char rootlist[AKGL_MAX_STRING_LENGTH] = "";
     PREPARE_ERROR(errctx);
     akerr_ErrorContext *e = aksl_getcwd(cwd, sizeof(cwd));
+    bool cwd_known = e == NULL;
     if (e != NULL) {
         RELEASE_ERROR(e);
         snprintf(cwd, sizeof(cwd), "(unknown)");
     }
-    if (path[0] == '/' || cwd[0] != '/') {
-        snprintf(looked, sizeof(looked), "%s", path);
-    } else {
-        /* Cut short past AKGL_MAX_STRING_LENGTH, as the message would be:
-         * the check of the length only says so to the compiler. */
-        int n = snprintf(looked, sizeof(looked), "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
-        if (n < 0 || (size_t)n >= sizeof(looked)) {
-            looked[sizeof(looked) - 1] = '\0';
-        }
-    }
+    looked_for(path, cwd, cwd_known, looked);
     deepest_directory(looked, deepest);
     size_t used = 0;
     for (int i = 0; i < roots.count && used < sizeof(rootlist); i++) {

@@ -37,6 +37,13 @@ akerr_ErrorContext AKERR_NOIGNORE *akgl_json_load_file_capped(const char *path,
 /* A buffer for akgl_json_message_path. */
 #define AKGL_JSON_MESSAGE_PATH_SIZE (AKGL_MAX_MESSAGE_PATH_LENGTH + 1)
 
+/* The printf conversion of a json_int_t. jansson's JSON_INTEGER_FORMAT is
+ * "I64d" on Windows, a conversion of msvcrt's that the C99 printf akgl
+ * formats with there (MinGW's) does not take; json_int_t is long long on
+ * every system akgl builds for. */
+_Static_assert(sizeof(json_int_t) == sizeof(long long), "json_int_t is long long");
+#define AKGL_JSON_INT_FORMAT "lld"
+
 /*
  * How a loader's message shows its file: `path` itself, or, for a path of
  * more than AKGL_MAX_MESSAGE_PATH_LENGTH bytes, its head and tail around

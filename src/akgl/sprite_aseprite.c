@@ -16,6 +16,7 @@
 #include <akgl/json.h>
 #include <akgl/registry.h>
 #include <akgl/time.h>
+#include <akstdlib.h>
 
 #include <stddef.h>
 #include <stdio.h>
@@ -264,9 +265,9 @@ static akerr_ErrorContext *read_tag(json_t *t, const char *stem, const AseDoc *d
 /* The file's name without its directory and last extension. */
 static akerr_ErrorContext *file_stem(const char *filename, char *stem, size_t size)
 {
+    char base[AKGL_MAX_STRING_LENGTH];
     PREPARE_ERROR(errctx);
-    const char *base = strrchr(filename, '/');
-    base = base != NULL ? base + 1 : filename;
+    PASS(errctx, aksl_basename(filename, base, sizeof(base)));
     const char *dot = strrchr(base, '.');
     size_t len = (dot != NULL && dot != base) ? (size_t)(dot - base) : strlen(base);
     FAIL_ZERO_RETURN(errctx, len, AKERR_VALUE, "the file name has no stem to name sprites by");

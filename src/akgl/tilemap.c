@@ -8,7 +8,6 @@
  * soon as it exists, so teardown frees a map whatever state a failed load
  * left it in. Layer: assets.
  */
-#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include <akgl/tilemap.h>
 
 #include "heap_pool.h"
@@ -27,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 AKGL_HEAP_POOL(akgl_heap_pool_tilemap, akgl_Tilemap, akgl_heap_tilemaps);
 

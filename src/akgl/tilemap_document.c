@@ -5,7 +5,6 @@
  * builder (tilemap_build.c) its external tilesets and templates, so this
  * sits below both.
  */
-#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include "tilemap_private.h"
 
 #include "file_private.h"
@@ -13,20 +12,22 @@
 
 #include <akgl/json.h>
 
+#include <akstdlib.h>
+
 #include <SDL3/SDL.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 
 bool akgl_tilemap_path_is_xml(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (dot == NULL || (slash != NULL && dot < slash)) {
+    char base[AKGL_MAX_STRING_LENGTH];
+    akerr_ErrorContext *e = aksl_basename(path, base, sizeof(base));
+    if (e != NULL) {
+        RELEASE_ERROR(e); /* longer than any path akgl opens: not a map of ours */
         return false;
     }
-    return strcasecmp(dot, ".tmx") == 0 || strcasecmp(dot, ".tsx") == 0 ||
-           strcasecmp(dot, ".tx") == 0;
+    const char *dot = SDL_strrchr(base, '.');
+    return dot != NULL && (SDL_strcasecmp(dot, ".tmx") == 0 || SDL_strcasecmp(dot, ".tsx") == 0 ||
+                           SDL_strcasecmp(dot, ".tx") == 0);
 }
 
 /*
@@ -52,14 +53,16 @@ akerr_ErrorContext *akgl_tilemap_read_document(const char *path, bool xml, json_
     if (!xml) {
         /* Said first with the map's own limit named, as the XML path says it;
          * the capped parse checks again on the open file. */
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-            st.st_size > AKGL_TILEMAP_MAX_FILE_SIZE) {
+        aksl_PathInfo info = {0};
+        akerr_ErrorContext *looked = aksl_path_info(path, &info);
+        if (looked != NULL) {
+            RELEASE_ERROR(looked); /* the parse's open says what is wrong with the path */
+        } else if (info.kind == AKSL_FILE_REGULAR && info.size > AKGL_TILEMAP_MAX_FILE_SIZE) {
             char shown[AKGL_JSON_MESSAGE_PATH_SIZE];
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS,
-                        "%s: %lld bytes, more than a map file may have "
+                        "%s: %llu bytes, more than a map file may have "
                         "(AKGL_TILEMAP_MAX_FILE_SIZE, %ld)", akgl_json_message_path(path, shown),
-                        (long long)st.st_size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
+                        (unsigned long long)info.size, (long)AKGL_TILEMAP_MAX_FILE_SIZE);
         }
         PASS(errctx, akgl_json_load_file_capped(path, &tilemap_json_caps, dest));
         SUCCEED_RETURN(errctx);

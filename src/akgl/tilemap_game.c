@@ -15,6 +15,7 @@
 #include <akgl/heap.h>
 #include <akgl/physics.h>
 #include <akgl/registry.h>
+#include <akstdlib.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -636,12 +637,6 @@ static akerr_ErrorContext *set_rest(akgl_Tilemap *map, int follow)
 /* Actors from objects                                                      */
 /* ------------------------------------------------------------------------ */
 
-/* The file name of the map's path: "level1.tmj". */
-static const char *base_name(const akgl_Tilemap *map)
-{
-    const char *slash = strrchr(map->path, '/');
-    return slash != NULL ? slash + 1 : map->path;
-}
 
 static bool names_character(const akgl_TilemapObject *obj)
 {
@@ -679,7 +674,8 @@ static akerr_ErrorContext *actor_name(const akgl_Tilemap *map, const akgl_Tilema
     }
     char id[16];
     size_t idlen = (size_t)SDL_snprintf(id, sizeof(id), "#%d", obj->id);
-    const char *base = base_name(map);
+    char base[AKGL_MAX_STRING_LENGTH]; /* the map's file name: "level1.tmj" */
+    PASS(errctx, aksl_basename(map->path, base, sizeof(base)));
     size_t keep = strlen(base);
     if (keep > size - 1 - idlen) {
         keep = size - 1 - idlen;

@@ -14,7 +14,6 @@
  * name, is here too: it calls this file's reader and tilemap.c's, and
  * tilemap.c calls nothing here, so the arrows run one way.
  */
-#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include <akgl/tilemap.h>
 
 #include "json_private.h"
@@ -31,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* A JSON path inside one file, e.g. "levels[1].layerInstances[0].gridTiles[3]". */
 #define LDTK_PATH 192
@@ -140,7 +138,7 @@ static void describe(json_t *v, char *out, size_t size)
     if (json_is_string(v)) {
         snprintf(out, size, "a string (\"%.48s\")", json_string_value(v));
     } else if (json_is_integer(v)) {
-        snprintf(out, size, "an integer (%" JSON_INTEGER_FORMAT ")", json_integer_value(v));
+        snprintf(out, size, "an integer (%" AKGL_JSON_INT_FORMAT ")", json_integer_value(v));
     } else if (json_is_real(v)) {
         snprintf(out, size, "a real number (%g)", json_real_value(v));
     } else if (json_is_boolean(v)) {
@@ -192,8 +190,8 @@ static akerr_ErrorContext *int_in(const char *file, json_t *obj, const char *pat
     PASS(errctx, member(file, obj, path, key, W_INT, required, false, &v));
     json_int_t n = v != NULL ? json_integer_value(v) : dflt;
     if (n < min || n > max) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s%s%s is %" JSON_INTEGER_FORMAT "; it must "
-                    "be %" JSON_INTEGER_FORMAT "..%" JSON_INTEGER_FORMAT "%s%s%s",
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s%s%s is %" AKGL_JSON_INT_FORMAT "; it must "
+                    "be %" AKGL_JSON_INT_FORMAT "..%" AKGL_JSON_INT_FORMAT "%s%s%s",
                     shown(file, s), path, path[0] ? "." : "", key, n, min, max,
                     limit ? " (" : "", limit ? limit : "", limit ? ")" : "");
     }
@@ -222,8 +220,8 @@ static akerr_ErrorContext *int_pair(const char *file, json_t *obj, const char *p
         }
         out[i] = json_integer_value(v);
         if (out[i] < -bound || out[i] > bound) {
-            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s.%s[%zu] is %" JSON_INTEGER_FORMAT
-                        "; it must be within %" JSON_INTEGER_FORMAT " of 0", shown(file, s), path,
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s.%s[%zu] is %" AKGL_JSON_INT_FORMAT
+                        "; it must be within %" AKGL_JSON_INT_FORMAT " of 0", shown(file, s), path,
                         key, i, out[i], bound);
         }
     }
@@ -436,7 +434,7 @@ static akerr_ErrorContext *use_tileset(Ldtk *L, json_int_t uid, const char *wher
         }
     }
     if (def == NULL) {
-        FAIL_RETURN(errctx, AKERR_KEY, "%s: %s names tileset uid %" JSON_INTEGER_FORMAT ", which "
+        FAIL_RETURN(errctx, AKERR_KEY, "%s: %s names tileset uid %" AKGL_JSON_INT_FORMAT ", which "
                     "defs.tilesets does not define", shown(L->file, s), where, uid);
     }
     if (L->nused >= AKGL_TILEMAP_MAX_TILESETS) {
@@ -457,7 +455,7 @@ static akerr_ErrorContext *use_tileset(Ldtk *L, json_int_t uid, const char *wher
     PASS(errctx, int_in(file, def, p, "tileGridSize", true, 0, 1, AKGL_TILEMAP_MAX_TILE_SIZE,
                         "AKGL_TILEMAP_MAX_TILE_SIZE", &grid));
     if (grid != L->grid) {
-        FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.tileGridSize is %" JSON_INTEGER_FORMAT ", but the "
+        FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.tileGridSize is %" AKGL_JSON_INT_FORMAT ", but the "
                     "level's grid is %d px: akgl draws LDtk tiles of the grid's size only",
                     shown(file, s), p, grid, L->grid);
     }
@@ -466,8 +464,8 @@ static akerr_ErrorContext *use_tileset(Ldtk *L, json_int_t uid, const char *wher
     PASS(errctx, int_in(file, def, p, "__cHei", true, 0, 1, AKGL_TILEMAP_MAX_TILESET_TILES,
                         "AKGL_TILEMAP_MAX_TILESET_TILES", &ch));
     if (cw * ch > AKGL_TILEMAP_MAX_TILESET_TILES) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s is %" JSON_INTEGER_FORMAT " x %"
-                    JSON_INTEGER_FORMAT " tiles, more than AKGL_TILEMAP_MAX_TILESET_TILES (%ld)",
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s is %" AKGL_JSON_INT_FORMAT " x %"
+                    AKGL_JSON_INT_FORMAT " tiles, more than AKGL_TILEMAP_MAX_TILESET_TILES (%ld)",
                     shown(file, s), p, cw, ch, (long)AKGL_TILEMAP_MAX_TILESET_TILES);
     }
     PASS(errctx, int_in(file, def, p, "padding", false, 0, 0, AKGL_TILEMAP_MAX_TILE_SIZE, NULL,
@@ -581,15 +579,15 @@ static akerr_ErrorContext *place_tiles(Ldtk *L, json_t *lj, const char *lpath, c
                             "the tiles of its tileset", &t));
         PASS(errctx, int_in(L->file, tj, p, "f", false, 0, 0, 3, NULL, &f));
         if (px[0] % L->grid != 0 || px[1] % L->grid != 0) {
-            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.px is [%" JSON_INTEGER_FORMAT ", %"
-                        JSON_INTEGER_FORMAT "], not on the layer's %d px grid (akgl places LDtk "
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.px is [%" AKGL_JSON_INT_FORMAT ", %"
+                        AKGL_JSON_INT_FORMAT "], not on the layer's %d px grid (akgl places LDtk "
                         "tiles on whole cells)", shown(L->file, s), p, px[0], px[1], L->grid);
         }
         json_int_t cx = px[0] / L->grid, cy = px[1] / L->grid;
         if (cx < 0 || cy < 0 || cx >= L->cwid || cy >= L->chei) {
-            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s.px is [%" JSON_INTEGER_FORMAT ", %"
-                        JSON_INTEGER_FORMAT "]: cell (%" JSON_INTEGER_FORMAT ", %"
-                        JSON_INTEGER_FORMAT ") is outside the level's %d x %d cells",
+            FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s.px is [%" AKGL_JSON_INT_FORMAT ", %"
+                        AKGL_JSON_INT_FORMAT "]: cell (%" AKGL_JSON_INT_FORMAT ", %"
+                        AKGL_JSON_INT_FORMAT ") is outside the level's %d x %d cells",
                         shown(L->file, s), p, px[0], px[1], cx, cy, L->cwid, L->chei);
         }
         size_t at = (size_t)cy * (size_t)L->cwid + (size_t)cx;
@@ -659,7 +657,7 @@ static akerr_ErrorContext *solid_values(Ldtk *L, json_int_t uid, const char *lpa
         named |= !L->tokens[t].number;
     }
     if (def == NULL && named) {
-        FAIL_RETURN(errctx, AKERR_KEY, "%s: %s.layerDefUid is %" JSON_INTEGER_FORMAT ", which "
+        FAIL_RETURN(errctx, AKERR_KEY, "%s: %s.layerDefUid is %" AKGL_JSON_INT_FORMAT ", which "
                     "defs.layers does not define (its IntGrid value names are needed for the "
                     "solid values)", shown(L->file, s), lpath, uid);
     }
@@ -721,7 +719,7 @@ static akerr_ErrorContext *intgrid(Ldtk *L, json_t *lj, const char *lpath)
         json_int_t x = json_integer_value(v);
         if (x < 0 || x > INT32_MAX) {
             FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s.intGridCsv[%zu] is %"
-                        JSON_INTEGER_FORMAT "; an IntGrid value must be 0..%d", shown(L->file, s),
+                        AKGL_JSON_INT_FORMAT "; an IntGrid value must be 0..%d", shown(L->file, s),
                         lpath, i, x, INT32_MAX);
         }
         bool solid = x != 0 && L->solid_all;
@@ -857,7 +855,7 @@ static akerr_ErrorContext *layer_common(Ldtk *L, json_t *lj, const char *lpath, 
         PASS(errctx, int_in(L->file, lj, lpath, "__gridSize", true, 0, 1,
                             AKGL_TILEMAP_MAX_TILE_SIZE, "AKGL_TILEMAP_MAX_TILE_SIZE", &g));
         if (g != L->grid) {
-            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.__gridSize is %" JSON_INTEGER_FORMAT ", and "
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s.__gridSize is %" AKGL_JSON_INT_FORMAT ", and "
                         "the level's first grid layer's is %d: akgl needs one grid size for a "
                         "level's IntGrid, tile and auto-layers", shown(L->file, s), lpath, g,
                         L->grid);
@@ -867,8 +865,8 @@ static akerr_ErrorContext *layer_common(Ldtk *L, json_t *lj, const char *lpath, 
         PASS(errctx, int_in(L->file, lj, lpath, "__cHei", true, 0, 0, AKGL_TILEMAP_MAX_EXTENT,
                             "AKGL_TILEMAP_MAX_EXTENT", &ch));
         if (cw != L->cwid || ch != L->chei) {
-            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s is %" JSON_INTEGER_FORMAT " x %"
-                        JSON_INTEGER_FORMAT " cells (__cWid x __cHei); the level's %d x %d px "
+            FAIL_RETURN(errctx, AKERR_VALUE, "%s: %s is %" AKGL_JSON_INT_FORMAT " x %"
+                        AKGL_JSON_INT_FORMAT " cells (__cWid x __cHei); the level's %d x %d px "
                         "make %d x %d cells of %d px", shown(L->file, s), lpath, cw, ch,
                         L->cwid * L->grid, L->chei * L->grid, L->cwid, L->chei, L->grid);
         }
@@ -897,8 +895,8 @@ static akerr_ErrorContext *level_grid(Ldtk *L, json_t *layers, json_int_t pw, js
     int64_t cw = (pw + g - 1) / g, ch = (ph + g - 1) / g;
     if (cw > AKGL_TILEMAP_MAX_EXTENT || ch > AKGL_TILEMAP_MAX_EXTENT ||
         cw * ch > AKGL_TILEMAP_MAX_LAYER_CELLS) {
-        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s is %" JSON_INTEGER_FORMAT " x %"
-                    JSON_INTEGER_FORMAT " px, %lld x %lld cells of %d px: more than "
+        FAIL_RETURN(errctx, AKERR_OUTOFBOUNDS, "%s: %s is %" AKGL_JSON_INT_FORMAT " x %"
+                    AKGL_JSON_INT_FORMAT " px, %lld x %lld cells of %d px: more than "
                     "AKGL_TILEMAP_MAX_LAYER_CELLS (%ld) cells, or a side over "
                     "AKGL_TILEMAP_MAX_EXTENT (%ld)", shown(L->project, s), L->levelpath, pw, ph,
                     (long long)cw, (long long)ch, L->grid, (long)AKGL_TILEMAP_MAX_LAYER_CELLS,
@@ -1499,9 +1497,9 @@ akerr_ErrorContext *akgl_tilemap_load(const char *filename, akgl_Tilemap **dest)
     PREPARE_ERROR(errctx);
     FAIL_ZERO_RETURN(errctx, filename, AKERR_NULLPOINTER, "akgl_tilemap_load: NULL filename");
     const char *dot = strrchr(filename, '.');
-    if (dot != NULL && strcasecmp(dot, ".ldtk") == 0) {
+    if (dot != NULL && SDL_strcasecmp(dot, ".ldtk") == 0) {
         PASS(errctx, akgl_tilemap_load_ldtk(filename, NULL, NULL, dest));
-    } else if (dot != NULL && strcasecmp(dot, ".tmx") == 0) {
+    } else if (dot != NULL && SDL_strcasecmp(dot, ".tmx") == 0) {
         PASS(errctx, akgl_tilemap_load_tmx(filename, dest));
     } else {
         PASS(errctx, akgl_tilemap_load_json(filename, dest));

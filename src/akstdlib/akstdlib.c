@@ -47,9 +47,11 @@ static const char *quote_tail(const char *s)
     return strnlen(s, QUOTE_MAX + 1) > QUOTE_MAX ? "..." : "";
 }
 
-/* A NULL pointer argument, named as the caller spelled it. */
-#define REQUIRE(e, arg) \
-    FAIL_ZERO_RETURN(e, (arg), AKERR_NULLPOINTER, "%s: NULL %s", __func__, #arg)
+/* A NULL pointer argument, named as the caller spelled it; REQUIRE_IN names
+ * the public function a *_as variant (path_style.h) stands for. */
+#define REQUIRE_IN(e, fn, arg) \
+    FAIL_ZERO_RETURN(e, (arg), AKERR_NULLPOINTER, "%s: NULL %s", (fn), #arg)
+#define REQUIRE(e, arg) REQUIRE_IN(e, __func__, arg)
 
 /*
  * The text for an errno value, by value so it can sit inside a FAIL argument
@@ -277,10 +279,56 @@ akerr_ErrorContext *aksl_realpath(const char *path, char *resolved)
     SUCCEED_RETURN(errctx);
 }
 
-/* The length of path[0..len) without trailing separators, keeping a lone one. */
-static size_t trim_slashes(const char *path, size_t len)
+/* ------------------------------------------------------------------------ */
+/* The grammar of paths (path_style.h)                                      */
+/* ------------------------------------------------------------------------ */
+
+bool aksl_path_style_is_separator(aksl_PathStyle style, char c)
 {
-    while (len > 1 && aksl_platform_is_separator(path[len - 1])) {
+    return c == '/' || (style == AKSL_PATH_WINDOWS && c == '\\');
+}
+
+static bool is_drive_letter(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* From path + i, past one component (up to a separator or the end). */
+static size_t skip_component(aksl_PathStyle style, const char *path, size_t i)
+{
+    while (path[i] != '\0' && !aksl_path_style_is_separator(style, path[i])) {
+        i++;
+    }
+    return i;
+}
+
+size_t aksl_path_style_root_length(aksl_PathStyle style, const char *path)
+{
+    bool sep0 = aksl_path_style_is_separator(style, path[0]);
+    if (style == AKSL_PATH_POSIX || path[0] == '\0') {
+        return sep0 ? 1 : 0;
+    }
+    if (is_drive_letter(path[0]) && path[1] == ':') {
+        return aksl_path_style_is_separator(style, path[2]) ? 3 : 2;
+    }
+    /* A share: exactly two separators, then the server's name. */
+    if (sep0 && aksl_path_style_is_separator(style, path[1]) && path[2] != '\0' &&
+        !aksl_path_style_is_separator(style, path[2])) {
+        size_t i = skip_component(style, path, 2); /* the server */
+        if (path[i] == '\0') {
+            return i;
+        }
+        i = skip_component(style, path, i + 1); /* the share */
+        return path[i] == '\0' ? i : i + 1;
+    }
+    return sep0 ? 1 : 0;
+}
+
+/* The length of path[0..len) without trailing separators, never cutting
+ * into its root (root bytes long). */
+static size_t trim_separators(aksl_PathStyle style, const char *path, size_t len, size_t root)
+{
+    while (len > root && aksl_path_style_is_separator(style, path[len - 1])) {
         len--;
     }
     return len;
@@ -303,34 +351,39 @@ static akerr_ErrorContext AKERR_NOIGNORE *copy_path_piece(const char *fn, const 
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *aksl_dirname(const char *path, char *dest, size_t destsize)
+akerr_ErrorContext *aksl_dirname_as(aksl_PathStyle style, const char *path, char *dest,
+                                    size_t destsize)
 {
     PREPARE_ERROR(errctx);
-    REQUIRE(errctx, path);
-    REQUIRE(errctx, dest);
+    REQUIRE_IN(errctx, "aksl_dirname", path);
+    REQUIRE_IN(errctx, "aksl_dirname", dest);
 
-    /* Drop trailing slashes, then the last component, then the slashes that
-     * separated it. Nothing left means the path was relative: ".". */
-    size_t end = trim_slashes(path, strlen(path));
-    while (end > 0 && !aksl_platform_is_separator(path[end - 1])) {
+    /* Drop trailing separators, then the last component, then the
+     * separators before it, never into the root. Nothing left means the
+     * path was relative: ".". */
+    size_t root = aksl_path_style_root_length(style, path);
+    size_t end = trim_separators(style, path, strlen(path), root);
+    while (end > root && !aksl_path_style_is_separator(style, path[end - 1])) {
         end--;
     }
-    end = trim_slashes(path, end);
+    end = trim_separators(style, path, end, root);
     const char *piece = (end > 0) ? path : ".";
     size_t len = (end > 0) ? end : 1;
     PASS(errctx, copy_path_piece("aksl_dirname", "directory", path, piece, len, dest, destsize));
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
+akerr_ErrorContext *aksl_basename_as(aksl_PathStyle style, const char *path, char *dest,
+                                     size_t destsize)
 {
     PREPARE_ERROR(errctx);
-    REQUIRE(errctx, path);
-    REQUIRE(errctx, dest);
+    REQUIRE_IN(errctx, "aksl_basename", path);
+    REQUIRE_IN(errctx, "aksl_basename", dest);
 
-    size_t end = trim_slashes(path, strlen(path));
+    size_t root = aksl_path_style_root_length(style, path);
+    size_t end = trim_separators(style, path, strlen(path), root);
     size_t begin = end;
-    while (begin > 0 && !aksl_platform_is_separator(path[begin - 1])) {
+    while (begin > root && !aksl_path_style_is_separator(style, path[begin - 1])) {
         begin--;
     }
     const char *piece = path + begin;
@@ -339,33 +392,38 @@ akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
         piece = "."; /* "": POSIX basename gives "." */
         len = 1;
     } else if (len == 0) {
-        piece = path; /* only separators: the root, as written */
-        len = 1;
+        piece = path; /* only the root: the root, as written */
+        len = root;
     }
     PASS(errctx,
          copy_path_piece("aksl_basename", "last component", path, piece, len, dest, destsize));
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *aksl_path_join(char *dest, size_t destsize, const char *dir, const char *name)
+akerr_ErrorContext *aksl_path_join_as(aksl_PathStyle style, char *dest, size_t destsize,
+                                      const char *dir, const char *name)
 {
     PREPARE_ERROR(errctx);
-    REQUIRE(errctx, dest);
-    REQUIRE(errctx, dir);
-    REQUIRE(errctx, name);
+    REQUIRE_IN(errctx, "aksl_path_join", dest);
+    REQUIRE_IN(errctx, "aksl_path_join", dir);
+    REQUIRE_IN(errctx, "aksl_path_join", name);
 
     size_t dlen = strlen(dir);
     size_t nlen = strlen(name);
-    /* An absolute name, or nothing to join it to: the name alone. An empty
-     * name: the directory as it was. Otherwise dir's trailing slashes fold
-     * into the one separator, and the root needs none of its own. */
-    if (aksl_platform_is_absolute(name) || dlen == 0) {
+    size_t root = aksl_path_style_root_length(style, dir);
+    /* A name with a root of its own, or nothing to join it to: the name
+     * alone. An empty name: the directory as it was. Otherwise dir's
+     * trailing separators fold into the one separator; a root that ends in
+     * one ("/", "C:/") or a drive alone ("C:", so "C:b") needs none. */
+    if (aksl_path_style_root_length(style, name) > 0 || dlen == 0) {
         dlen = 0;
     } else if (nlen > 0) {
-        dlen = trim_slashes(dir, dlen);
+        dlen = trim_separators(style, dir, dlen, root);
     }
-    size_t sep =
-        (dlen > 0 && nlen > 0 && !(dlen == 1 && aksl_platform_is_separator(dir[0]))) ? 1 : 0;
+    bool root_is_enough = dlen > 0 && dlen == root &&
+                          (aksl_path_style_is_separator(style, dir[dlen - 1]) ||
+                           (style == AKSL_PATH_WINDOWS && dir[dlen - 1] == ':'));
+    size_t sep = (dlen > 0 && nlen > 0 && !root_is_enough) ? 1 : 0;
     size_t total = dlen + sep + nlen;
 
     /* Raise before writing: dest may be dir, and the message quotes dir. */
@@ -384,6 +442,66 @@ akerr_ErrorContext *aksl_path_join(char *dest, size_t destsize, const char *dir,
     copy_span(dest + used, destsize - used, name, nlen);
     /* NULL when it fitted, else the error raised above (dest holds what fitted). */
     return errctx;
+}
+
+/* Whether a and b are the same byte of a path: on Windows either separator
+ * matches the other, and ASCII letters match without case (as its file
+ * systems compare names). */
+static bool same_path_byte(aksl_PathStyle style, char a, char b)
+{
+    if (style == AKSL_PATH_POSIX) {
+        return a == b;
+    }
+    if (aksl_path_style_is_separator(style, a)) {
+        return aksl_path_style_is_separator(style, b);
+    }
+    return tolower((unsigned char)a) == tolower((unsigned char)b);
+}
+
+akerr_ErrorContext *aksl_path_is_within_as(aksl_PathStyle style, const char *path,
+                                           const char *dir, bool *dest)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE_IN(errctx, "aksl_path_is_within", path);
+    REQUIRE_IN(errctx, "aksl_path_is_within", dir);
+    REQUIRE_IN(errctx, "aksl_path_is_within", dest);
+
+    size_t root = aksl_path_style_root_length(style, dir);
+    size_t dlen = trim_separators(style, dir, strlen(dir), root);
+    size_t i = 0;
+    while (i < dlen && path[i] != '\0' && same_path_byte(style, path[i], dir[i])) {
+        i++;
+    }
+    /* All of dir matched, and it ends there: at the end of path, at a
+     * separator of path, or with a separator of its own (a root: "/"). */
+    *dest = dlen > 0 && i == dlen &&
+            (path[i] == '\0' || aksl_path_style_is_separator(style, path[i]) ||
+             aksl_path_style_is_separator(style, dir[dlen - 1]));
+    SUCCEED_RETURN(errctx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Paths in the system's own grammar                                        */
+/* ------------------------------------------------------------------------ */
+
+akerr_ErrorContext *aksl_dirname(const char *path, char *dest, size_t destsize)
+{
+    return aksl_dirname_as(aksl_platform_path_style(), path, dest, destsize);
+}
+
+akerr_ErrorContext *aksl_basename(const char *path, char *dest, size_t destsize)
+{
+    return aksl_basename_as(aksl_platform_path_style(), path, dest, destsize);
+}
+
+akerr_ErrorContext *aksl_path_join(char *dest, size_t destsize, const char *dir, const char *name)
+{
+    return aksl_path_join_as(aksl_platform_path_style(), dest, destsize, dir, name);
+}
+
+akerr_ErrorContext *aksl_path_is_within(const char *path, const char *dir, bool *dest)
+{
+    return aksl_path_is_within_as(aksl_platform_path_style(), path, dir, dest);
 }
 
 akerr_ErrorContext *aksl_getcwd(char *dest, size_t destsize)
@@ -428,6 +546,23 @@ akerr_ErrorContext *aksl_path_exists(const char *path, bool *dest)
         SUCCEED_RETURN(errctx);
     }
     *dest = true;
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *aksl_path_info(const char *path, aksl_PathInfo *dest)
+{
+    PREPARE_ERROR(errctx);
+    REQUIRE(errctx, path);
+    REQUIRE(errctx, dest);
+    aksl_FileKind kind = AKSL_FILE_OTHER;
+    uintmax_t size = 0;
+    int err = aksl_platform_stat(path, &kind, &size);
+    /* As aksl_path_exists: only ENOENT is an answer. */
+    FAIL_NONZERO_RETURN(errctx, err != 0 && err != ENOENT, errno_status(err),
+                        "aksl_path_info: " QFMT ": %s", QUOTE(path), errno_text(err).text);
+    dest->exists = err == 0;
+    dest->kind = err == 0 ? kind : AKSL_FILE_OTHER;
+    dest->size = err == 0 ? size : 0;
     SUCCEED_RETURN(errctx);
 }
 

@@ -11,26 +11,18 @@
 #ifndef AKSL_PLATFORM_H
 #define AKSL_PLATFORM_H
 
+#include <akstdlib.h> /* aksl_FileKind */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "path_style.h"
+
 /* What a platform function returns when the call it made failed without
  * setting errno (akstdlib.c says "no errno set"). */
 #define AKSL_NO_ERRNO (-1)
-
-/* What a path names, for the message when it is not a regular file. */
-typedef enum
-{
-    AKSL_FILE_REGULAR,
-    AKSL_FILE_DIRECTORY,
-    AKSL_FILE_FIFO,
-    AKSL_FILE_SOCKET,
-    AKSL_FILE_CHARACTER_DEVICE,
-    AKSL_FILE_BLOCK_DEVICE,
-    AKSL_FILE_OTHER,
-} aksl_FileKind;
 
 /*
  * The text for errno value err into dest (destsize >= 1), thread-safe.
@@ -66,12 +58,15 @@ FILE *aksl_platform_fopen(const char *path, const char *mode);
 int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
                             uintmax_t *size);
 
-/* Whether c separates the components of a path ('/'; on Windows '\\' too). */
-bool aksl_platform_is_separator(char c);
+/*
+ * What path names, links followed, without opening it for reading (a FIFO
+ * is not waited on): 0 with *kind and *size (a regular file's size, else 0),
+ * or an errno value (ENOENT: nothing there).
+ */
+int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size);
 
-/* Whether path starts at a root ("/..."; on Windows also "\\..." and
- * "C:..."), so joining it to a directory gives the path alone. */
-bool aksl_platform_is_absolute(const char *path);
+/* The grammar of the system's paths (path_style.h). */
+aksl_PathStyle aksl_platform_path_style(void);
 
 /* Has the C library's allocator keep up to trim bytes of free heap and
  * serve blocks under mmap_below from the heap (glibc's mallopt). Returns

@@ -127,14 +127,21 @@ int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
     return 0;
 }
 
-bool aksl_platform_is_separator(char c)
+int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)
 {
-    return c == '/';
+    struct stat st;
+    errno = 0;
+    if (stat(path, &st) != 0) {
+        return failure();
+    }
+    *kind = kind_of(st.st_mode);
+    *size = *kind == AKSL_FILE_REGULAR ? (uintmax_t)st.st_size : 0;
+    return 0;
 }
 
-bool aksl_platform_is_absolute(const char *path)
+aksl_PathStyle aksl_platform_path_style(void)
 {
-    return path[0] == '/';
+    return AKSL_PATH_POSIX;
 }
 
 bool aksl_platform_heap_keep(size_t trim, size_t mmap_below)

@@ -8,6 +8,9 @@
  */
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
+/* winbase.h's IGNORE (unused here) would clash with akerror's, which
+ * platform.h brings in through akstdlib.h. */
+#undef IGNORE
 
 #include "platform.h"
 
@@ -120,6 +123,48 @@ int aksl_platform_strerror(int err, char *dest, size_t destsize)
     return strerror_s(dest, destsize, err);
 }
 
+/* Opens wide with the access given, following links. BACKUP_SEMANTICS opens
+ * a directory too, so it can be named as one; a pipe opens without waiting
+ * for a writer. */
+static HANDLE open_existing(const wchar_t *wide, DWORD access)
+{
+    return CreateFileW(wide, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                       OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+}
+
+/*
+ * The path the file system itself has for full, links followed and each
+ * name spelled as stored (so a check against an asset root is not fooled by
+ * a link or by "GAMES" for "games"), into full, without the \\?\ prefix
+ * the system puts before it. full is kept as it is when the file cannot be
+ * opened for its attributes.
+ */
+static const wchar_t *final_path(wchar_t *full)
+{
+    static const wchar_t unc[] = L"\\\\?\\UNC\\";
+    static const wchar_t local[] = L"\\\\?\\";
+    wchar_t final[WIDE_PATH_MAX];
+    HANDLE h = open_existing(full, FILE_READ_ATTRIBUTES);
+    if (h == INVALID_HANDLE_VALUE) {
+        return full;
+    }
+    DWORD n = GetFinalPathNameByHandleW(h, final, WIDE_PATH_MAX, FILE_NAME_NORMALIZED);
+    CloseHandle(h);
+    if (n == 0 || n >= WIDE_PATH_MAX) {
+        return full;
+    }
+    if (wcsncmp(final, unc, wcslen(unc)) == 0) {
+        full[0] = L'\\';
+        full[1] = L'\\';
+        wcscpy(full + 2, final + wcslen(unc));
+    } else if (wcsncmp(final, local, wcslen(local)) == 0) {
+        wcscpy(full, final + wcslen(local));
+    } else {
+        wcscpy(full, final);
+    }
+    return full;
+}
+
 int aksl_platform_realpath(const char *path, char *resolved)
 {
     wchar_t wide[WIDE_PATH_MAX];
@@ -140,7 +185,7 @@ int aksl_platform_realpath(const char *path, char *resolved)
     if (GetFileAttributesW(full) == INVALID_FILE_ATTRIBUTES) {
         return lookup_errno(full);
     }
-    err = narrow(full, resolved, PATH_MAX);
+    err = narrow(final_path(full), resolved, PATH_MAX);
     return err == ERANGE ? ENAMETOOLONG : err;
 }
 
@@ -190,45 +235,78 @@ FILE *aksl_platform_fopen(const char *path, const char *mode)
     return fp;
 }
 
-int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
-                            uintmax_t *size)
+/* What the open handle h is, and a regular file's size (else 0). 0 or an
+ * errno value. */
+static int kind_of_handle(HANDLE h, aksl_FileKind *kind, uintmax_t *size)
 {
-    wchar_t wide[WIDE_PATH_MAX];
-    *dest = NULL;
-    int err = widen(path, wide);
-    if (err != 0) {
-        return err;
-    }
-    /* BACKUP_SEMANTICS opens a directory too, so it can be named as one.
-     * A pipe opens without waiting for a writer. */
-    HANDLE h = CreateFileW(wide, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                           NULL, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
-    if (h == INVALID_HANDLE_VALUE) {
-        return lookup_errno(wide);
-    }
     *size = 0;
     switch (GetFileType(h)) {
     case FILE_TYPE_DISK: {
         BY_HANDLE_FILE_INFORMATION info;
         if (!GetFileInformationByHandle(h, &info)) {
-            err = last_errno();
-            CloseHandle(h);
-            return err;
+            return last_errno();
         }
-        *kind = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) ? AKSL_FILE_DIRECTORY
-                                                                    : AKSL_FILE_REGULAR;
-        *size = ((uintmax_t)info.nFileSizeHigh << 32) | info.nFileSizeLow;
-        break;
+        if (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) {
+            *kind = AKSL_FILE_DIRECTORY;
+        } else {
+            *kind = AKSL_FILE_REGULAR;
+            *size = ((uintmax_t)info.nFileSizeHigh << 32) | info.nFileSizeLow;
+        }
+        return 0;
     }
     case FILE_TYPE_PIPE:
         *kind = AKSL_FILE_FIFO;
-        break;
+        return 0;
     case FILE_TYPE_CHAR:
         *kind = AKSL_FILE_CHARACTER_DEVICE;
-        break;
+        return 0;
     default:
         *kind = AKSL_FILE_OTHER;
-        break;
+        return 0;
+    }
+}
+
+/* path (UTF-8) opened with the access given into *h, and what it is. 0 or
+ * an errno value (nothing left open). */
+static int open_and_describe(const char *path, DWORD access, HANDLE *h, aksl_FileKind *kind,
+                             uintmax_t *size)
+{
+    wchar_t wide[WIDE_PATH_MAX];
+    int err = widen(path, wide);
+    if (err != 0) {
+        return err;
+    }
+    *h = open_existing(wide, access);
+    if (*h == INVALID_HANDLE_VALUE) {
+        return lookup_errno(wide);
+    }
+    err = kind_of_handle(*h, kind, size);
+    if (err != 0) {
+        CloseHandle(*h);
+    }
+    return err;
+}
+
+int aksl_platform_stat(const char *path, aksl_FileKind *kind, uintmax_t *size)
+{
+    HANDLE h = INVALID_HANDLE_VALUE;
+    /* Attributes only: no read access is asked, so a file open elsewhere
+     * without sharing, or readable by nobody, is still described. */
+    int err = open_and_describe(path, FILE_READ_ATTRIBUTES, &h, kind, size);
+    if (err == 0) {
+        CloseHandle(h);
+    }
+    return err;
+}
+
+int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
+                            uintmax_t *size)
+{
+    HANDLE h = INVALID_HANDLE_VALUE;
+    *dest = NULL;
+    int err = open_and_describe(path, GENERIC_READ, &h, kind, size);
+    if (err != 0) {
+        return err;
     }
     if (*kind != AKSL_FILE_REGULAR) {
         CloseHandle(h);
@@ -251,16 +329,9 @@ int aksl_platform_open_read(const char *path, FILE **dest, aksl_FileKind *kind,
     return 0;
 }
 
-bool aksl_platform_is_separator(char c)
+aksl_PathStyle aksl_platform_path_style(void)
 {
-    return c == '/' || c == '\\';
-}
-
-bool aksl_platform_is_absolute(const char *path)
-{
-    bool drive = ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')) &&
-                 path[1] == ':';
-    return path[0] == '/' || path[0] == '\\' || drive;
+    return AKSL_PATH_WINDOWS;
 }
 
 /* The CRT's heap has no trim threshold to set. */

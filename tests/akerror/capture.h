@@ -3,8 +3,11 @@
  *
  *   capture_begin() / capture_end()   route akerr_log_method into a buffer
  *   capture_text(), capture_calls()   what was logged, and how many lines
- *   run_in_child(fn, &result)         run fn in a forked child with its stderr
- *                                     captured; report how it ended
+ *   run_in_child(fn, &result)         run fn in a child process with its
+ *                                     stderr captured; report how it ended
+ *   capture_child_arg                 an int the child sees as the parent
+ *                                     set it (fork copies it; on Windows,
+ *                                     the command line carries it)
  *
  * Everything is static and marked unused, so a test file includes only what
  * it needs without -Wunused-function complaints.
@@ -16,10 +19,15 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include "child_windows.h"
+#else
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #define CAPTURE_CAPACITY 32768
 
@@ -93,6 +101,40 @@ struct child_result {
 /* The exit status a child uses when `fn` returned instead of exiting. */
 #define CHILD_RETURNED 97
 
+/* Set by the parent before run_in_child; the child sees the same value. */
+AKERR_UNUSED static int capture_child_arg;
+
+#ifdef _WIN32
+/*
+ * The child's side: at startup (before main), a process that
+ * test_child_run started calls its function and exits as a forked child
+ * would. Exit codes are the same as POSIX's; a crash is an exit code too
+ * (0xC0000005...), never a signal.
+ */
+__attribute__((constructor)) AKERR_UNUSED static void capture_child_entry_(void)
+{
+    void (*fn)(void) = NULL;
+    if (test_child_requested(&fn, &capture_child_arg)) {
+        fn();
+        fflush(NULL);
+        _Exit(CHILD_RETURNED);
+    }
+}
+
+/* Runs `fn` in a child process (this program again) whose stderr the
+ * parent reads. Returns 0 when the child was run and waited for. */
+AKERR_UNUSED static int run_in_child(void (*fn)(void), struct child_result *r)
+{
+    unsigned long code = 0;
+    memset(r, 0, sizeof(*r));
+    if (test_child_run(fn, capture_child_arg, r->output, sizeof(r->output), &code) != 0) {
+        return -1;
+    }
+    r->exited = 1;
+    r->exit_status = (int)code;
+    return 0;
+}
+#else
 /*
  * Runs `fn` in a forked child whose stderr (where the default log method
  * writes) is a pipe the parent drains. If `fn` returns, the child exits with
@@ -148,5 +190,7 @@ AKERR_UNUSED static int run_in_child(void (*fn)(void), struct child_result *r)
     }
     return 0;
 }
+
+#endif
 
 #endif /* AKERR_TEST_CAPTURE_H */

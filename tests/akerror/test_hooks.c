@@ -145,12 +145,10 @@ static void test_finish_noreturn_handled_or_success(void)
 
 /* --- the default handler, in a child --- */
 
-static int child_status;
-
 static void child_unhandled(void)
 {
     /* Default hooks: the log goes to stderr, the handler exits. */
-    void_callback(child_status);
+    void_callback(capture_child_arg);
 }
 
 static void child_unhandled_raw(void)
@@ -158,7 +156,7 @@ static void child_unhandled_raw(void)
     /* A status raise_status would not raise: 0 itself. */
     PREPARE_ERROR(e);
     ATTEMPT {
-        FAIL_BREAK(e, child_status, "raw status %d", child_status);
+        FAIL_BREAK(e, capture_child_arg, "raw status %d", capture_child_arg);
     } CLEANUP {
     } PROCESS(e) {
     } FINISH_NORETURN(e);
@@ -168,7 +166,7 @@ static void expect_exit(void (*fn)(void), int status, int exit_status, const cha
 {
     static struct child_result r;
     char want[128];
-    child_status = status;
+    capture_child_arg = status;
     CHECK_INT_EQ(run_in_child(fn, &r), 0);
     CHECK_MSG(r.exited == 1 && r.exit_status == exit_status,
               "status %d: exited %d with %d, signal %d (expected exit %d)", status, r.exited,

@@ -5,6 +5,7 @@ pkg_check_modules(VORBISENC REQUIRED IMPORTED_TARGET vorbisenc vorbis ogg)
 # Writes the WAV and Ogg files the sound banks name (as the sound suite makes its own).
 add_executable(akgl_check_sounds check_sounds.c)
 target_link_libraries(akgl_check_sounds PRIVATE PkgConfig::VORBISENC m)
+target_include_directories(akgl_check_sounds PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
 akgl_target_defaults(akgl_check_sounds)
 
 add_test(NAME akgl_check

@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L /* mkdir */
 #include <stdio.h>
 
+#include "test_platform.h"
+
 #include "sound_fixture.h"
 
 static const float half = 0.5f;

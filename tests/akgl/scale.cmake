@@ -22,6 +22,8 @@ add_library(akgl_scalar_broadphase STATIC EXCLUDE_FROM_ALL ${akgl_scalar_sources
 target_include_directories(akgl_scalar_broadphase PUBLIC ${PROJECT_SOURCE_DIR}/include)
 target_link_libraries(akgl_scalar_broadphase PUBLIC ${akgl_scalar_links})
 target_compile_definitions(akgl_scalar_broadphase PRIVATE AKGL_BROADPHASE_SCALAR)
+# A static akgl: on Windows nothing of it is imported from a DLL (akgl/limits.h).
+target_compile_definitions(akgl_scalar_broadphase PUBLIC AKGL_STATIC)
 akgl_target_defaults(akgl_scalar_broadphase)
 akgl_add_test(akgl_broadphase_scalar SOURCES test_broadphase.c LIBS akgl_scalar_broadphase m)
 target_include_directories(akgl_broadphase_scalar PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "test_platform.h"
 
 /* The runner's assets directory is its asset root (akgl/file.h): the loop
  * fixtures share a sheet one folder up, so the root is tests/assets. */

@@ -18,6 +18,7 @@
 #include <akgl/json.h>
 #include <akgl/particles.h>
 #include <akgl/sound.h>
+#include <akstdlib.h>
 
 #include "sprite_fixture.h"
 
@@ -45,12 +46,11 @@ static Sample samples[MAX_SAMPLES];
 static int nsamples;
 static int unknown_kind;
 
-static int collect(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Notes the sample a regular file is, when it is a .json: 0, or 1 to stop. */
+static int collect(const char *path)
 {
-    (void)st;
-    (void)ftw;
     size_t len = strlen(path);
-    if (flag != FTW_F || len < 5 || strcmp(path + len - 5, ".json") != 0) {
+    if (len < 5 || strcmp(path + len - 5, ".json") != 0) {
         return 0;
     }
     if (nsamples == MAX_SAMPLES) {
@@ -64,7 +64,12 @@ static int collect(const char *path, const struct stat *st, int flag, struct FTW
     if (root != NULL && json_object_get(root, "frames") != NULL &&
         json_is_object(json_object_get(root, "meta"))) {
         /* Aseprite: its sprites are "<stem>/<tag>", the stem the file's name. */
-        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+        char base[PATH_MAX];
+        char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+        if (test_status_of_(aksl_basename(path, base, sizeof(base)), msg) != 0) {
+            fprintf(stderr, "%s\n", msg);
+            return 1;
+        }
         int stem = (int)(strlen(base) - 5);
         json_t *tags = json_object_get(json_object_get(root, "meta"), "frameTags");
         s->aseprite = true;
@@ -365,11 +370,29 @@ static void test_the_controllers_load(void)
     CHECK(controllers >= 1);
 }
 
+/* Every regular file under a folder, through SDL (nftw is POSIX's). */
+static SDL_EnumerationResult SDLCALL walk(void *userdata, const char *dirname, const char *fname)
+{
+    char path[PATH_MAX];
+    SDL_PathInfo info;
+    SDL_snprintf(path, sizeof(path), "%s%s", dirname, fname);
+    if (!SDL_GetPathInfo(path, &info)) {
+        return SDL_ENUM_FAILURE;
+    }
+    if (info.type == SDL_PATHTYPE_DIRECTORY) {
+        return SDL_EnumerateDirectory(path, walk, userdata) ? SDL_ENUM_CONTINUE : SDL_ENUM_FAILURE;
+    }
+    if (info.type == SDL_PATHTYPE_FILE && collect(path) != 0) {
+        return SDL_ENUM_FAILURE;
+    }
+    return SDL_ENUM_CONTINUE;
+}
+
 int main(void)
 {
     sf_begin();
-    if (nftw(AKGL_EXAMPLES_ASSETS_DIR, collect, 16, FTW_PHYS) != 0) {
-        fx_die("nftw", AKGL_EXAMPLES_ASSETS_DIR);
+    if (!SDL_EnumerateDirectory(AKGL_EXAMPLES_ASSETS_DIR, walk, NULL)) {
+        fx_die("SDL_EnumerateDirectory", AKGL_EXAMPLES_ASSETS_DIR);
     }
     AKGL_TEST_BEGIN();
     sf_bind_renderer();

@@ -293,7 +293,10 @@ static bool names_file_first(Loader loader, const char *msg, const char *path)
     if (loader == TEXT || loader == TEXT_WRAP) {
         return strncmp(msg, "font \"" TEXT_FONT "\"", strlen("font \"" TEXT_FONT "\"")) == 0;
     }
-    return strncmp(msg, path, strlen(path)) == 0;
+    /* A map says its real path (on Windows "Z:/..." for "/..."). */
+    char real[PATH_MAX];
+    return strncmp(msg, path, strlen(path)) == 0 ||
+           (realpath(path, real) != NULL && strncmp(msg, real, strlen(real)) == 0);
 }
 
 /* ---- the properties set, before and after ------------------------------- */
@@ -443,12 +446,14 @@ static void write_aseprite_rows(void)
 
 static void test_the_table(void)
 {
+#ifndef _WIN32
     char fifo[PATH_MAX];
     /* The FIFOs: as the JSON, and as the sheet a JSON names. */
     sf_path(fifo, "pipe.json");
     CHECK(mkfifo(fifo, 0600) == 0);
     sf_path(fifo, "pipe.png");
     CHECK(mkfifo(fifo, 0600) == 0);
+#endif
     const char *sprite = "{\"spritesheet\": {\"filename\": \"pipe.png\", \"frame_width\": 1, "
                          "\"frame_height\": 1}, \"name\": \"fifo sheet\", \"width\": 1, "
                          "\"height\": 1, \"speed\": 0, \"loop\": false, \"loopReverse\": false, "
@@ -456,11 +461,13 @@ static void test_the_table(void)
     fx_write("sprite_fifo_sheet.json", sprite, strlen(sprite));
     /* Every other file a loader opens: a sound of a bank, a map, a map's
      * external tileset, a font. */
+#ifndef _WIN32
     static const char *const pipes[] = {"pipe.wav", "pipe.tmx", "pipe.tsx", "pipe.ttf"};
     for (size_t i = 0; i < SDL_arraysize(pipes); i++) {
         sf_path(fifo, pipes[i]);
         CHECK(mkfifo(fifo, 0600) == 0);
     }
+#endif
     const char *bank = "{\"sounds\": [{\"name\": \"pipe\", \"file\": \"pipe.wav\"}]}";
     fx_write("sound_fifo.json", bank, strlen(bank));
     const char *tmx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -473,6 +480,15 @@ static void test_the_table(void)
     write_aseprite_rows();
 
     for (size_t i = 0; i < SDL_arraysize(table); i++) {
+#ifdef _WIN32
+        /* Windows has no FIFO in its file system (a named pipe lives only
+         * under \\.\pipe\, so no file can sit beside a JSON as one):
+         * the FIFO rows are said to be skipped, not passed. */
+        if (strstr(table[i].file, "pipe") != NULL || strstr(table[i].file, "fifo") != NULL) {
+            printf("skip %s: no FIFO in a Windows folder\n", table[i].file);
+            continue;
+        }
+#endif
         run_one(&table[i]);
     }
 }

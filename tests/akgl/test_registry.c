@@ -14,8 +14,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef _WIN32
+/* The guard page's calls, declared rather than through <windows.h>, whose
+ * IGNORE would clash with akerror.h's. */
+__declspec(dllimport) void *__stdcall VirtualAlloc(void *at, size_t size, unsigned long type,
+                                                   unsigned long protect);
+__declspec(dllimport) int __stdcall VirtualProtect(void *at, size_t size, unsigned long protect,
+                                                   unsigned long *old);
+__declspec(dllimport) int __stdcall VirtualFree(void *at, size_t size, unsigned long type);
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include "akgl_test.h"
 
@@ -832,6 +842,49 @@ static void test_actor_initialize_unacquired_slot(void)
     CHECK_INT_EQ(slot->refcount, 0);
 }
 
+/* Two pages, the second of which faults on any access; *page is their
+ * size. NULL when the system would not give them. */
+static unsigned char *guarded_pages(size_t *page)
+{
+#ifdef _WIN32
+    *page = 4096; /* every Windows on x86-64 */
+    /* MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE; then PAGE_NOACCESS. */
+    unsigned char *map = VirtualAlloc(NULL, *page * 2, 0x3000ul, 0x04ul);
+    unsigned long old = 0;
+    if (map != NULL && !VirtualProtect(map + *page, *page, 0x01ul, &old)) {
+        VirtualFree(map, 0, 0x8000ul);
+        return NULL;
+    }
+    return map;
+#else
+    long size = sysconf(_SC_PAGESIZE);
+    if (size <= 0) {
+        return NULL;
+    }
+    *page = (size_t)size;
+    unsigned char *map = mmap(NULL, *page * 2, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) {
+        return NULL;
+    }
+    if (mprotect(map + *page, *page, PROT_NONE) != 0) {
+        munmap(map, *page * 2);
+        return NULL;
+    }
+    return map;
+#endif
+}
+
+static bool free_guarded_pages(unsigned char *map, size_t page)
+{
+#ifdef _WIN32
+    (void)page;
+    return VirtualFree(map, 0, 0x8000ul) != 0; /* MEM_RELEASE */
+#else
+    return munmap(map, page * 2) == 0;
+#endif
+}
+
 /*
  * An actor that did not come from the pool, with whatever its memory held:
  * it is zeroed, gets its first reference and is registered, and nothing
@@ -841,15 +894,13 @@ static void test_actor_initialize_unacquired_slot(void)
  */
 static void test_actor_initialize_uninitialized_struct(void)
 {
-    long page = sysconf(_SC_PAGESIZE);
-    CHECK(page > 0 && (size_t)page >= sizeof(akgl_Actor));
-    unsigned char *map = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    CHECK(map != MAP_FAILED);
-    if (map == MAP_FAILED) {
+    size_t page = 0;
+    unsigned char *map = guarded_pages(&page);
+    CHECK(map != NULL);
+    if (map == NULL) {
         return;
     }
-    CHECK_INT_EQ(mprotect(map + page, (size_t)page, PROT_NONE), 0);
+    CHECK(page >= sizeof(akgl_Actor));
     akgl_Actor *local = (akgl_Actor *)(map + page - sizeof(akgl_Actor));
     memset(local, 0xAB, sizeof(*local));
 
@@ -874,7 +925,7 @@ static void test_actor_initialize_uninitialized_struct(void)
     CHECK_OK(akgl_heap_release_actor(local));
     CHECK(lookup(AKGL_REGISTRY_ACTOR, "local.actor") == NULL);
     release(holder);
-    CHECK_INT_EQ(munmap(map, (size_t)page * 2), 0);
+    CHECK(free_guarded_pages(map, page));
 }
 
 int main(void)

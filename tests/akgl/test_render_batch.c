@@ -214,7 +214,7 @@ static void compare_paths(Scene *s, const char *kind)
         s->r.stats = (akgl_RenderStats){0, 0};
         SDL_Surface *batched = paint(s, &t, p, true, &batch_calls);
         char what[96];
-        SDL_snprintf(what, sizeof(what), "%s, picture %zu", kind, i);
+        SDL_snprintf(what, sizeof(what), "%s, picture %" SDL_PRIu64, kind, (Uint64)i);
         CHECK_SAME_PICTURE(blit, batched, allowed(p), what);
         /* The same draws counted; on the blit path no batch at all. */
         CHECK_INT_EQ(s->r.stats.submitted, blit_stats.submitted);
@@ -431,7 +431,8 @@ static void test_gl_matches_software(void)
             uint64_t calls = 0;
             SDL_Surface *gl = paint(&s, &t, &PICTURES[i], true, &calls);
             char what[64];
-            SDL_snprintf(what, sizeof(what), "opengl batched vs software blit, picture %zu", i);
+            SDL_snprintf(what, sizeof(what), "opengl batched vs software blit, picture %" SDL_PRIu64,
+                         (Uint64)i);
             CHECK_SAME_PICTURE(reference[i], gl, allowed(&PICTURES[i]), what);
             SDL_DestroySurface(gl);
         }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "test_platform.h"
 #include "tilemap_draw_fixture.h"
 
 static void set_logical(const char *w, const char *h, const char *mode)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "akgl_test.h"
+#include "test_platform.h"
 #include "sound_fixture.h"
 
 #define FIX AKGL_SOUND_FIXTURE_DIR

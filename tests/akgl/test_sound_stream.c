@@ -4,11 +4,12 @@
  * open. What is heard (the loop point, a cross-fade, a file that turns bad
  * while it plays) is in test_sound_play.c, on the disk driver.
  *
- * The memory is glibc's own count of the heap in use (mallinfo2: every
- * malloc of libogg, libvorbis, SDL and akgl, on every thread), read while
- * the track's source is read straight through, ten minutes and a loop.
+ * The memory is the C library's own count of the heap in use (glibc's
+ * mallinfo2; on Windows a walk of the C runtime's heap: every malloc of
+ * libogg, libvorbis, SDL and akgl, on every thread), read while the
+ * track's source is read straight through, ten minutes and a loop.
  */
-#define _DEFAULT_SOURCE /* mkfifo, mallinfo2, setenv */
+#define _DEFAULT_SOURCE /* mkfifo, mallinfo2 */
 #include <akgl/file.h>
 #include <akgl/sound.h>
 
@@ -23,6 +24,7 @@
 
 #include "akgl_test.h"
 #include "sound_fixture.h"
+#include "test_platform.h"
 
 #define FIX AKGL_SOUND_FIXTURE_DIR
 #define ONE_MB (1024 * 1024)
@@ -36,8 +38,17 @@ static int streams_open(void)
 /* Bytes of heap in use: small blocks and mmap'd large ones. */
 static size_t heap_in_use(void)
 {
+#ifdef _WIN32
+    _HEAPINFO entry = {0};
+    size_t used = 0;
+    while (_heapwalk(&entry) == _HEAPOK) {
+        used += entry._useflag == _USEDENTRY ? entry._size : 0;
+    }
+    return used;
+#else
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
+#endif
 }
 
 /*
@@ -122,11 +133,11 @@ static void test_refusals(void)
     CHECK_STATUS_MSG(akgl_sound_music_play_file(FIX "/missing.ogg", 1.0f, 0, &v), ENOENT,
                      "missing.ogg");
     CHECK_STATUS_MSG(akgl_sound_music_play_file(FIX, 1.0f, 0, &v), EISDIR, FIX);
+    char fifo[PATH_MAX];
     unlink(FIX "/fifo.ogg");
-    CHECK(mkfifo(FIX "/fifo.ogg", 0600) == 0);
-    CHECK_STATUS_MSG(akgl_sound_music_play_file(FIX "/fifo.ogg", 1.0f, 0, &v), AKERR_IO,
-                     "FIFO");
-    unlink(FIX "/fifo.ogg");
+    CHECK(test_fifo_make(FIX "/fifo.ogg", fifo) == 0);
+    CHECK_STATUS_MSG(akgl_sound_music_play_file(fifo, 1.0f, 0, &v), AKERR_IO, "FIFO");
+    test_fifo_remove(fifo);
 
     CHECK(fx_write_wav(FIX "/a.wav", 1, 48000, 480, fx_level, &level));
     CHECK_STATUS_MSG(akgl_sound_music_play_file(FIX "/a.wav", 1.0f, 0, &v), AKERR_FORMAT,
@@ -215,7 +226,7 @@ static void test_slots_full(void)
 int main(void)
 {
     /* A device that plays (and reads the streams), heard by no one. */
-    setenv("SDL_AUDIO_DRIVER", "dummy", 1);
+    SDL_setenv_unsafe("SDL_AUDIO_DRIVER", "dummy", 1); /* before SDL reads it */
     AKGL_TEST_BEGIN();
     test_add_counter("music streams open", streams_open);
     RUN_TEST(test_refusals);

@@ -117,7 +117,7 @@ static void test_sheet_two_spellings_are_two_sheets(void)
 
 static void test_sheet_failures_keep_nothing(void)
 {
-    char path[PATH_MAX];
+    char path[513]; /* 512 bytes and the terminator, even where PATH_MAX is 260 */
     akgl_SpriteSheet *sheet = NULL;
     CHECK_OK(akgl_heap_next_spritesheet(&sheet));
 

@@ -15,11 +15,11 @@
  *
  * The font is Debian's fonts-dejavu-core, read where the package puts it.
  */
-#define _POSIX_C_SOURCE 200809L /* getcwd */
 
 #include <akgl/file.h>
 #include <akgl/render.h>
 #include <akgl/text.h>
+#include <akstdlib.h>
 
 #include <SDL3_ttf/SDL_ttf.h>
 #include <errno.h>
@@ -404,8 +404,12 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         CHECK_STATUS(akgl_font_load(AKGL_TEST_ASSETS_DIR "/README.md", 12.0f, &font),
                      AKERR_FORMAT);
         /* A missing file: where akgl looked, the working directory, the roots. */
-        char cwd[4096] = "";
-        CHECK(getcwd(cwd, sizeof(cwd)) != NULL);
+        /* As akgl says them: the working directory and the roots resolved
+         * (on Windows "Z:/work/..." for "/work/...", with '/'). */
+        char cwd[4096] = "", assets[4096] = "", fonts[4096] = "";
+        CHECK_OK(aksl_getcwd(cwd, sizeof(cwd)));
+        CHECK_OK(aksl_realpath(AKGL_TEST_ASSETS_DIR, assets));
+        CHECK_OK(aksl_realpath("/usr/share/fonts", fonts));
         char needle[3 * 4096 + 256];
         check_refused_load("/no/such/font.ttf", 12.0f, ENOENT,
                            "font \"/no/such/font.ttf\": no such file: akgl looked for "
@@ -421,14 +425,15 @@ static void test_bad_fonts_are_refused_and_leave_nothing(void)
         check_refused_load("fonts/missing.ttf", 12.0f, ENOENT, needle);
         CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR));
         CHECK_OK(akgl_file_add_root("/usr/share/fonts"));
-        check_refused_load(AKGL_TEST_ASSETS_DIR "/fonts/none.ttf", 12.0f, ENOENT,
-                           "; the deepest folder of it that exists is \"" AKGL_TEST_ASSETS_DIR
-                           "\"; the asset roots are \"" AKGL_TEST_ASSETS_DIR "\", "
-                           "\"/usr/share/fonts\" (a relative path is taken from the working "
-                           "directory, not from a root)");
+        CHECK(snprintf(needle, sizeof(needle), "; the deepest folder of it that exists is \""
+                 AKGL_TEST_ASSETS_DIR "\"; the asset roots are \"%s\", \"%s\" (a relative "
+                 "path is taken from the working directory, not from a root)", assets, fonts)
+              < (int)sizeof(needle));
+        check_refused_load(AKGL_TEST_ASSETS_DIR "/fonts/none.ttf", 12.0f, ENOENT, needle);
         CHECK_OK(akgl_file_set_root(AKGL_TEST_ASSETS_DIR));
-        check_refused_load("none.ttf", 12.0f, ENOENT,
-                           "; the asset root is \"" AKGL_TEST_ASSETS_DIR "\" (a relative");
+        CHECK(snprintf(needle, sizeof(needle), "; the asset root is \"%s\" (a relative", assets)
+              < (int)sizeof(needle));
+        check_refused_load("none.ttf", 12.0f, ENOENT, needle);
         CHECK_OK(akgl_file_set_root(NULL));
         check_refused_load(AKGL_TEST_ASSETS_DIR "/README.md", 12.0f, AKERR_FORMAT,
                            "README.md\" cannot be read as a font");

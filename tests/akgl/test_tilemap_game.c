@@ -636,8 +636,8 @@ static void test_spawn_actor_names_fit(void)
     map = pool_map(&mm);
     char refused[200];
     SDL_snprintf(refused, sizeof(refused),
-                 "map.tmj: object 2's name \"%s\" is %zu bytes; an actor name holds at most %zu",
-                 over, most + 1, most);
+                 "map.tmj: object 2's name \"%s\" is %" SDL_PRIu64 " bytes; an actor name holds "
+                 "at most %" SDL_PRIu64, over, (Uint64)(most + 1), (Uint64)most);
     check_spawn_refused(map, AKERR_OUTOFBOUNDS, refused, "p1");
     CHECK_OK(akgl_heap_release_tilemap(map));
     CHECK_OK(akgl_heap_release_character(hero));

@@ -42,6 +42,12 @@ static void test_every_allocation_of_the_pools_fails_cleanly(void)
 
 int main(void)
 {
+#ifndef AKGL_FAULT_LIBC_REPLACED
+    /* Its one case needs libc's allocator replaced (fault_libc.c), which
+     * the sanitizer builds and Windows do not allow: skipped, not passed. */
+    printf("akgl_tween_fault: skipped: libc's allocator is not replaced in this build\n");
+    return 77;
+#endif
     TEST_BEGIN();
     RUN_TEST(test_every_allocation_of_the_pools_fails_cleanly);
     return TEST_END();

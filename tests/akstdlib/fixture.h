@@ -6,7 +6,7 @@
  *
  * Define _XOPEN_SOURCE 700 before including anything (mkdtemp, nftw, symlink).
  * On Windows (MinGW-w64) the same helpers are made of the C runtime's and
- * the Windows API's calls.
+ * the Windows API's calls (test_platform.h).
  */
 #ifndef AKSL_TEST_FIXTURE_H
 #define AKSL_TEST_FIXTURE_H
@@ -14,28 +14,13 @@
 #include <akerror.h>
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef _WIN32
-#include <direct.h>
-#include <io.h>
-/* Three Windows API calls, declared here rather than through <windows.h>,
- * whose macros (IGNORE among them) would clash with akerror.h's. */
-__declspec(dllimport) unsigned long __stdcall GetFileAttributesA(const char *path);
-__declspec(dllimport) int __stdcall RemoveDirectoryA(const char *path);
-__declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *link,
-                                                                   const char *target,
-                                                                   unsigned long flags);
-#define FX_NO_ATTRIBUTES 0xFFFFFFFFul   /* INVALID_FILE_ATTRIBUTES */
-#define FX_ATTRIBUTE_DIRECTORY 0x10ul   /* FILE_ATTRIBUTE_DIRECTORY */
-#define FX_ATTRIBUTE_LINK 0x400ul       /* FILE_ATTRIBUTE_REPARSE_POINT */
-#define FX_LINK_TO_DIRECTORY 0x1ul      /* SYMBOLIC_LINK_FLAG_DIRECTORY */
-#define FX_LINK_UNPRIVILEGED 0x2ul      /* ..._ALLOW_UNPRIVILEGED_CREATE */
-/* POSIX's mkdir takes a mode, which Windows' has no use for. */
-#define mkdir(path, mode) ((void)(mode), _mkdir(path))
-#else
+#include "test_platform.h"
+#ifndef _WIN32
 #include <dirent.h>
 #include <ftw.h>
 #include <unistd.h>
@@ -50,25 +35,6 @@ __declspec(dllimport) unsigned char __stdcall CreateSymbolicLinkA(const char *li
 /* The scratch directory, canonical (so /tmp may be a symlink). */
 static char fx_dir[PATH_MAX];
 
-#ifdef _WIN32
-/* The tests' realpath(3) on Windows: the full path, with '/' as akstdlib
- * returns it (links are not followed). */
-static inline char *realpath(const char *path, char *resolved)
-{
-    if (_fullpath(resolved, path, PATH_MAX) == NULL) {
-        return NULL;
-    }
-    if (GetFileAttributesA(resolved) == FX_NO_ATTRIBUTES) {
-        return NULL;
-    }
-    for (char *p = resolved; *p != '\0'; p++) {
-        if (*p == '\\') {
-            *p = '/';
-        }
-    }
-    return resolved;
-}
-#endif
 
 /* Aborts the test program: without its scratch directory nothing can run. */
 static inline void fx_die(const char *what, const char *path)
@@ -109,25 +75,32 @@ static inline void fx_symlink(const char *target, const char *name)
 {
     char path[PATH_MAX];
     fx_path(path, name);
+    if (test_symlink(target, path) != 0) {
+        fx_die("symlink", path);
+    }
+}
+
+/* The device that reads as empty and takes any write: "/dev/null", "NUL". */
 #ifdef _WIN32
-    /* A link to a directory says so; target is relative to the link's
-     * directory, fx_dir. */
-    char full[PATH_MAX];
-    unsigned long flags = FX_LINK_UNPRIVILEGED;
-    if (snprintf(full, sizeof(full), "%s/%s", fx_dir, target) < PATH_MAX) {
-        unsigned long attr = GetFileAttributesA(full);
-        if (attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_DIRECTORY)) {
-            flags |= FX_LINK_TO_DIRECTORY;
-        }
-    }
-    if (!CreateSymbolicLinkA(path, target, flags)) {
-        fx_die("symlink", path);
-    }
+#define FX_NULL_DEVICE "NUL"
 #else
-    if (symlink(target, path) != 0) {
-        fx_die("symlink", path);
-    }
+#define FX_NULL_DEVICE "/dev/null"
 #endif
+
+/* A FIFO with no writer into path (PATH_MAX bytes): fx_dir/name on POSIX,
+ * a named pipe on Windows (test_platform.h). fx_fifo_remove takes it away. */
+static inline void fx_fifo_make(char *path, const char *name)
+{
+    char posix_path[PATH_MAX];
+    fx_path(posix_path, name);
+    if (test_fifo_make(posix_path, path) != 0) {
+        fx_die("mkfifo", path);
+    }
+}
+
+static inline void fx_fifo_remove(const char *path)
+{
+    test_fifo_remove(path);
 }
 
 /* Makes the scratch directory under $TMPDIR (or /tmp). */
@@ -137,16 +110,9 @@ static inline void fx_setup(void)
     char tmpl[PATH_MAX];
     snprintf(tmpl, sizeof(tmpl), "%s/akstdlib-test-XXXXXX",
              (base != NULL && base[0] != '\0') ? base : "/tmp");
-#ifdef _WIN32
-    /* No mkdtemp: a unique name, then a directory by it. */
-    if (_mktemp_s(tmpl, strlen(tmpl) + 1) != 0 || _mkdir(tmpl) != 0) {
-        fx_die("mkdtemp", tmpl);
-    }
-#else
     if (mkdtemp(tmpl) == NULL) {
         fx_die("mkdtemp", tmpl);
     }
-#endif
     if (realpath(tmpl, fx_dir) == NULL) {
         fx_die("realpath", tmpl);
     }

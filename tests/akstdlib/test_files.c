@@ -154,6 +154,9 @@ static void test_fread_partial_then_rest(void)
 /* Reading a stream opened for writing fails in the stream: AKERR_IO. */
 static void test_fread_error_is_akerr_io(void)
 {
+#ifdef _WIN32
+    TEST_SKIP("the C runtime of Windows does not fail a read from a write-only stream");
+#endif
     char path[PATH_MAX], buf[4], expected[FX_MSG_MAX];
     FILE *fp = NULL;
     size_t n = 999;
@@ -181,7 +184,14 @@ static void test_fwrite_error_is_akerr_io(void)
     }
     snprintf(expected, sizeof(expected), "aksl_fwrite: wrote 0 of 3 bytes: %s", strerror(EBADF));
     CHECK_STATUS_MSG(aksl_fwrite("abc", 3, fp), AKERR_IO, expected);
+#ifdef _WIN32
+    /* The C runtime of Windows keeps the refused bytes and fails them again
+     * at the close; the stream is closed either way. */
+    int closed = test_status_of_(aksl_fclose(fp), NULL);
+    CHECK_MSG(closed == 0 || closed == EBADF, "aksl_fclose: status %d", closed);
+#else
     CHECK_OK(aksl_fclose(fp));
+#endif
 }
 
 static void test_fread_fwrite_nulls(void)

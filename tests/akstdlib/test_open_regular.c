@@ -6,8 +6,6 @@
 #include <akstdlib.h>
 
 #include <errno.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 #include <time.h>
 
 #include "fixture.h"
@@ -51,12 +49,12 @@ static void test_fifo_is_refused_without_blocking(void)
 {
     char path[PATH_MAX];
     FILE *fp = UNTOUCHED_FP;
-    fx_path(path, "pipe");
-    CHECK(mkfifo(path, 0600) == 0);
+    fx_fifo_make(path, "pipe");
     time_t start = time(NULL);
     CHECK_STATUS_MSG(aksl_fopen_regular(path, 1024, &fp, NULL), AKERR_IO, "is a FIFO");
     CHECK(time(NULL) - start < 2);
     CHECK(fp == UNTOUCHED_FP);
+    fx_fifo_remove(path);
 }
 
 static void test_directory_and_missing(void)
@@ -68,7 +66,7 @@ static void test_directory_and_missing(void)
     CHECK_STATUS_MSG(aksl_fopen_regular(path, 1024, &fp, NULL), EISDIR, "is a directory");
     fx_path(path, "absent");
     CHECK_STATUS_MSG(aksl_fopen_regular(path, 1024, &fp, NULL), ENOENT, "absent");
-    CHECK_STATUS(aksl_fopen_regular("/dev/null", 1024, &fp, NULL), AKERR_IO);
+    CHECK_STATUS(aksl_fopen_regular(FX_NULL_DEVICE, 1024, &fp, NULL), AKERR_IO);
     CHECK(fp == UNTOUCHED_FP);
     CHECK_STATUS(aksl_fopen_regular(NULL, 1, &fp, NULL), AKERR_NULLPOINTER);
     CHECK_STATUS(aksl_fopen_regular(path, 1, NULL, NULL), AKERR_NULLPOINTER);

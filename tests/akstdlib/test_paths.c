@@ -1,6 +1,6 @@
 /*
  * aksl_realpath, aksl_dirname, aksl_basename, aksl_path_join, aksl_getcwd,
- * aksl_path_exists, against a real scratch directory:
+ * aksl_path_exists, aksl_path_info, against a real scratch directory:
  *
  *   <dir>/file.txt
  *   <dir>/sub/inner.txt
@@ -365,6 +365,9 @@ static void test_getcwd(void)
 /* A working directory that was removed under us is ENOENT. */
 static void test_getcwd_removed_directory(void)
 {
+#ifdef _WIN32
+    TEST_SKIP("Windows does not let a process remove its working directory");
+#endif
     char saved[PATH_MAX], gone[PATH_MAX], dest[PATH_MAX], expected[FX_MSG_MAX];
     CHECK(getcwd(saved, sizeof(saved)) != NULL);
     fx_mkdir("gone");
@@ -433,6 +436,65 @@ static void test_path_exists_nulls(void)
                      "aksl_path_exists: NULL dest");
 }
 
+/* ------------------------------------------------------------------------ */
+/* aksl_path_info                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* What aksl_path_info says of fx_dir/name. */
+static aksl_PathInfo info_of(const char *name)
+{
+    char path[PATH_MAX];
+    aksl_PathInfo info = {.exists = false, .kind = AKSL_FILE_OTHER, .size = 99};
+    fx_path(path, name);
+    CHECK_OK(aksl_path_info(path, &info));
+    return info;
+}
+
+static void test_path_info(void)
+{
+    aksl_PathInfo info = info_of("file.txt");
+    CHECK(info.exists && info.kind == AKSL_FILE_REGULAR && info.size == 5);
+    info = info_of("sub");
+    CHECK(info.exists && info.kind == AKSL_FILE_DIRECTORY && info.size == 0);
+    info = info_of("sub/../sub/inner.txt");
+    CHECK(info.exists && info.kind == AKSL_FILE_REGULAR && info.size == 5);
+    info = info_of("filelink"); /* followed: the file's */
+    CHECK(info.exists && info.kind == AKSL_FILE_REGULAR && info.size == 5);
+    info = info_of("link");
+    CHECK(info.exists && info.kind == AKSL_FILE_DIRECTORY);
+    info = info_of("missing");
+    CHECK(!info.exists && info.kind == AKSL_FILE_OTHER && info.size == 0);
+    info = info_of("dangling");
+    CHECK(!info.exists);
+    CHECK_OK(aksl_path_info("", &info));
+    CHECK(!info.exists);
+}
+
+/* A device is named as one, not mistaken for an empty regular file. */
+static void test_path_info_device(void)
+{
+    aksl_PathInfo info = {0};
+    CHECK_OK(aksl_path_info(FX_NULL_DEVICE, &info));
+    CHECK(info.exists && info.kind == AKSL_FILE_CHARACTER_DEVICE && info.size == 0);
+}
+
+static void test_path_info_through_a_file_is_enotdir(void)
+{
+    char path[PATH_MAX], expected[FX_MSG_MAX];
+    aksl_PathInfo info = {.exists = true, .kind = AKSL_FILE_FIFO, .size = 7};
+    fx_path(path, "file.txt/x");
+    os_message(expected, "aksl_path_info", path, ENOTDIR);
+    CHECK_STATUS_MSG(aksl_path_info(path, &info), ENOTDIR, expected);
+    CHECK(info.exists && info.kind == AKSL_FILE_FIFO && info.size == 7); /* untouched */
+}
+
+static void test_path_info_nulls(void)
+{
+    aksl_PathInfo info;
+    CHECK_STATUS_MSG(aksl_path_info(NULL, &info), AKERR_NULLPOINTER, "aksl_path_info: NULL path");
+    CHECK_STATUS_MSG(aksl_path_info("/", NULL), AKERR_NULLPOINTER, "aksl_path_info: NULL dest");
+}
+
 int main(void)
 {
     make_tree();
@@ -458,6 +520,10 @@ int main(void)
     RUN_TEST(test_path_exists);
     RUN_TEST(test_path_exists_through_a_file_is_enotdir);
     RUN_TEST(test_path_exists_nulls);
+    RUN_TEST(test_path_info);
+    RUN_TEST(test_path_info_device);
+    RUN_TEST(test_path_info_through_a_file_is_enotdir);
+    RUN_TEST(test_path_info_nulls);
     int status = TEST_END();
     fx_teardown();
     return status;

@@ -203,6 +203,9 @@ static void test_snprintf_nulls(void)
  */
 static void test_snprintf_vsnprintf_failure(void)
 {
+#ifdef _WIN32
+    TEST_SKIP("MinGW's printf does not fail a %ls it cannot convert");
+#endif
     char dest[16];
     char expected[128];
     SMUDGE(dest);

@@ -31,7 +31,9 @@ typedef int (*test_counter_fn)(void);
 struct test_state {
     int passed;
     int failed;
+    int skipped;
     int case_failures;
+    const char *case_skipped; /* why the case could not run here, or NULL */
     const char *current;
     int ncounters;
     const char *counter_names[TEST_MAX_COUNTERS];
@@ -63,6 +65,7 @@ static inline void test_run_(const char *name, void (*fn)(void))
     int before[TEST_MAX_COUNTERS];
     test_state_.current = name;
     test_state_.case_failures = 0;
+    test_state_.case_skipped = NULL;
     for (int i = 0; i < test_state_.ncounters; i++) {
         before[i] = test_state_.counters[i]();
     }
@@ -76,7 +79,10 @@ static inline void test_run_(const char *name, void (*fn)(void))
             test_fail_(__FILE__, __LINE__, msg);
         }
     }
-    if (test_state_.case_failures == 0) {
+    if (test_state_.case_failures == 0 && test_state_.case_skipped != NULL) {
+        test_state_.skipped++;
+        fprintf(stderr, "skip %s: %s\n", name, test_state_.case_skipped);
+    } else if (test_state_.case_failures == 0) {
         test_state_.passed++;
         fprintf(stderr, "ok   %s\n", name);
     } else {
@@ -95,8 +101,17 @@ static inline void test_run_(const char *name, void (*fn)(void))
 #define RUN_TEST(fn) test_run_(#fn, fn)
 
 #define TEST_END() \
-    (printf("%d passed, %d failed\n", test_state_.passed, test_state_.failed), \
+    (printf("%d passed, %d failed", test_state_.passed, test_state_.failed), \
+     printf(test_state_.skipped > 0 ? ", %d skipped\n" : "\n", test_state_.skipped), \
      (test_state_.failed == 0 && test_state_.passed > 0) ? 0 : 1)
+
+/* Ends the case as skipped, saying why: for what the system it runs on
+ * cannot do (a skipped case is counted and printed, never passed). */
+#define TEST_SKIP(reason) \
+    do { \
+        test_state_.case_skipped = (reason); \
+        return; \
+    } while (0)
 
 #define CHECK(cond) \
     do { if (!(cond)) test_fail_(__FILE__, __LINE__, #cond); } while (0)
