@@ -48,3 +48,31 @@ akgl_lock() {
         flock "$fd"
     fi
 }
+
+# akgl_wine_setup PREFIX: the Wine environment of the Windows runs (tools/test.sh
+# --windows, tools/package.sh --windows), PREFIX being the Windows dependency
+# prefix. Wine gets a prefix of its own outside the clone, beside PREFIX
+# (AKGL_WINEPREFIX moves it; created on first use, about half a minute), and
+# says nothing of its own (WINEDEBUG) but what the caller adds to WINEDEBUG.
+akgl_wine_setup() {
+    export WINEPREFIX=${AKGL_WINEPREFIX:-$(dirname "$1")/wine}
+    export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+    if [ ! -f "$WINEPREFIX/system.reg" ]; then
+        echo "creating the Wine prefix $WINEPREFIX" >&2
+        wineboot -i >/dev/null 2>&1 || true
+        wineserver -w || true
+    fi
+}
+
+# akgl_windows_configure PREFIX BUILD CMAKE-ARGS...: configures BUILD for 64-bit
+# Windows (cmake/toolchain-mingw64.cmake) against the Windows dependency
+# prefix PREFIX. pkg-config reads only that prefix's .pc files, never the
+# build machine's (zlib's are in share/).
+akgl_windows_configure() {
+    local prefix=$1 build=$2
+    shift 2
+    export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig:$prefix/share/pkgconfig"
+    unset PKG_CONFIG_PATH
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake" "$@" >/dev/null
+}

@@ -417,6 +417,8 @@ main_windows() {
     # Vulkan renderers and the offscreen and dummy drivers the tests use.
     local sdl3_extra=(-DSDL_RENDER_D3D=OFF -DSDL_RENDER_D3D11=OFF -DSDL_RENDER_D3D12=OFF)
     build_cross_libraries ON "${common[@]}"
+    copy_mingw_runtime
+    copy_licenses
     echo "$PREFIX"
 }
 
@@ -572,6 +574,68 @@ main_web() {
     local zstd_extra=(-DZSTD_MULTITHREAD_SUPPORT=OFF)
     build_cross_libraries OFF "${common[@]}"
     echo "$PREFIX"
+}
+
+# The licence of everything in the prefix, for whoever ships its DLLs
+# (tools/package.sh): Debian's copyright file of each source package, which
+# names the authors and holds every licence text, as
+# PREFIX/share/akgl/licenses/<source package>.txt, and that of the MinGW-w64
+# packages the runtime DLLs come from. The stamp lists where they came from.
+copy_licenses() {
+    local s pkg ver from=() dest=$PREFIX/share/akgl/licenses want i
+    for s in "${WINDOWS_SOURCES[@]}"; do
+        pkg=${s%%=*} ver=${s#*=}
+        from+=("$WORK/${pkg}_${ver#*:}.debian.tar.xz")
+    done
+    from+=("$(ls "$WORK"/freetype_${FREETYPE_VERSION}*.debian.tar.xz | head -n 1)")
+    for s in "${MINGW_RUNTIME_DLLS[@]}"; do
+        pkg=$(dpkg -S "$(readlink -f "$(x86_64-w64-mingw32-gcc -print-file-name="$s")")" | cut -d: -f1)
+        from+=("/usr/share/doc/$pkg/copyright")
+    done
+    want="licenses ${from[*]}"
+    [ -f "$PREFIX/.stamp-licenses" ] && [ "$(cat "$PREFIX/.stamp-licenses")" = "$want" ] && return 0
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    for i in "${from[@]}"; do
+        [ -f "$i" ] || fail "no $i to take a licence from"
+        case $i in
+            *.debian.tar.xz) pkg=${i##*/}; tar -xJOf "$i" debian/copyright >"$dest/${pkg%%_*}.txt" \
+                                 || fail "no debian/copyright in $i" ;;
+            *) pkg=${i%/copyright}; cp "$i" "$dest/${pkg##*/}.txt" ;;
+        esac
+    done
+    echo "$want" >"$PREFIX/.stamp-licenses"
+    say "copied the licences of ${#from[@]} packages into $dest"
+}
+
+# MinGW-w64's own runtime DLLs, copied into PREFIX/bin beside the rest, so
+# the prefix alone runs a Windows program: akgl's DLLs import libgcc_s_seh-1
+# (akgl is linked as any user's program is, without -static-libgcc) and
+# HarfBuzz imports libwinpthread-1. Neither imports anything but Windows'
+# own DLLs. The stamp holds their hashes: a new MinGW-w64 package copies
+# them again.
+MINGW_RUNTIME_DLLS=(libgcc_s_seh-1.dll libwinpthread-1.dll)
+
+copy_mingw_runtime() {
+    local dll path paths=() want
+    for dll in "${MINGW_RUNTIME_DLLS[@]}"; do
+        path=$(x86_64-w64-mingw32-gcc -print-file-name="$dll")
+        [ -f "$path" ] || fail "MinGW-w64 has no $dll (x86_64-w64-mingw32-gcc -print-file-name=$dll)"
+        paths+=("$path")
+    done
+    want=mingw-runtime
+    for path in "${paths[@]}"; do
+        want+=" $(basename "$path")=$(sha256sum <"$path" | cut -c1-16)"
+    done
+    if [ -f "$PREFIX/.stamp-mingw-runtime" ] && [ "$(cat "$PREFIX/.stamp-mingw-runtime")" = "$want" ]; then
+        return 0
+    fi
+    mkdir -p "$PREFIX/bin"
+    for path in "${paths[@]}"; do
+        run cp "$path" "$PREFIX/bin/"
+    done
+    echo "$want" >"$PREFIX/.stamp-mingw-runtime"
+    say "copied MinGW-w64's runtime (${MINGW_RUNTIME_DLLS[*]}) into $PREFIX/bin"
 }
 
 case $TARGET in

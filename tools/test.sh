@@ -77,38 +77,48 @@ case $mode in
           args=(-DCMAKE_C_COMPILER=clang -DAKGL_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
                 -DAKGL_BUILD_EXAMPLES=OFF -DAKGL_BUILD_BENCH=OFF) ;;
     windows) build=$root/build-windows
-             args=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake"
-                   -DAKGL_BUILD_BENCH=OFF) ;;
+             args=(-DAKGL_BUILD_BENCH=OFF) ;;
     web) build=$root/build-web
          args=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-web.cmake"
                -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DAKGL_BUILD_BENCH=OFF) ;;
 esac
 akgl_lock test.sh "$build"
 
+# tests/windows-known-failing.txt -> its test names joined by "|"; exits 1
+# naming any that ctest does not know.
+windows_known_failing() {
+    local list=$root/tests/windows-known-failing.txt names name all stale=()
+    names=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/^[[:space:]]*\([^[:space:]]*\).*/\1/' "$list")
+    all=$(ctest -N | sed -n 's/^ *Test *#[0-9]*: //p')
+    for name in $names; do
+        grep -qxF "$name" <<<"$all" || stale+=("$name")
+    done
+    if [ ${#stale[@]} -gt 0 ]; then
+        echo "test.sh: $list names ${stale[*]}, which ctest does not know; remove them" >&2
+        exit 1
+    fi
+    printf '%s\n' $names | paste -sd'|'
+}
+
 if [ "$mode" = windows ]; then
-    # pkg-config reads only the Windows prefix's .pc files, never the
-    # build machine's. Wine gets a prefix of its own outside the clone
-    # (created on first use, about half a minute), says nothing of its own
-    # (WINEDEBUG), and finds the dependencies' DLLs and akgl's own through
-    # WINEPATH (Z: is the build machine's /).
-    export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig:$prefix/share/pkgconfig" # zlib.pc: share/
-    unset PKG_CONFIG_PATH
-    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
+    akgl_windows_configure "$prefix" "$build" "${args[@]}"
     # -k 0: build everything that compiles; a test program that does not
     # (fork, mkfifo... not ported yet) is reported by ctest as not run.
     cmake --build "$build" --parallel "$jobs" -- -k 0 || true
-    export WINEPREFIX=${AKGL_WINEPREFIX:-$(dirname "$prefix")/wine}
-    export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-    # MinGW's own runtime DLLs too: libgcc_s_seh-1 (akgl), libwinpthread-1
-    # (HarfBuzz), from where Debian's MinGW-w64 packages put them.
-    runtime=$(dirname "$(x86_64-w64-mingw32-gcc -print-libgcc-file-name)")
-    export WINEPATH="Z:$prefix/bin;Z:$build/src/akerror;Z:$build/src/akstdlib;Z:$build/src/akgl;Z:$runtime;Z:/usr/x86_64-w64-mingw32/lib"
-    if [ ! -f "$WINEPREFIX/system.reg" ]; then
-        echo "test.sh: creating the Wine prefix $WINEPREFIX" >&2
-        wineboot -i >/dev/null 2>&1 || true
-        wineserver -w || true
-    fi
+    akgl_wine_setup "$prefix"
+    # Wine finds the dependencies' DLLs, MinGW's runtime (libgcc_s_seh-1,
+    # libwinpthread-1; tools/deps.sh copies them into the prefix) and akgl's
+    # own through WINEPATH (Z: is the build machine's /).
+    export WINEPATH="Z:$prefix/bin;Z:$build/src/akerror;Z:$build/src/akstdlib;Z:$build/src/akgl"
     cd "$build"
+    # The tests not ported yet, each named with its reason in
+    # tests/windows-known-failing.txt, are left out (AKGL_WINDOWS_ALL=1 runs
+    # them too); a name there that is no test is an error, so the list
+    # cannot keep a stale entry.
+    known=$(windows_known_failing)
+    if [ -n "$known" ] && [ "${AKGL_WINDOWS_ALL:-0}" = 0 ]; then
+        set -- -E "^($known)\$" "$@"
+    fi
     ctest --output-on-failure --parallel "$jobs" "$@"
     exit
 fi
