@@ -269,15 +269,21 @@ build_one() { # name version dsc-glob srcdir flags...
     say "built $name $version into $PREFIX"
 }
 
-main() {
+# One run at a time per prefix: takes PREFIX's lock (waiting for a run that
+# holds it) and starts a fresh log. The lock goes when this process ends
+# (an exec in a function holds the shell's descriptor).
+take_prefix() {
     mkdir -p "$WORK"
-    # One run at a time per prefix; the lock goes when this process ends.
     exec 9>"$PREFIX/.lock"
     if ! flock -n 9; then
         say "another run is setting up $PREFIX; waiting for it"
         flock 9
     fi
     : >"$LOG"
+}
+
+main() {
+    take_prefix
     install_packages
     build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "${SDL3_FLAGS[@]}"
     build_one sdl3-image "$SDL3_IMAGE_VERSION" "libsdl3-image_${SDL3_IMAGE_VERSION}*.dsc" \
@@ -392,13 +398,7 @@ build_cross_libraries() {
 }
 
 main_windows() {
-    mkdir -p "$WORK"
-    exec 9>"$PREFIX/.lock"
-    if ! flock -n 9; then
-        say "another run is setting up $PREFIX; waiting for it"
-        flock 9
-    fi
-    : >"$LOG"
+    take_prefix
     PACKAGES=("${WINDOWS_PACKAGES[@]}")
     install_packages
     local tc; tc=$(windows_toolchain)
@@ -549,13 +549,7 @@ web_toolchain() {
 }
 
 main_web() {
-    mkdir -p "$WORK"
-    exec 9>"$PREFIX/.lock"
-    if ! flock -n 9; then
-        say "another run is setting up $PREFIX; waiting for it"
-        flock 9
-    fi
-    : >"$LOG"
+    take_prefix
     PACKAGES=("${WEB_PACKAGES[@]}")
     install_packages
     build_binaryen
