@@ -265,24 +265,35 @@ static akgl_TilemapLayer *chunk_layer(akgl_TilemapChunk *chunks, int n, int size
     return l;
 }
 
-/* A grid of chunks follows the chunks: one grid chunk at every place any
- * layer has one, a byte a cell, whatever the distance between them. */
-static void test_solid_grid_of_chunks(void)
+/* Chunks of 4 x 4 cells, the layers solid: layer 0 has chunks at (-8, 0)
+ * and (400000, 4), layer 1 one at (-8, 0); a tile at (-8, 0), (400003, 7)
+ * and (-7, 2). Kept in a[] and b0 for the tests that reuse them. */
+static uint32_t a0[16], a1[16], b0[16];
+static akgl_TilemapChunk a[2], b[1];
+
+static akgl_Tilemap *far_chunks_map(void)
 {
-    static uint32_t a0[16], a1[16], b0[16];
-    akgl_TilemapChunk a[2] = {{-8, 0, a0}, {400000, 4, a1}};
-    akgl_TilemapChunk b[1] = {{-8, 0, b0}};
     SDL_memset(a0, 0, sizeof(a0));
     SDL_memset(a1, 0, sizeof(a1));
     SDL_memset(b0, 0, sizeof(b0));
-    a0[0] = 1;       /* (-8, 0) */
-    a1[15] = 1;      /* (400003, 7) */
+    a[0] = (akgl_TilemapChunk){-8, 0, a0};
+    a[1] = (akgl_TilemapChunk){400000, 4, a1};
+    b[0] = (akgl_TilemapChunk){-8, 0, b0};
+    a0[0] = 1;         /* (-8, 0) */
+    a1[15] = 1;        /* (400003, 7) */
     b0[2 * 4 + 1] = 1; /* (-7, 2), the same grid chunk as a0 */
     mem_map(&mm, 0, 0, NULL);
     mm.map.infinite = true;
     chunk_layer(a, 2, 4);
     chunk_layer(b, 1, 4);
-    akgl_Tilemap *map = pool_map(&mm);
+    return pool_map(&mm);
+}
+
+/* A grid of chunks follows the chunks: one grid chunk at every place any
+ * layer has one, a byte a cell, whatever the distance between them. */
+static void test_solid_grid_of_chunks(void)
+{
+    akgl_Tilemap *map = far_chunks_map();
     akgl_SolidGrid g;
     CHECK_OK(akgl_tilemap_solid_grid(map, &g));
     CHECK_INT_EQ(g.nchunks, 2);
@@ -810,18 +821,7 @@ static void test_set_tile_follows_solid(void)
     CHECK_OK(akgl_heap_release_tilemap(map));
 
     /* Chunks: the cell's grid chunk, found as the physics finds it. */
-    static uint32_t a0[16], a1[16], b0[16];
-    akgl_TilemapChunk a[2] = {{-8, 0, a0}, {400000, 4, a1}};
-    akgl_TilemapChunk b[1] = {{-8, 0, b0}};
-    SDL_memset(a0, 0, sizeof(a0));
-    SDL_memset(a1, 0, sizeof(a1));
-    SDL_memset(b0, 0, sizeof(b0));
-    a1[15] = 1; /* (400003, 7) */
-    mem_map(&mm, 0, 0, NULL);
-    mm.map.infinite = true;
-    chunk_layer(a, 2, 4);
-    chunk_layer(b, 1, 4);
-    map = pool_map(&mm);
+    map = far_chunks_map();
     CHECK_OK(akgl_tilemap_solid_grid(map, &g));
     CHECK(akgl_tilemap_solid_chunk_at(&g, 400011, 7));
     CHECK_OK(akgl_tilemap_set_tile(map, 0, 400003, 7, 0));
