@@ -374,8 +374,10 @@ static void test_spellings_of_one_image_share_a_sheet(void)
     fx_mkdir("share/img");
     fx_mkdir("share/a");
     fx_mkdir("share/b");
+    if (!fx_symlink("../img/sheet.png", "share/b/link.png")) {
+        TEST_SKIP(FX_NO_LINK);
+    }
     sf_copy(SF_SHEET_192, "share/img/sheet.png");
-    fx_symlink("../img/sheet.png", "share/b/link.png");
     snprintf(body, sizeof(body), tmpl, "../img/sheet.png", "share walk");
     fx_write("share/a/walk.json", body, strlen(body));
     snprintf(body, sizeof(body), tmpl, "link.png", "share idle");
