@@ -77,6 +77,11 @@ static inline void fx_mkdir(const char *name)
 #define FX_NO_LINK "this system made no symbolic link (Windows makes one only in developer " \
                    "mode or for an administrator; Wine 8 makes none)"
 
+/* Why a case whose paths are longer than Windows' PATH_MAX (260 bytes) is
+ * skipped there: akgl on Windows takes paths of up to PATH_MAX bytes (no
+ * \\?\ long paths yet). */
+#define FX_NO_LONG_PATHS "akgl on Windows takes paths of up to PATH_MAX (260) bytes"
+
 /* A symbolic link fx_dir/name -> target. Windows may refuse to make one
  * (test_symlink): then false, and the cases that need it skip (FX_NO_LINK).
  * On POSIX a failure is the fixture's and ends the program. */
