@@ -72,6 +72,42 @@ akgl_wine_setup() {
     fi
 }
 
+# akgl_wine_session: brings up Wine's session for WINEPREFIX (the wineserver,
+# services.exe and the services it starts, the desktop's explorer.exe) from a
+# Wine program of the calling script's own, which lives until the script
+# exits, and returns once the session is up. Each of those Wine processes
+# keeps the standard error (and the other descriptors) of the program that
+# started it, and lives until the wineserver ends: 3 s after the last Wine
+# program of WINEPREFIX. Started by a test program instead, they would hold
+# that test's output pipe open after it exits, and ctest, which waits for the
+# end of a test's output, would wait out the test's timeout, its cases all
+# passed. Started here, they hold /dev/null and nothing else.
+akgl_wine_session() {
+    # The keeper: cmd reads a line from a pipe the script never writes to, so
+    # it ends when the script's end closes the pipe (akgl_wine_keeper, the
+    # write end, held and never written), Ctrl-C or not.
+    exec {akgl_wine_keeper}> >(akgl_wine_bare cmd /c "set /p line=")
+    # Returns once the wineserver, the services and the desktop are up,
+    # whichever of the two programs started them.
+    if ! akgl_wine_bare cmd /c exit </dev/null; then
+        echo "Wine's session for $WINEPREFIX did not come up: wine cmd /c exit failed" >&2
+        return 1
+    fi
+}
+
+# akgl_wine_bare ARGS...: wine ARGS, its output on /dev/null, its input the
+# caller's, and no other descriptor of the caller's (the build directory's
+# lock among them), so that a session it starts holds none of them.
+akgl_wine_bare() {
+    (
+        for fd in "/proc/$BASHPID/fd/"*; do
+            fd=${fd##*/}
+            [ "$fd" -le 2 ] || eval "exec $fd>&-"
+        done
+        exec wine "$@" >/dev/null 2>&1
+    )
+}
+
 # akgl_windows_configure PREFIX BUILD CMAKE-ARGS...: configures BUILD for 64-bit
 # Windows (cmake/toolchain-mingw64.cmake) against the Windows dependency
 # prefix PREFIX. pkg-config reads only that prefix's .pc files, never the

@@ -119,11 +119,11 @@ if [ "$mode" = windows ]; then
     if [ -n "$known" ] && [ "${AKGL_WINDOWS_ALL:-0}" = 0 ]; then
         set -- -E "^($known)\$" "$@"
     fi
-    # Wine now and then leaves a Windows program hanging after main has
-    # returned (seen in akgl_render_draw: every case passed, "5 passed, 0
-    # failed" printed, then the 120 s timeout; never when run again). A test
-    # that times out is run once more; one that fails is not.
-    ctest --output-on-failure --parallel "$jobs" --repeat after-timeout:2 "$@"
+    # Wine's session comes up before the first test, from a program of this
+    # script's: one that a test started would hold the test's output open
+    # after it exits, and ctest would wait out the timeout (tools/common.sh).
+    akgl_wine_session
+    ctest --output-on-failure --parallel "$jobs" "$@"
     exit
 fi
 
