@@ -221,6 +221,9 @@ check_zip() { # zip
     local zip=$1 out copy proof missing
     local prefix; prefix=$("$root/tools/deps.sh" --target windows)
     akgl_wine_setup "$prefix"
+    # Wine's background processes started now, not by a program whose output
+    # $(...) waits for (tools/common.sh, akgl_wine_session).
+    akgl_wine_session
     unset WINEPATH
     export SDL_VIDEO_DRIVER=offscreen SDL_RENDER_DRIVER=software \
         SDL_FRAMEBUFFER_ACCELERATION=0 SDL_AUDIO_DRIVER=dummy
