@@ -1,5 +1,5 @@
 # cmake -DPROGRAM=<example> -DFRAMES=N -DSCREENSHOT=OUT.png -DEXPECT=<regex>
-#       -P run_expect.cmake
+#       [-DEMULATOR=<program>[;<args>]] -P run_expect.cmake
 #
 # Runs an example headless for FRAMES frames and fails unless it exits 0 and
 # what it printed (stdout and stderr together) matches EXPECT: a test of what
@@ -9,7 +9,7 @@ foreach(var PROGRAM FRAMES SCREENSHOT EXPECT)
         message(FATAL_ERROR "run_expect.cmake: -D${var}=... is required")
     endif()
 endforeach()
-execute_process(COMMAND ${PROGRAM} --frames ${FRAMES} --screenshot ${SCREENSHOT}
+execute_process(COMMAND ${EMULATOR} ${PROGRAM} --frames ${FRAMES} --screenshot ${SCREENSHOT}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${PROGRAM} exited with ${rc}:\n${out}")

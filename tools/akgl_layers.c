@@ -521,6 +521,13 @@ static void read_object(const char *object)
         if (!name || !type || type[1] != '\0') {
             continue;
         }
+        /* COFF (a Windows build; x86_64 names have no leading '_'): the
+         * sections and the linker's own entries start with '.', which no C
+         * name does. ".refptr.x" is defined, globally, in every object that
+         * takes x's address: one symbol defined in many files. */
+        if (name[0] == '.') {
+            continue;
+        }
         char t = type[0];
         if (strchr("Uvw", t)) {
             add_ref(file, name);

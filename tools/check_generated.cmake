@@ -1,6 +1,7 @@
 # cmake -DTOOL=<generator> [-DARGS=<arguments>] -DOUT=<scratch dir>
 #       -DCOMMITTED=<dir>[;<dir>...] -DTARGET=<target that regenerates them>
-#       [-DMKDIRS=<subdirs>] [-DMIN_FILES=<n>] -P check_generated.cmake
+#       [-DMKDIRS=<subdirs>] [-DMIN_FILES=<n>] [-DEMULATOR=<program>[;<args>]]
+#       -P check_generated.cmake
 #
 # For a generator run as `TOOL [ARGS] DIR...`, one output directory for each
 # entry of COMMITTED: runs it twice into scratch directories and fails unless
@@ -13,6 +14,11 @@
 # that writes into subdirectories it expects to find. MIN_FILES (default 1) is
 # the fewest files the generator may write in all: one that stops writing most
 # of its output would otherwise pass with what is left.
+#
+# EMULATOR runs TOOL when it is built for another machine (the build's
+# CMAKE_CROSSCOMPILING_EMULATOR: Wine for Windows): a script's
+# execute_process, unlike add_test, does not add it by itself. Empty for a
+# native build.
 #
 # tools/CMakeLists.txt adds these tests with akgl_add_generated_test.
 foreach(var TOOL OUT COMMITTED TARGET)
@@ -41,8 +47,7 @@ function(generated_file_problem var a_file b_file committed_file)
         else()
             file(SHA256 "${committed_file}" c)
             if(NOT a STREQUAL c)
-                set(problem "differs from what ${TOOL} writes: build the ${TARGET} target and "
-                    "commit the result")
+                set(problem "differs from what ${TOOL} writes: build the ${TARGET} target and commit the result")
             endif()
         endif()
     endif()
@@ -62,7 +67,7 @@ foreach(run a b)
         endforeach()
         list(APPEND dirs "${OUT}/${run}/${i}")
     endforeach()
-    execute_process(COMMAND "${TOOL}" ${ARGS} ${dirs} RESULT_VARIABLE rc OUTPUT_QUIET)
+    execute_process(COMMAND ${EMULATOR} "${TOOL}" ${ARGS} ${dirs} RESULT_VARIABLE rc OUTPUT_QUIET)
     if(NOT rc EQUAL 0)
         message(FATAL_ERROR "${TOOL} failed (${rc})")
     endif()

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "art_tiles.h"
+#include "json_file.h"
 
 #define CELL 16
 #define BG_W 320
@@ -1319,9 +1320,9 @@ static akerr_ErrorContext AKERR_NOIGNORE *dump(json_t *root, const char *dir, co
         FAIL_ZERO_BREAK(errctx, root, AKERR_API, "%s: building the JSON failed", file);
         CATCH(errctx, path_in(path, sizeof(path), dir, file));
         FAIL_NONZERO_BREAK(errctx,
-                           json_dump_file(root, path,
-                                          JSON_INDENT(4) | JSON_PRESERVE_ORDER |
-                                              JSON_REAL_PRECISION(6)),
+                           json_file_write(root, path,
+                                           JSON_INDENT(4) | JSON_PRESERVE_ORDER |
+                                               JSON_REAL_PRECISION(6)),
                            AKERR_IO, "cannot write %s", path);
         printf("wrote %s\n", path);
     } CLEANUP {

@@ -98,7 +98,9 @@ static void open_file(const char *dir, const char *name)
 {
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    out = fopen(path, "w");
+    /* Binary: the committed files have '\n' line ends, which Windows' text
+     * mode would write as "\r\n". */
+    out = fopen(path, "wb");
     if (out == NULL) {
         die(path, strerror(errno));
     }

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "art_tiles.h"
+#include "json_file.h"
 
 #define LEVEL_H 20
 
@@ -453,9 +454,9 @@ static akerr_ErrorContext AKERR_NOIGNORE *dump(json_t *root, const char *dir, co
         FAIL_NONZERO_BREAK(errctx, n < 0 || (size_t)n >= sizeof(path), AKERR_OUTOFBOUNDS,
                            "path too long: %s/%s", dir, file);
         FAIL_NONZERO_BREAK(errctx,
-                           json_dump_file(root, path,
-                                          JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-                                              JSON_REAL_PRECISION(6)),
+                           json_file_write(root, path,
+                                           JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                                               JSON_REAL_PRECISION(6)),
                            AKERR_IO, "cannot write %s", path);
         printf("wrote %s\n", path);
     } CLEANUP {

@@ -42,6 +42,7 @@
 #include <vorbis/vorbisfile.h>
 
 #include "sound_fixture.h" /* tests/akgl: the Ogg Vorbis encoder */
+#include "json_file.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -308,9 +309,9 @@ static akerr_ErrorContext AKERR_NOIGNORE *write_bank(const char *dir)
         FAIL_NONZERO_BREAK(errctx, n < 0 || (size_t)n >= sizeof(path), AKERR_OUTOFBOUNDS,
                            "path too long: %s/sounds.json", dir);
         FAIL_NONZERO_BREAK(errctx,
-                           json_dump_file(root, path,
-                                          JSON_INDENT(4) | JSON_PRESERVE_ORDER |
-                                              JSON_REAL_PRECISION(6)),
+                           json_file_write(root, path,
+                                           JSON_INDENT(4) | JSON_PRESERVE_ORDER |
+                                               JSON_REAL_PRECISION(6)),
                            AKERR_IO, "cannot write %s", path);
         printf("wrote %s\n", path);
     } CLEANUP {

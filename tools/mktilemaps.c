@@ -18,7 +18,7 @@
  * compression (see tests/assets/tilemaps/README.md).
  *
  * zlib and libzstd compress deterministically at a fixed level, and gzip's
- * header gets no time stamp from zlib's deflate, so the same libraries write
+ * header gets no time stamp and a fixed system, so the same libraries write
  * the same bytes every time; the ctest test akgl_tilemap_fixtures checks the
  * committed files against a fresh run.
  */
@@ -135,6 +135,15 @@ static unsigned char *deflate_bytes(const unsigned char *in, size_t n, int windo
     memset(&zs, 0, sizeof(zs));
     if (deflateInit2(&zs, 6, Z_DEFLATED, windowbits, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         die("deflateInit2", "failed");
+    }
+    /* gzip's header names the system that wrote it, which zlib takes from
+     * the platform it was built for (10 on Windows): said here, as Unix (3),
+     * so every build writes the committed bytes. */
+    gz_header gzip_header;
+    memset(&gzip_header, 0, sizeof(gzip_header));
+    gzip_header.os = 3;
+    if (windowbits > 15 && deflateSetHeader(&zs, &gzip_header) != Z_OK) {
+        die("deflateSetHeader", "failed");
     }
     size_t cap = deflateBound(&zs, (uLong)n) + 32;
     unsigned char *out = malloc(cap);

@@ -12,6 +12,7 @@ add_test(NAME akgl_check
     COMMAND ${CMAKE_COMMAND}
         -DCHECK=$<TARGET_FILE:akgl-check>
         -DSOUNDGEN=$<TARGET_FILE:akgl_check_sounds>
+        "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
         -DASSETS=${PROJECT_SOURCE_DIR}/tests/assets
         -DEXAMPLES=${PROJECT_SOURCE_DIR}/examples/assets
         -DWORK=${CMAKE_CURRENT_BINARY_DIR}/check-work

@@ -43,6 +43,18 @@
 #   AKGL_CONSUMER_PKG_CONFIG    the pkg-config program
 #   AKGL_CONSUMER_LIBRARIES     our libraries that were built ("akerror akstdlib akgl")
 #   AKGL_CONSUMER_SHARED        ON when they are shared libraries
+#   AKGL_CONSUMER_TOOLCHAIN_FILE  the build's CMAKE_TOOLCHAIN_FILE (a cross
+#                               build: the consumers are built with it too)
+#   AKGL_CONSUMER_EMULATOR      what runs the programs built (a cross build's
+#                               CMAKE_CROSSCOMPILING_EMULATOR: Wine; empty
+#                               natively)
+#   AKGL_CONSUMER_CROSS         ON for a cross build: pkg-config reads only the
+#                               prefix's and the dependencies' .pc files
+#                               (PKG_CONFIG_LIBDIR), never the build machine's
+#   AKGL_CONSUMER_WINDOWS       ON for a Windows build: DLLs in BINDIR, import
+#                               libraries in LIBDIR, programs named .exe, the
+#                               DLLs a program imports read with
+#                               AKGL_CONSUMER_OBJDUMP instead of ldd
 set -euo pipefail
 
 fail() {
@@ -66,6 +78,11 @@ build=$AKGL_CONSUMER_BUILD
 libdir=$AKGL_CONSUMER_LIBDIR
 includedir=$AKGL_CONSUMER_INCLUDEDIR
 read -r -a libraries <<<"$AKGL_CONSUMER_LIBRARIES"
+read -r -a emulator <<<"${AKGL_CONSUMER_EMULATOR:-}"
+windows=${AKGL_CONSUMER_WINDOWS:-OFF}
+exe=
+[ "$windows" = ON ] && exe=.exe
+bindir=$AKGL_CONSUMER_BINDIR
 has_library() { [[ " ${libraries[*]} " == *" $1 "* ]]; }
 
 prefix=$build/consumer-prefix
@@ -86,7 +103,10 @@ while IFS= read -r header; do
     need "$includedir/$header"
 done < <(cd "$src/include" && find . -name '*.h' -printf '%P\n' | sort)
 for lib in "${libraries[@]}"; do
-    if [ "$AKGL_CONSUMER_SHARED" = ON ]; then
+    if [ "$AKGL_CONSUMER_SHARED" = ON ] && [ "$windows" = ON ]; then
+        need "$bindir/lib$lib.dll"
+        need "$libdir/lib$lib.dll.a"
+    elif [ "$AKGL_CONSUMER_SHARED" = ON ]; then
         need "$libdir/lib$lib.so"
     else
         need "$libdir/lib$lib.a"
@@ -105,7 +125,12 @@ leaks=$(grep -rlF -e "$src/" -e "$build/" "$prefix/$libdir/cmake" "$prefix/$libd
 say "installed tree complete: headers, ${libraries[*]}, their CMake packages and .pc files"
 
 # --- 3a. pkg-config -----------------------------------------------------------
-export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig${AKGL_CONSUMER_PKG_CONFIG_PATH:+:$AKGL_CONSUMER_PKG_CONFIG_PATH}${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+pc_dirs="$prefix/$libdir/pkgconfig${AKGL_CONSUMER_PKG_CONFIG_PATH:+:$AKGL_CONSUMER_PKG_CONFIG_PATH}"
+if [ "${AKGL_CONSUMER_CROSS:-OFF}" = ON ]; then
+    export PKG_CONFIG_LIBDIR=$pc_dirs PKG_CONFIG_PATH=$pc_dirs
+else
+    export PKG_CONFIG_PATH="$pc_dirs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+fi
 pc=$AKGL_CONSUMER_PKG_CONFIG
 for lib in "${libraries[@]}"; do
     "$pc" --print-errors --exists "$lib" >"$work/pkg-config.log" 2>&1 \
@@ -128,7 +153,7 @@ read -r -a pc_flags <<<"$("$pc" --cflags --libs akgl)"
 echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror -Wl,--as-needed consumer.c ${pc_flags[*]}" \
     >"$work/pkgconfig/build.log"
 "$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror -Wl,--as-needed \
-    "$src/tests/consumer/app/consumer.c" "${pc_flags[@]}" -o "$work/pkgconfig/consumer" \
+    "$src/tests/consumer/app/consumer.c" "${pc_flags[@]}" -o "$work/pkgconfig/consumer$exe" \
     >>"$work/pkgconfig/build.log" 2>&1 \
     || fail "building with pkg-config failed" "$work/pkgconfig/build.log"
 say "built with pkg-config: $AKGL_CONSUMER_CC consumer.c ${pc_flags[*]}"
@@ -141,6 +166,7 @@ cmake_args=(-S "$src/tests/consumer/app" -B "$work/cmake" -G "$AKGL_CONSUMER_GEN
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
     -DAKGL_EXPECTED_VERSION="$AKGL_CONSUMER_VERSION")
 [ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && cmake_args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+[ -n "${AKGL_CONSUMER_TOOLCHAIN_FILE:-}" ] && cmake_args+=(-DCMAKE_TOOLCHAIN_FILE="$AKGL_CONSUMER_TOOLCHAIN_FILE")
 [ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && cmake_args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
 [ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && cmake_args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
 cmake "${cmake_args[@]}" >"$work/cmake-configure.log" 2>&1 \
@@ -154,6 +180,50 @@ cmake --build "$work/cmake" >"$work/cmake-build.log" 2>&1 \
     || fail "building the CMake consumer failed" "$work/cmake-build.log"
 say "built with CMake: find_package(akgl CONFIG) -> akgl::akgl"
 
+# Every executable finds libakgl and libakerror in the prefix (shared builds):
+# ldd says where from. A Windows program imports them by name (objdump -p),
+# the prefix's BINDIR has them, and run_program puts no other folder of ours
+# on Wine's DLL path.
+check_loads() {
+    local program=$1 log=$2 lib where
+    [ "$AKGL_CONSUMER_SHARED" = ON ] || return 0
+    if [ "$windows" = ON ]; then
+        "$AKGL_CONSUMER_OBJDUMP" -p "$program" >"$log" 2>&1 || fail "objdump -p $program" "$log"
+        for lib in akgl akerror; do
+            grep -q "DLL Name: lib$lib.dll" "$log" || fail "$program does not import lib$lib.dll" "$log"
+            [ -f "$prefix/$bindir/lib$lib.dll" ] || fail "lib$lib.dll is not in $prefix/$bindir"
+        done
+        return 0
+    fi
+    ldd "$program" >"$log" 2>&1 || fail "ldd $program" "$log"
+    ! grep -q "not found" "$log" || fail "$program: a library is not found" "$log"
+    for lib in akgl akerror; do
+        where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$log")
+        if [ -z "$where" ] ||
+            [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
+            fail "$program loads lib$lib from '$where', not $prefix/$libdir" "$log"
+        fi
+    done
+}
+
+# run_program PROGRAM ARGS...: runs a program built here, through the
+# emulator of a cross build. Under Wine its DLLs are found through WINEPATH:
+# the prefix's BINDIR and the dependencies' bin/ folders, never the build
+# tree's.
+run_program() {
+    if [ "$windows" = ON ]; then
+        local path="Z:$prefix/$bindir" dir
+        local -a dirs
+        IFS=: read -r -a dirs <<<"${AKGL_CONSUMER_PREFIX_PATH:-}"
+        for dir in "${dirs[@]}"; do
+            path="$path;Z:$dir/bin"
+        done
+        WINEPATH=$path "${emulator[@]}" "$@"
+    else
+        "${emulator[@]}" "$@"
+    fi
+}
+
 # --- 4. run both --------------------------------------------------------------
 expected=("akgl $AKGL_CONSUMER_VERSION" "akstdlib 42"
     "handled 205 (*): no key consumer"
@@ -161,9 +231,10 @@ expected=("akgl $AKGL_CONSUMER_VERSION" "akstdlib 42"
     "contexts in use 0")
 
 for how in pkgconfig cmake; do
-    exe=$work/$how/consumer
-    "$exe" >"$work/$how/run.log" 2>&1 || fail "$how consumer exited with $?" "$work/$how/run.log"
-    mapfile -t lines <"$work/$how/run.log"
+    program=$work/$how/consumer$exe
+    run_program "$program" >"$work/$how/run.log" 2>&1 \
+        || fail "$how consumer exited with $?" "$work/$how/run.log"
+    mapfile -t lines < <(tr -d '\r' <"$work/$how/run.log")
     [ ${#lines[@]} -eq ${#expected[@]} ] \
         || fail "$how consumer printed ${#lines[@]} lines, expected ${#expected[@]}" "$work/$how/run.log"
     for i in "${!expected[@]}"; do
@@ -173,17 +244,7 @@ for how in pkgconfig cmake; do
                 "$work/$how/run.log"
     done
     # It ran with the installed libraries, not the build tree's.
-    if [ "$AKGL_CONSUMER_SHARED" = ON ]; then
-        ldd "$exe" >"$work/$how/ldd.log" 2>&1 || fail "ldd $exe" "$work/$how/ldd.log"
-        for lib in akgl akerror; do
-            where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$work/$how/ldd.log")
-            if [ -z "$where" ] ||
-                [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
-                fail "$how consumer loads lib$lib from '$where', not $prefix/$libdir" \
-                    "$work/$how/ldd.log"
-            fi
-        done
-    fi
+    check_loads "$program" "$work/$how/ldd.log"
     say "$how consumer: ${lines[*]}"
 done
 
@@ -191,21 +252,6 @@ done
 # examples/*.c: one program each; examples/<name>/ with .c files: one program.
 # Also run on tests/consumer/examples-fixture/, which has a program in a
 # folder, so that half of the discovery is proven before examples/ needs it.
-
-# Every executable finds libakgl and libakerror in the prefix (shared builds).
-check_loads() {
-    local exe=$1 log=$2 lib where
-    [ "$AKGL_CONSUMER_SHARED" = ON ] || return 0
-    ldd "$exe" >"$log" 2>&1 || fail "ldd $exe" "$log"
-    ! grep -q "not found" "$log" || fail "$exe: a library is not found" "$log"
-    for lib in akgl akerror; do
-        where=$(awk -v l="lib$lib.so" 'index($1, l) == 1 { print $3 }' "$log")
-        if [ -z "$where" ] ||
-            [ "$(realpath "$(dirname "$where")")" != "$(realpath "$prefix/$libdir")" ]; then
-            fail "$exe loads lib$lib from '$where', not $prefix/$libdir" "$log"
-        fi
-    done
-}
 
 # build_examples DIR LABEL [EXPECTED NAMES...]
 build_examples() {
@@ -238,9 +284,9 @@ build_examples() {
         log=$out/pkgconfig/$name.log
         echo "+ $AKGL_CONSUMER_CC -std=c11 -Wall -Wextra -Werror ${sources[*]} ${pc_flags[*]}" >"$log"
         "$AKGL_CONSUMER_CC" -std=c11 -Wall -Wextra -Werror "${asset_defs[@]}" "${sources[@]}" \
-            "${pc_flags[@]}" -o "$out/pkgconfig/$name" >>"$log" 2>&1 \
+            "${pc_flags[@]}" -o "$out/pkgconfig/$name$exe" >>"$log" 2>&1 \
             || fail "building $label program $name with pkg-config failed" "$log"
-        check_loads "$out/pkgconfig/$name" "$out/pkgconfig/$name.ldd"
+        check_loads "$out/pkgconfig/$name$exe" "$out/pkgconfig/$name.ldd"
     done
     say "$label: built ${#example_names[@]} with pkg-config: ${example_names[*]}"
 
@@ -250,6 +296,7 @@ build_examples() {
         -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
         -DAKGL_EXAMPLES_DIR="$examples")
     [ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+    [ -n "${AKGL_CONSUMER_TOOLCHAIN_FILE:-}" ] && args+=(-DCMAKE_TOOLCHAIN_FILE="$AKGL_CONSUMER_TOOLCHAIN_FILE")
     [ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
     [ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
     cmake "${args[@]}" >"$out/cmake-configure.log" 2>&1 \
@@ -263,9 +310,9 @@ build_examples() {
     [ "${cmake_names[*]}" = "${example_names[*]}" ] \
         || fail "the CMake project built '${cmake_names[*]}' from $examples, run.sh found '${example_names[*]}'"
     for name in "${example_names[@]}"; do
-        [ -x "$out/cmake/example-$name" ] \
+        [ -x "$out/cmake/example-$name$exe" ] \
             || fail "CMake did not build example-$name" "$out/cmake-build.log"
-        check_loads "$out/cmake/example-$name" "$out/cmake/$name.ldd"
+        check_loads "$out/cmake/example-$name$exe" "$out/cmake/$name.ldd"
     done
     say "$label: built ${#example_names[@]} with CMake: find_package(akgl CONFIG) -> akgl::akgl"
 }
@@ -274,13 +321,13 @@ build_examples "$src/tests/consumer/examples-fixture" examples-fixture multi sin
 build_examples "$src/examples" examples
 
 # --- 6. the installed akgl-check ----------------------------------------------
-check=$prefix/$AKGL_CONSUMER_BINDIR/akgl-check
+check=$prefix/$bindir/akgl-check$exe
 [ -x "$check" ] || fail "akgl-check is not installed at $check" "$work/install.log"
 check_loads "$check" "$work/akgl-check.ldd"
-"$check" "$src/examples/assets" >"$work/akgl-check.log" 2>&1 \
+run_program "$check" "$src/examples/assets" >"$work/akgl-check.log" 2>&1 \
     || fail "the installed akgl-check finds problems in examples/assets" "$work/akgl-check.log"
 set +e
-"$check" "$src/tests/assets/sprites/type_speed.json" >"$work/akgl-check-bad.log" 2>&1
+run_program "$check" "$src/tests/assets/sprites/type_speed.json" >"$work/akgl-check-bad.log" 2>&1
 rc=$?
 set -e
 [ $rc -eq 1 ] && grep -q "^$src/tests/assets/sprites/type_speed.json: " "$work/akgl-check-bad.log" \
@@ -307,14 +354,15 @@ cp -r "$src/examples/assets" "$tut/assets"
 tut_args=(-S "$tut" -B "$tut/build" -G "$AKGL_CONSUMER_GENERATOR" -DCMAKE_C_COMPILER="$AKGL_CONSUMER_CC"
     -DCMAKE_PREFIX_PATH="$cmake_prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
 [ -n "${AKGL_CONSUMER_MAKE_PROGRAM:-}" ] && tut_args+=(-DCMAKE_MAKE_PROGRAM="$AKGL_CONSUMER_MAKE_PROGRAM")
+[ -n "${AKGL_CONSUMER_TOOLCHAIN_FILE:-}" ] && tut_args+=(-DCMAKE_TOOLCHAIN_FILE="$AKGL_CONSUMER_TOOLCHAIN_FILE")
 [ -n "${AKGL_CONSUMER_SDL3_DIR:-}" ] && tut_args+=(-DSDL3_DIR="$AKGL_CONSUMER_SDL3_DIR")
 [ -n "${AKGL_CONSUMER_SDL3_IMAGE_DIR:-}" ] && tut_args+=(-DSDL3_image_DIR="$AKGL_CONSUMER_SDL3_IMAGE_DIR")
 cmake "${tut_args[@]}" >"$work/tutorial/configure.log" 2>&1 \
     || fail "configuring the tutorial's folder failed" "$work/tutorial/configure.log"
 cmake --build "$tut/build" >"$work/tutorial/build.log" 2>&1 \
     || fail "building the tutorial's folder failed" "$work/tutorial/build.log"
-check_loads "$tut/build/mygame" "$work/tutorial/mygame.ldd"
-"$tut/build/mygame" --frames 60 --screenshot "$work/tutorial/mygame.png" \
+check_loads "$tut/build/mygame$exe" "$work/tutorial/mygame.ldd"
+run_program "$tut/build/mygame$exe" --frames 60 --screenshot "$work/tutorial/mygame.png" \
     >"$work/tutorial/run.log" 2>&1 || fail "the tutorial's game failed" "$work/tutorial/run.log"
 [ -s "$work/tutorial/mygame.png" ] || fail "the tutorial's game saved no picture" "$work/tutorial/run.log"
 say "the tutorial's folder: built with its CMakeLists.txt, ran 60 frames headless"

@@ -4,7 +4,9 @@
 #
 # Inputs: CHECK (the tool), SOUNDGEN (tests/akgl/check_sounds.c), ASSETS
 # (tests/assets), EXAMPLES (examples/assets), WORK (a scratch folder: the
-# sounds the banks name are written there and the tool runs in it).
+# sounds the banks name are written there and the tool runs in it), and
+# EMULATOR, what runs the two programs when they are built for another
+# machine (CMAKE_CROSSCOMPILING_EMULATOR: Wine for Windows; empty natively).
 #
 # The good fixtures are listed; every other file of a fixture folder is a bad
 # one, so a bad fixture added later is checked without touching this file.
@@ -27,7 +29,7 @@ endmacro()
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
-execute_process(COMMAND "${SOUNDGEN}" "${WORK}" RESULT_VARIABLE rc)
+execute_process(COMMAND ${EMULATOR} "${SOUNDGEN}" "${WORK}" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "check_sounds could not write the sounds into ${WORK}")
 endif()
@@ -40,14 +42,28 @@ macro(escape_list var text)
     string(REPLACE "]" "<rbracket>" ${var} "${${var}}")
 endmacro()
 
+# Runs akgl-check with ARGN in WORK; sets out, err and rc in the caller. A
+# Windows build writes "\r\n" line ends (its C runtime's text mode), read
+# here as "\n" so that the lines compare with the JSON's.
+function(run_check)
+    execute_process(COMMAND ${EMULATOR} "${CHECK}" ${ARGN} WORKING_DIRECTORY "${WORK}"
+        OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE r)
+    string(REPLACE "\r\n" "\n" o "${o}")
+    string(REPLACE "\r\n" "\n" e "${e}")
+    set(out "${o}" PARENT_SCOPE)
+    set(err "${e}" PARENT_SCOPE)
+    set(rc "${r}" PARENT_SCOPE)
+endfunction()
+
 # Runs akgl-check with ARGN twice (text, then --json) and checks that
 # `file` is reported (bad) or that nothing is (good).
 function(check_one what file)
     set(args ${ARGN})
-    execute_process(COMMAND "${CHECK}" ${args} WORKING_DIRECTORY "${WORK}"
-        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-    execute_process(COMMAND "${CHECK}" --json ${args} WORKING_DIRECTORY "${WORK}"
-        OUTPUT_VARIABLE jout ERROR_VARIABLE jerr RESULT_VARIABLE jrc)
+    run_check(--json ${args})
+    set(jout "${out}")
+    set(jerr "${err}")
+    set(jrc "${rc}")
+    run_check(${args})
     set(ctx "akgl-check ${args}:\n${out}${err}")
     if(what STREQUAL "good")
         if(NOT rc EQUAL 0 OR NOT out STREQUAL "")
@@ -179,8 +195,7 @@ check_one(good "${ASSETS}/loop" "${ASSETS}/loop")
 check_one(bad "${ASSETS}/characters/hero.json" "${ASSETS}/characters/hero.json")
 check_one(good "${ASSETS}/characters/hero.json" "${ASSETS}/characters/hero.json" ${hero_sprites})
 # A folder keeps going after the first problem: every bad map is reported.
-execute_process(COMMAND "${CHECK}" "${ASSETS}/tilemaps/bad" OUTPUT_VARIABLE out
-    ERROR_VARIABLE err RESULT_VARIABLE rc)
+run_check("${ASSETS}/tilemaps/bad")
 file(GLOB bad_maps "${ASSETS}/tilemaps/bad/*.tmj" "${ASSETS}/tilemaps/bad/*.tmx")
 list(LENGTH bad_maps nbad)
 escape_list(lines "${out}")
@@ -227,14 +242,13 @@ foreach(case "sprites/not_json.json|:5:1: AKERR_FORMAT (Format error): "
     else()
         set(path "${ASSETS}/${rel}")
     endif()
-    execute_process(COMMAND "${CHECK}" "${path}" WORKING_DIRECTORY "${WORK}"
-        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+    run_check("${path}")
     string(FIND "${out}" "${path}${want}" at)
     if(at EQUAL -1)
         fail("${rel}: expected a line with '${path}${want}', got:\n${out}${err}")
     endif()
-    execute_process(COMMAND "${CHECK}" --json "${path}" WORKING_DIRECTORY "${WORK}"
-        OUTPUT_VARIABLE jout ERROR_VARIABLE jerr RESULT_VARIABLE rc)
+    run_check(--json "${path}")
+    set(jout "${out}")
     string(REGEX MATCH "^[^ ]*: ([A-Z_]+) " m "${want}")
     string(JSON sym ERROR_VARIABLE jsonerr GET "${jout}" 0 status_symbol)
     if(jsonerr OR NOT sym STREQUAL CMAKE_MATCH_1)
@@ -244,8 +258,7 @@ endforeach()
 
 # Usage errors exit 2 and check nothing.
 foreach(usage "" "--bogus" "--kind;bogus;x.json" "--kind")
-    execute_process(COMMAND "${CHECK}" ${usage} OUTPUT_VARIABLE out ERROR_VARIABLE err
-        RESULT_VARIABLE rc)
+    run_check(${usage})
     if(NOT rc EQUAL 2 OR NOT err MATCHES "usage: akgl-check")
         fail("akgl-check ${usage}: exit ${rc}, expected 2 with the usage:\n${out}${err}")
     endif()
