@@ -58,11 +58,14 @@ typedef akerr_ErrorContext *(*akgl_ActorRenderFunc)(akgl_Actor *obj,
  */
 struct akgl_Actor
 {
-    /* The fields the frame reads for every actor come first, in the first
-     * 236 bytes (hooks, state, position, animation, draw and collision
-     * settings, and the live flag, which the sweeps' liveness test reads);
-     * the name, the children and the bookkeeping after. The order
-     * is not part of the API: use the names. */
+    /* The fields the frame's sweeps read for every actor come first, in the
+     * first 192 bytes (three cache lines): line 0 the hooks and the sprite,
+     * line 1 every field an update writes (the animation clock, position,
+     * intent, the physics stamp), line 2 the rest the sweeps read (velocity,
+     * top speed, the draw settings, the live flag). What only the general
+     * paths read (acceleration, the hitbox, collision layers) follows, then
+     * the name, the children and the bookkeeping. The order is not part of
+     * the API: use the names. */
     int refcount;                          /**< Pool bookkeeping; 0 = free slot. */
     int state;                             /**< The state word (AKGL_ACTOR_STATE_* bits). */
     akgl_ActorFunc facefunc;               /**< Sets facing bits from movement. */
@@ -75,15 +78,18 @@ struct akgl_Actor
      * the character's bindings change (owned by akgl_actor_current_sprite). */
     akgl_Sprite *cursprite;                /**< The sprite last chosen; the actor holds a reference on it. */
     akgl_Character *cursprite_char;        /**< The character the cache was resolved for (borrowed). */
-    akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
     uint64_t curSpriteFrameTimer;          /**< Game time (ns) spent on the current frame. */
     uint64_t lastupdate_ns;                /**< Game time the animation was last advanced to: the
                                                 previous update, or when a new sprite was chosen. */
+    /**@{*/
+    float x, y;                            /**< World position in pixels: the frame's top-left (z below). */
+    /**@}*/
+    /**@{*/
+    float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
+    /**@}*/
     int curSpriteFrameId;                  /**< Index into the current sprite's frameids. */
     int cursprite_state;                   /**< The state the cache was resolved for. */
     uint32_t cursprite_generation;         /**< That character's binding generation at the time. */
-    int sound_state;                       /**< The state the character's state sounds last saw
-                                                (akgl_actor_update plays one on each change). */
     uint32_t intent_update;                /**< Internal: the akgl_game_update (its stamp, never 0,
                                                 wrapping after 2^32 - 1 updates) whose physics
                                                 step already ran movementlogicfunc (its update
@@ -91,20 +97,18 @@ struct akgl_Actor
     bool cursprite_valid;                  /**< cursprite (or cursprite_miss) is up to date. */
     bool cursprite_miss;                   /**< The cached lookup found no sprite. */
     bool updated;                          /**< lastupdate_ns is meaningful (updated, or a sprite chosen). */
-    bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
-    bool visible;                          /**< Drawn at all. A new actor is visible. */
-    bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
-    bool releasing;                        /**< Owned by the heap: set during teardown. */
-    bool sound_loops;                      /**< That sound loops: it stops when the state is left. */
+    uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step;
+                                                _CRUSHED: a platform squeezed it against a tile this update. */
+    akgl_ActorOverlapFunc overlapfunc;     /**< Told about overlaps its mask takes, or NULL. */
+    float z;                               /**< World position along z (in and out). */
     /**@{*/
-    float x, y, z;                         /**< World position in pixels; x, y is the frame's top-left. */
     float vx, vy, vz;                      /**< Velocity. */
-    float sx, sy, sz;                      /**< Top speed, copied from the character. */
-    float ax, ay, az;                      /**< Acceleration, copied from the character. */
     /**@}*/
     /**@{*/
-    float move_x, move_y, move_z;          /**< Movement intent per axis (-1, 0, 1), set by movementlogicfunc. */
+    float sx, sy;                          /**< Top speed in x and y, copied from the character (sz below). */
     /**@}*/
+    int sound_state;                       /**< The state the character's state sounds last saw
+                                                (akgl_actor_update plays one on each change). */
     int layer;                             /**< Draw order: lower layers first. */
     SDL_FlipMode flip;                     /**< Mirror the frame when drawing. */
     float scale_x;                         /**< Drawn width over the frame's own, about its centre
@@ -113,22 +117,28 @@ struct akgl_Actor
     float rotation;                        /**< Degrees, clockwise, about the frame's centre (0). */
     SDL_Color tint;                        /**< Multiplies the frame's colours; tint.a is the
                                                 actor's opacity (opaque white when initialised). */
-    SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
-    uint8_t drop_through;                  /**< Dropping through one-way floors on request
-                                                (akgl_physics_drop_through; the physics clears
-                                                it): 0 not, 1 yes, 2 + i from one-way platform i. */
-    uint8_t touching;                      /**< AKGL_PHYSICS_TOUCH_* sides a solid tile stopped it on, last step;
-                                                _CRUSHED: a platform squeezed it against a tile this update. */
     bool live;                             /**< Owned by the heap: initialised and not yet
                                                 released (what the frame's sweeps test; a
                                                 slot acquired but not initialised is not live). */
+    bool visible;                          /**< Drawn at all. A new actor is visible. */
+    bool immovable;                        /**< Physics leaves it in place (it still reports overlaps). */
     /** How its frame combines with what is beneath: an SDL_BlendMode of the
-     *  four akgl takes (akgl/render.h), in a byte that was padding (the
-     *  struct's size did not change); SDL_BLENDMODE_BLEND when initialised.
-     *  Set it with akgl_actor_set_blend or the "blend" key. */
+     *  four akgl takes (akgl/render.h), in a byte (SDL_BLENDMODE_BLEND when
+     *  initialised). Set it with akgl_actor_set_blend or the "blend" key. */
     uint8_t blend;
+    float sz;                              /**< Top speed in z, copied from the character. */
+    /**@{*/
+    float ax, ay, az;                      /**< Acceleration, copied from the character. */
+    /**@}*/
+    SDL_FRect hitbox;                      /**< Collision box relative to x, y; w or h 0: the current frame. */
     uint32_t collision_layers;             /**< Overlap layers it is in (bits); a new actor: 1. */
     uint32_t collision_mask;               /**< Layers it wants overlaps with; a new actor: all (~0). */
+    uint8_t drop_through;                  /**< Dropping through one-way floors on request
+                                                (akgl_physics_drop_through; the physics clears
+                                                it): 0 not, 1 yes, 2 + i from one-way platform i. */
+    bool curSpriteReversing;               /**< Walking back down a ping-pong sprite. */
+    bool releasing;                        /**< Owned by the heap: set during teardown. */
+    bool sound_loops;                      /**< That sound loops: it stops when the state is left. */
     char name[AKGL_ACTOR_MAX_NAME_LENGTH]; /**< Registry key in AKGL_REGISTRY_ACTOR: at most
                                                 AKGL_ACTOR_MAX_NAME_LENGTH - 1 (31) bytes;
                                                 "" for an anonymous actor (not registered). */

@@ -327,7 +327,13 @@ static void automatic_face(akgl_Actor *obj)
     /* Stopped (or moving only in/out): keep the last facing, so the actor
      * still has a drawable state without a bare-ALIVE mapping. */
     if (face != 0) {
-        obj->state = (obj->state & ~AKGL_ACTOR_STATE_FACE_ALL) | face;
+        int faced = (obj->state & ~AKGL_ACTOR_STATE_FACE_ALL) | face;
+        /* Written only when the facing turns: an actor walking on keeps the
+         * state's cache line clean, so the frame writes back one line of it
+         * (the clock's, position's and intent's), not two. */
+        if (faced != obj->state) {
+            obj->state = faced;
+        }
     }
 }
 

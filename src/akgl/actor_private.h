@@ -43,34 +43,46 @@ const char *akgl_actor_label(const akgl_Actor *a, char *buf, size_t size);
     akgl_actor_label((a), (char[AKGL_ACTOR_LABEL_SIZE]){0}, AKGL_ACTOR_LABEL_SIZE)
 
 /*
- * The frame's sweeps (the physics step, the update pass) read the first 236
- * bytes of every actor (the hot fields, the live flag for akgl_actor_is_live among them):
- * at 10k actors, 3.2 MB of pool, most of those reads wait for memory. Each
- * sweep asks for the actor this many slots ahead: 8 with the 320-byte actor
- * (2, 4, 6 and 8 and none measured, bench/README.md "This round (`trim2`)":
- * none is clearly slower, 8 a little faster than 4 at 10k and 100k).
+ * The frame's sweeps (the physics step, the update pass) read the first 192
+ * bytes of every actor (the hot fields, the live flag for akgl_actor_is_live
+ * among them): three of its five cache lines. At 10k actors that is 1.9 MB
+ * of a 3.2 MB pool, and most of those reads wait for memory. Each sweep asks
+ * for the actor this many slots ahead: 8 with the 320-byte actor (2, 4, 6
+ * and 8 and none measured, bench/README.md "This round (`trim2`)": none is
+ * clearly slower, 8 a little faster than 4 at 10k and 100k).
  */
 #define AKGL_ACTOR_PREFETCH_AHEAD 8
 /* The pool's block has that many zero slots after the last (heap_pool.h),
  * so the prefetch needs no bound check. */
 _Static_assert(AKGL_ACTOR_PREFETCH_AHEAD <= AKGL_HEAP_POOL_TAIL_SLOTS,
                "the prefetch reaches past the pool's tail slots");
-/* Where the hot part ends: the prefetch below touches every cache line from
- * the actor's start to the name (its addresses are at most 64 bytes apart),
- * which holds only while the name starts within 64 bytes of p + 192. Every
- * field the sweeps read (the live flag too) comes before the name; only cold
- * ones after it. */
-_Static_assert(offsetof(akgl_Actor, name) < 192 + 64, "the prefetch does not reach name[0]");
-_Static_assert(offsetof(akgl_Actor, collision_mask) < offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, hitbox) < offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, overlapfunc) < offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, intent_update) < offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, live) < offsetof(akgl_Actor, name),
+/* Where the hot part ends: every field the sweeps read on their common
+ * paths (the update pass's default hooks and draw gather, the physics
+ * step's glide) lies in the first 192 bytes, which the prefetch below asks
+ * for; the general paths' fields (acceleration, the hitbox, the collision
+ * layers, ping-pong) and the cold ones come after. */
+#define AKGL_ACTOR_HOT_BYTES 192
+#define AKGL_ACTOR_HOT(f) (offsetof(akgl_Actor, f) + sizeof(((akgl_Actor *)0)->f) <= AKGL_ACTOR_HOT_BYTES)
+_Static_assert(AKGL_ACTOR_HOT(state) && AKGL_ACTOR_HOT(facefunc) &&
+                   AKGL_ACTOR_HOT(movementlogicfunc) && AKGL_ACTOR_HOT(changeframefunc) &&
+                   AKGL_ACTOR_HOT(updatefunc) && AKGL_ACTOR_HOT(renderfunc) &&
+                   AKGL_ACTOR_HOT(basechar) && AKGL_ACTOR_HOT(cursprite) &&
+                   AKGL_ACTOR_HOT(cursprite_char) && AKGL_ACTOR_HOT(curSpriteFrameTimer) &&
+                   AKGL_ACTOR_HOT(lastupdate_ns) && AKGL_ACTOR_HOT(x) && AKGL_ACTOR_HOT(y) &&
+                   AKGL_ACTOR_HOT(move_x) && AKGL_ACTOR_HOT(move_y) && AKGL_ACTOR_HOT(move_z) &&
+                   AKGL_ACTOR_HOT(curSpriteFrameId) && AKGL_ACTOR_HOT(cursprite_state) &&
+                   AKGL_ACTOR_HOT(cursprite_generation) && AKGL_ACTOR_HOT(intent_update) &&
+                   AKGL_ACTOR_HOT(cursprite_valid) && AKGL_ACTOR_HOT(cursprite_miss) &&
+                   AKGL_ACTOR_HOT(updated) && AKGL_ACTOR_HOT(touching) &&
+                   AKGL_ACTOR_HOT(overlapfunc) && AKGL_ACTOR_HOT(z) && AKGL_ACTOR_HOT(vx) &&
+                   AKGL_ACTOR_HOT(vy) && AKGL_ACTOR_HOT(vz) && AKGL_ACTOR_HOT(sx) &&
+                   AKGL_ACTOR_HOT(sy) && AKGL_ACTOR_HOT(sound_state) && AKGL_ACTOR_HOT(layer) &&
+                   AKGL_ACTOR_HOT(flip) && AKGL_ACTOR_HOT(scale_x) && AKGL_ACTOR_HOT(scale_y) &&
+                   AKGL_ACTOR_HOT(rotation) && AKGL_ACTOR_HOT(tint) && AKGL_ACTOR_HOT(live) &&
+                   AKGL_ACTOR_HOT(visible) && AKGL_ACTOR_HOT(immovable) && AKGL_ACTOR_HOT(blend),
                "a field the sweeps read lies past the hot part");
-_Static_assert(offsetof(akgl_Actor, sound_voice) > offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, parent) > offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, children) > offsetof(akgl_Actor, name) &&
-                   offsetof(akgl_Actor, userdata) > offsetof(akgl_Actor, name),
+_Static_assert(!AKGL_ACTOR_HOT(name) && !AKGL_ACTOR_HOT(sound_voice) && !AKGL_ACTOR_HOT(parent) &&
+                   !AKGL_ACTOR_HOT(children) && !AKGL_ACTOR_HOT(userdata),
                "a cold field lies inside the hot part");
 
 /*
@@ -85,13 +97,11 @@ static inline void akgl_actor_prefetch_ahead(const akgl_Actor *a)
     __builtin_prefetch(p);
     __builtin_prefetch(p + 64);
     __builtin_prefetch(p + 128);
-    __builtin_prefetch(p + 192);
     /* Slots start on a line (heap_pool.h) and, with a size that is whole
-     * lines, every actor does: the live flag is then in the fourth line (decided
-     * at compile time). Otherwise it may lie in a fifth. */
-    if (sizeof(akgl_Actor) % AKGL_HEAP_POOL_ALIGN != 0 || AKGL_HEAP_POOL_ALIGN < 64 ||
-        offsetof(akgl_Actor, live) >= 256) {
-        __builtin_prefetch(p + offsetof(akgl_Actor, live));
+     * lines, every actor does: the hot part is then three whole lines
+     * (decided at compile time). Otherwise it may reach into a fourth. */
+    if (sizeof(akgl_Actor) % AKGL_HEAP_POOL_ALIGN != 0 || AKGL_HEAP_POOL_ALIGN < 64) {
+        __builtin_prefetch(p + AKGL_ACTOR_HOT_BYTES - 1);
     }
 }
 

@@ -527,7 +527,7 @@ static akerr_ErrorContext *pool_allocate(akgl_HeapPool *p, akgl_HeapLayer layer,
                     p->default_capacity);
     }
     /* The slots from a cache line's start: a 320-byte actor is then five
-     * whole lines, its hot part the first four (object.h's prefetch). */
+     * whole lines, its hot part the first three (actor_private.h's prefetch). */
     unsigned char *block =
         raw + (AKGL_HEAP_POOL_ALIGN - (uintptr_t)raw % AKGL_HEAP_POOL_ALIGN) % AKGL_HEAP_POOL_ALIGN;
     p->block = raw;
