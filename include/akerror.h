@@ -245,10 +245,10 @@ char *akerr_name_for_status(int status, char *name);
  *               literal, as the macro's own name is).
  * @return The name: the library's own for its statuses (AKERR_NULLPOINTER ..
  *         AKERR_EXHAUSTED), the one set for any other status; for an errno
- *         value with none set, the platform's macro name where the platform
- *         can tell it (glibc 2.32 and later); otherwise NULL, as for 0 and
- *         for a @p status outside 0..AKERR_MAX_STATUS-1 (which cannot be
- *         named).
+ *         value with none set, its macro name (glibc's for every value it
+ *         uses, elsewhere akerror's list of the values C and POSIX define);
+ *         otherwise NULL, as for 0 and for a @p status outside
+ *         0..AKERR_MAX_STATUS-1 (which cannot be named).
  */
 const char *akerr_symbol_for_status(int status, const char *symbol);
 

@@ -54,9 +54,17 @@ akgl_lock() {
 # prefix. Wine gets a prefix of its own outside the clone, beside PREFIX
 # (AKGL_WINEPREFIX moves it; created on first use, about half a minute), and
 # says nothing of its own (WINEDEBUG) but what the caller adds to WINEDEBUG.
+# A program that crashes exits with the exception's code: Wine's crash
+# debugger (winedbg), which would report it and then exit 0, so that the
+# crash passed, is not started. SDL leaves XInput alone (SDL_XINPUT_ENABLED):
+# Wine 8's xinput1_4 runs a thread of its own that can start after SDL_Quit
+# has unloaded the DLL, a page fault in a program whose cases all passed
+# (akgl_app starts and stops SDL's gamepads a dozen times). Windows' XInput
+# has no such thread, and no program run here uses a gamepad.
 akgl_wine_setup() {
     export WINEPREFIX=${AKGL_WINEPREFIX:-$(dirname "$1")/wine}
-    export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+    export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winedbg.exe=d"
+    export SDL_XINPUT_ENABLED=0
     if [ ! -f "$WINEPREFIX/system.reg" ]; then
         echo "creating the Wine prefix $WINEPREFIX" >&2
         wineboot -i >/dev/null 2>&1 || true

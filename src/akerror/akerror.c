@@ -114,6 +114,70 @@ char *akerr_name_for_status(int status, char *name)
     return result;
 }
 
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+/* glibc names every errno value it uses (static storage; NULL for others). */
+static const char *errno_symbol(int status)
+{
+    return strerrorname_np(status);
+}
+#else
+/* Elsewhere the C library cannot say an errno value's macro name, so the
+ * ones C and POSIX define are listed here (the four XSI STREAMS ones only
+ * where the system has them). Where two names share a value (EAGAIN and
+ * EWOULDBLOCK on some systems) the first is the one given. */
+#define ERRNO_SYMBOL(name) {name, #name}
+static const struct
+{
+    int value;
+    const char *symbol;
+} errno_symbols[] = {
+    ERRNO_SYMBOL(EPERM), ERRNO_SYMBOL(ENOENT), ERRNO_SYMBOL(ESRCH), ERRNO_SYMBOL(EINTR),
+    ERRNO_SYMBOL(EIO), ERRNO_SYMBOL(ENXIO), ERRNO_SYMBOL(E2BIG), ERRNO_SYMBOL(ENOEXEC),
+    ERRNO_SYMBOL(EBADF), ERRNO_SYMBOL(ECHILD), ERRNO_SYMBOL(EAGAIN), ERRNO_SYMBOL(ENOMEM),
+    ERRNO_SYMBOL(EACCES), ERRNO_SYMBOL(EFAULT), ERRNO_SYMBOL(EBUSY), ERRNO_SYMBOL(EEXIST),
+    ERRNO_SYMBOL(EXDEV), ERRNO_SYMBOL(ENODEV), ERRNO_SYMBOL(ENOTDIR), ERRNO_SYMBOL(EISDIR),
+    ERRNO_SYMBOL(EINVAL), ERRNO_SYMBOL(ENFILE), ERRNO_SYMBOL(EMFILE), ERRNO_SYMBOL(ENOTTY),
+    ERRNO_SYMBOL(ETXTBSY), ERRNO_SYMBOL(EFBIG), ERRNO_SYMBOL(ENOSPC), ERRNO_SYMBOL(ESPIPE),
+    ERRNO_SYMBOL(EROFS), ERRNO_SYMBOL(EMLINK), ERRNO_SYMBOL(EPIPE), ERRNO_SYMBOL(EDOM),
+    ERRNO_SYMBOL(ERANGE), ERRNO_SYMBOL(EDEADLK), ERRNO_SYMBOL(ENAMETOOLONG),
+    ERRNO_SYMBOL(ENOLCK), ERRNO_SYMBOL(ENOSYS), ERRNO_SYMBOL(ENOTEMPTY), ERRNO_SYMBOL(ELOOP),
+    ERRNO_SYMBOL(EWOULDBLOCK), ERRNO_SYMBOL(ENOMSG), ERRNO_SYMBOL(EIDRM),
+    ERRNO_SYMBOL(ENOLINK), ERRNO_SYMBOL(EPROTO), ERRNO_SYMBOL(EBADMSG),
+    ERRNO_SYMBOL(EOVERFLOW), ERRNO_SYMBOL(EILSEQ), ERRNO_SYMBOL(ENOTSOCK),
+    ERRNO_SYMBOL(EDESTADDRREQ), ERRNO_SYMBOL(EMSGSIZE), ERRNO_SYMBOL(EPROTOTYPE),
+    ERRNO_SYMBOL(ENOPROTOOPT), ERRNO_SYMBOL(EPROTONOSUPPORT), ERRNO_SYMBOL(ENOTSUP),
+    ERRNO_SYMBOL(EOPNOTSUPP), ERRNO_SYMBOL(EAFNOSUPPORT), ERRNO_SYMBOL(EADDRINUSE),
+    ERRNO_SYMBOL(EADDRNOTAVAIL), ERRNO_SYMBOL(ENETDOWN), ERRNO_SYMBOL(ENETUNREACH),
+    ERRNO_SYMBOL(ENETRESET), ERRNO_SYMBOL(ECONNABORTED), ERRNO_SYMBOL(ECONNRESET),
+    ERRNO_SYMBOL(ENOBUFS), ERRNO_SYMBOL(EISCONN), ERRNO_SYMBOL(ENOTCONN),
+    ERRNO_SYMBOL(ETIMEDOUT), ERRNO_SYMBOL(ECONNREFUSED), ERRNO_SYMBOL(EHOSTUNREACH),
+    ERRNO_SYMBOL(EALREADY), ERRNO_SYMBOL(EINPROGRESS), ERRNO_SYMBOL(ECANCELED),
+    ERRNO_SYMBOL(EOWNERDEAD), ERRNO_SYMBOL(ENOTRECOVERABLE),
+#ifdef ENODATA
+    ERRNO_SYMBOL(ENODATA),
+#endif
+#ifdef ENOSR
+    ERRNO_SYMBOL(ENOSR),
+#endif
+#ifdef ENOSTR
+    ERRNO_SYMBOL(ENOSTR),
+#endif
+#ifdef ETIME
+    ERRNO_SYMBOL(ETIME),
+#endif
+};
+
+static const char *errno_symbol(int status)
+{
+    for (size_t i = 0; i < sizeof(errno_symbols) / sizeof(errno_symbols[0]); i++) {
+        if (errno_symbols[i].value == status) {
+            return errno_symbols[i].symbol;
+        }
+    }
+    return NULL;
+}
+#endif
+
 const char *akerr_symbol_for_status(int status, const char *symbol)
 {
     if (status < 0 || status >= AKERR_MAX_STATUS) {
@@ -127,12 +191,9 @@ const char *akerr_symbol_for_status(int status, const char *symbol)
     }
     const char *result = status_symbols[status];
     atomic_flag_clear_explicit(&names_lock, memory_order_release);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
     if (result == NULL && status > 0 && status < AKERR_FIRST_LIBRARY_STATUS) {
-        /* Static storage; NULL for a number the platform does not use. */
-        result = strerrorname_np(status);
+        result = errno_symbol(status);
     }
-#endif
     return result;
 }
 

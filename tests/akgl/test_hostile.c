@@ -340,10 +340,43 @@ static double time_scale(void)
     return f >= 1.0 ? f : 1.0;
 }
 
+/*
+ * The needle as this system spells it into out: the table writes rooted
+ * paths the POSIX way ("/etc/passwd", H). Windows puts the working
+ * directory's drive before a path rooted without one, so there each quoted
+ * "/..." becomes "Z:/..." (the drive of the root of "/").
+ */
+static void platform_needle(const char *needle, char *out, size_t size)
+{
+#ifdef _WIN32
+    char root[PATH_MAX];
+    const char *drive = _fullpath(root, "/", sizeof(root)) != NULL ? root : "";
+    size_t n = 0;
+    for (const char *p = needle; *p != '\0' && n + 3 < size; p++) {
+        out[n++] = *p;
+        if (p[0] == '"' && p[1] == '/' && drive[0] != '\0' && drive[1] == ':') {
+            out[n++] = drive[0];
+            out[n++] = ':';
+        }
+    }
+    out[n] = '\0';
+#else
+    SDL_snprintf(out, size, "%s", needle);
+#endif
+}
+
+/* Whether the row that reads through a link has one: Windows may make
+ * none (test_symlink), and mkhostile then leaves it out. */
+static bool row_has_its_link(const Hostile *h)
+{
+    return strcmp(h->file, "root/escape_link.tmj") != 0 || test_is_link(H "root/link.tsj");
+}
+
 static void run_one(const Hostile *h)
 {
     char path[PATH_MAX];
     char msg[AKERR_MAX_ERROR_MESSAGE_LENGTH];
+    char needle[AKERR_MAX_ERROR_MESSAGE_LENGTH];
     if (h->file[0] == '@') {
         sf_path(path, h->file + 1);
     } else {
@@ -362,8 +395,9 @@ static void run_one(const Hostile *h)
     CHECK_MSG(status == h->status, "%s: status %d, expected %d: \"%s\"", h->file, status,
               h->status, msg);
     if (h->needle != NULL) {
-        CHECK_MSG(strstr(msg, h->needle) != NULL, "%s: \"%s\" lacks \"%s\"", h->file, msg,
-                  h->needle);
+        platform_needle(h->needle, needle, sizeof(needle));
+        CHECK_MSG(strstr(msg, needle) != NULL, "%s: \"%s\" lacks \"%s\"", h->file, msg,
+                  needle);
         /* Every loader message starts with the file it was reading. */
         CHECK_MSG(names_file_first(h->loader, msg, path), "%s: \"%s\" does not start with %s",
                   h->file, msg, path);
@@ -489,6 +523,10 @@ static void test_the_table(void)
             continue;
         }
 #endif
+        if (!row_has_its_link(&table[i])) {
+            printf("skip %s: %s\n", table[i].file, FX_NO_LINK);
+            continue;
+        }
         run_one(&table[i]);
     }
 }

@@ -118,10 +118,25 @@ static inline void test_fifo_remove(const char *path)
 #endif
 }
 
+/* Whether path is itself a symbolic link (not followed; a dangling one
+ * counts). */
+static inline int test_is_link(const char *path)
+{
+#ifdef _WIN32
+    unsigned long attr = GetFileAttributesA(path);
+    return attr != FX_NO_ATTRIBUTES && (attr & FX_ATTRIBUTE_LINK);
+#else
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+#endif
+}
+
 /* symlink(2): a link at path to target (relative to the link's folder).
  * On Windows a link to a folder says so, and an unprivileged process may
- * make one in developer mode; Wine 8 makes none (the call fails). 0 on
- * success. */
+ * make one in developer mode; without it the call fails. Wine 8's call
+ * makes nothing and still says it succeeded, so the link is looked for
+ * afterwards (the attributes of the link itself, so a dangling one counts).
+ * 0 on success, -1 when no link is there. */
 static inline int test_symlink(const char *target, const char *path)
 {
 #ifdef _WIN32
@@ -140,7 +155,7 @@ static inline int test_symlink(const char *target, const char *path)
             flags |= FX_LINK_TO_DIRECTORY;
         }
     }
-    return CreateSymbolicLinkA(path, target, flags) ? 0 : -1;
+    return CreateSymbolicLinkA(path, target, flags) && test_is_link(path) ? 0 : -1;
 #else
     return symlink(target, path);
 #endif
