@@ -38,7 +38,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HUD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 #define JUMP_SPEED 330.0f
 #define START_LIVES 3
 #define MAX_FRAMES 36000 /* frame times kept for the figures (the last 10 minutes) */
@@ -300,11 +299,9 @@ static akerr_ErrorContext *draw(akgl_App *app)
         PASS(errctx, akgl_draw_rect_filled(AKGL_DRAW_WORLD, b.x + 1.0f, b.y + 1.0f, b.w - 2.0f,
                                            1.0f, (SDL_Color){214, 160, 96, 255}));
     }
-    if (demo.font != NULL) {
-        SDL_Color shadow = {0, 0, 0, 200}, white = {255, 255, 255, 255};
-        PASS(errctx, akgl_text_draw(demo.font, demo.hud, 5.0f, 4.0f, shadow));
-        PASS(errctx, akgl_text_draw(demo.font, demo.hud, 4.0f, 3.0f, white));
-    }
+    SDL_Color shadow = {0, 0, 0, 200}, white = {255, 255, 255, 255};
+    PASS(errctx, akgl_text_draw(demo.font, demo.hud, 5.0f, 4.0f, shadow));
+    PASS(errctx, akgl_text_draw(demo.font, demo.hud, 4.0f, 3.0f, white));
     for (size_t i = 0; app->headless && i < SDL_arraysize(SHOT_FRAMES); i++) {
         if (app->frame == SHOT_FRAMES[i]) {
             char path[AKGL_APP_MAX_PATH]; /* it fits: init measured OUT.png */
@@ -393,11 +390,8 @@ static akerr_ErrorContext *init(akgl_App *app)
     demo.physics.on_overlap = on_overlap;
     PASS(errctx, akgl_app_asset("sounds/sounds.json", &path));
     PASS(errctx, akgl_sound_load_json(path));
-    akerr_ErrorContext *font = akgl_font_load(HUD_FONT, 9.0f, &demo.font);
-    if (font != NULL) { /* fonts-dejavu-core missing: play without text */
-        SDL_Log("akgl_demo: no HUD text: %s", font->message);
-        RELEASE_ERROR(font);
-    }
+    /* akgl's own pixel font: no system font to find, the same HUD everywhere. */
+    PASS(errctx, akgl_font_default(1, &demo.font));
     /* The map after the physics, so its solid tiles become the physics' grid. */
     PASS(errctx, akgl_app_asset("level1.tmj", &path));
     PASS(errctx, akgl_tilemap_load(path, &demo.map));
@@ -419,15 +413,28 @@ static akerr_ErrorContext *init(akgl_App *app)
 
 /* ---- the callbacks ------------------------------------------------------------ */
 
-/* --check, and a bare OUT.png, which is --screenshot OUT.png. */
+/* --check, and a bare OUT.png, which is --screenshot OUT.png. --check plays
+ * the scripted run with a display too (in a browser, say), on the manual
+ * clock and for CHECK_FRAMES frames unless --frames says otherwise, so that
+ * it draws the frames a headless run draws. */
 static akerr_ErrorContext *option(akgl_App *app, const char *name, const char *value)
 {
     if (name == NULL) {
         app->screenshot = value;
     } else {
         demo.check = true;
+        app->manual_clock = true;
+        if (app->frames < 0) {
+            app->frames = CHECK_FRAMES;
+        }
     }
     return NULL;
+}
+
+/* The script plays instead of the player: headless, and under --check. */
+static bool scripted(const akgl_App *app)
+{
+    return app->headless || demo.check;
 }
 
 static akerr_ErrorContext *press(SDL_Scancode key, bool down)
@@ -486,7 +493,7 @@ static akerr_ErrorContext *event(akgl_App *app, const SDL_Event *e)
         app->frames = app->frame + 1;
         return NULL;
     }
-    return app->headless ? NULL : akgl_controller_handle_event(&demo.controller, e);
+    return scripted(app) ? NULL : akgl_controller_handle_event(&demo.controller, e);
 }
 
 /* The wall time since the last frame began, kept for the figures. */
@@ -504,7 +511,7 @@ static void tick(int frame)
 static akerr_ErrorContext *frame(akgl_App *app)
 {
     PREPARE_ERROR(errctx);
-    if (app->headless) {
+    if (scripted(app)) {
         PASS(errctx, script(app->frame));
     }
     PASS(errctx, count_footing());
@@ -537,14 +544,33 @@ static void print_frame_times(void)
            demo.frame_ns[(n * 99) / 100] / 1e6, demo.frame_ns[n - 1] / 1e6);
 }
 
-/* The end, before everything is unloaded: the figures and the outcome
- * (headless), and the controller lets go of the hero and any gamepad. */
+/* --check's verdict on the scripted run: an error naming what it wanted
+ * when the outcome is not that, which makes the exit status 1. */
+static akerr_ErrorContext *check(void)
+{
+    PREPARE_ERROR(errctx);
+    bool ok = demo.frames == CHECK_FRAMES && demo.coins >= CHECK_COINS &&
+              demo.end_x >= CHECK_X_MIN && demo.end_x <= CHECK_X_MAX && demo.on_slope > 0 &&
+              demo.on_plank > 0 && demo.fell_through && demo.on_raft > 0;
+    printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f, on a "
+           "slope, on the planks, down through them, on the raft)\n",
+           ok ? "passed" : "FAILED", CHECK_FRAMES, CHECK_COINS, CHECK_X_MIN, CHECK_X_MAX);
+    FAIL_ZERO_RETURN(errctx, ok, AKERR_BEHAVIOR,
+                     "akgl_demo: --check failed: %d frames, %d coins, hero at x %.1f",
+                     demo.frames, demo.coins, demo.end_x);
+    SUCCEED_RETURN(errctx);
+}
+
+/* The end, before everything is unloaded: the figures and the outcome of a
+ * scripted run, --check's verdict, and the controller lets go of the hero
+ * and any gamepad. */
 static akerr_ErrorContext *quit(akgl_App *app)
 {
+    PREPARE_ERROR(errctx);
     tick(app->frame);
     demo.frames = app->frame;
     demo.end_x = demo.hero ? demo.hero->x : -1.0f;
-    if (app->headless) {
+    if (scripted(app)) {
         print_frame_times();
         printf("akgl_demo: coins %d of %d, score %d, lives %d, hero at (%.1f, %.1f), saved %s\n",
                demo.coins, demo.coins_total, demo.score, demo.lives, demo.end_x,
@@ -553,7 +579,11 @@ static akerr_ErrorContext *quit(akgl_App *app)
                demo.on_slope, demo.on_plank, demo.on_raft, demo.drops,
                demo.fell_through ? "fell through" : "did not fall through");
     }
-    return akgl_controller_release(&demo.controller);
+    PASS(errctx, akgl_controller_release(&demo.controller));
+    if (demo.check) {
+        PASS(errctx, check());
+    }
+    SUCCEED_RETURN(errctx);
 }
 
 static const akgl_AppDesc desc = {
@@ -570,13 +600,12 @@ static const akgl_AppDesc desc = {
         "bat_hurt.json",         "bat_dead.json",         "coin_spin.json",
         "coin_sparkle.json",     NULL},
     .characters = (const char *const[]){"knight.json", "slime.json", "bat.json", "coin.json", NULL},
-    .roots = (const char *const[]){"/usr/share/fonts", NULL}, /* the HUD's font */
     .options = (const char *const[]){"--check", "OUT.png", NULL},
     .option = option, .init = init, .event = event, .frame = frame, .draw = draw, .quit = quit,
 };
 
-/* The runner, then --check: the exit status says whether the scripted run
- * came out as it should. */
+/* Without a display, offscreen; then the runner (on SDL's main callbacks:
+ * in a browser, main returns while the page runs the frames). */
 int main(int argc, char *argv[])
 {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO)) {
@@ -584,15 +613,5 @@ int main(int argc, char *argv[])
     } else {
         SDL_SetHint(SDL_HINT_VIDEO_DRIVER, "offscreen"); /* no display: draw offscreen */
     }
-    int status = akgl_app_main(&desc, argc, argv);
-    if (demo.check) {
-        bool ok = status == 0 && demo.frames == CHECK_FRAMES && demo.coins >= CHECK_COINS &&
-                  demo.end_x >= CHECK_X_MIN && demo.end_x <= CHECK_X_MAX &&
-                  demo.on_slope > 0 && demo.on_plank > 0 && demo.fell_through && demo.on_raft > 0;
-        printf("akgl_demo: check %s (want %d frames, >= %d coins, hero x in %.0f..%.0f, on a "
-               "slope, on the planks, down through them, on the raft)\n",
-               ok ? "passed" : "FAILED", CHECK_FRAMES, CHECK_COINS, CHECK_X_MIN, CHECK_X_MAX);
-        status = ok ? 0 : 1;
-    }
-    return status;
+    return akgl_app_main(&desc, argc, argv);
 }

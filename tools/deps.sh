@@ -439,9 +439,11 @@ main_windows() {
 #   PREFIX/emscripten-cache  the libc, libc++ and the rest Emscripten builds
 #                        the first time a program needs them
 #   PREFIX/lib, include  the libraries akgl links, .a files and .pc files
+# chromium and python3-pil: the browser test of the demo page (tools/web_check.py).
 WEB_PACKAGES=(
     build-essential cmake ninja-build pkg-config dpkg-dev xz-utils ca-certificates
     python3 clang-19 lld-19 llvm-19 nodejs node-acorn
+    chromium python3-pil
 )
 EMSCRIPTEN_VERSION=3.1.69
 EMSCRIPTEN_DEBIAN=3.1.69+dfsg-3

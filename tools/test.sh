@@ -84,10 +84,10 @@ case $mode in
 esac
 akgl_lock test.sh "$build"
 
-# tests/windows-known-failing.txt -> its test names joined by "|"; exits 1
-# naming any that ctest does not know.
-windows_known_failing() {
-    local list=$root/tests/windows-known-failing.txt names name all stale=()
+# tests/<list>.txt (windows-known-failing, web-not-run) -> its test names
+# joined by "|"; exits 1 naming any that ctest does not know.
+known_list() {
+    local list=$root/tests/$1.txt names name all stale=()
     names=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/^[[:space:]]*\([^[:space:]]*\).*/\1/' "$list")
     all=$(ctest -N | sed -n 's/^ *Test *#[0-9]*: //p')
     for name in $names; do
@@ -115,7 +115,7 @@ if [ "$mode" = windows ]; then
     # tests/windows-known-failing.txt, are left out (AKGL_WINDOWS_ALL=1 runs
     # them too); a name there that is no test is an error, so the list
     # cannot keep a stale entry.
-    known=$(windows_known_failing)
+    known=$(known_list windows-known-failing)
     if [ -n "$known" ] && [ "${AKGL_WINDOWS_ALL:-0}" = 0 ]; then
         set -- -E "^($known)\$" "$@"
     fi
@@ -134,7 +134,20 @@ if [ "$mode" = web ]; then
     # -k 0: build everything that compiles; ctest reports what did not as not run.
     cmake --build "$build" --parallel "$jobs" -- -k 0 || true
     cd "$build"
+    # The tests that cannot run under node, each named with its reason in
+    # tests/web-not-run.txt, are left out (AKGL_WEB_ALL=1 runs them too).
+    known=$(known_list web-not-run)
+    if [ -n "$known" ] && [ "${AKGL_WEB_ALL:-0}" = 0 ]; then
+        set -- -E "^($known)\$" "$@"
+    fi
     ctest --output-on-failure --parallel "$jobs" "$@"
+    # The demo's page in headless Chromium: its scripted run must end well,
+    # with a quiet console, on the native run's last frame (tools/demo.sh
+    # builds and runs that in build-demo/, with the Linux prefix).
+    cmake --build "$build" --parallel "$jobs" --target akgl_demo_page
+    "$root/tools/demo.sh" -j "$jobs" --check >/dev/null
+    /usr/bin/python3 "$root/tools/web_check.py" "$build/examples/page" "$root/build-demo/demo.png" \
+        "$build/web-check"
     exit
 fi
 

@@ -179,8 +179,19 @@ struct akgl_App
     /** Frames are paced by the display's vsync (with a display, when SDL
      *  can); otherwise by a 16 ms sleep, or not at all headless. */
     bool vsync;
+    /** The game clock is the manual one: it moves by AKGL_APP_FRAME_NS a
+     *  frame, not by real time, so the run draws the same frames every time
+     *  whatever the machine's speed. Always so headless; the option
+     *  callback may set it for a run with a display (the demo's --check in
+     *  a browser). */
+    bool manual_clock;
+    /** SDL paces the frames (akgl_app_main runs on SDL's main callbacks:
+     *  the display's refresh in a browser, 60 a second elsewhere without
+     *  vsync); akgl_app_run's own loop sleeps instead. */
+    bool paced;
     /** Frames per second of real time (with a display, SDL's clock;
-     *  headless, AKGL_APP_FRAME_NS a frame, so 60 and the same every run),
+     *  on the manual clock, AKGL_APP_FRAME_NS a frame, so 60 and the same
+     *  every run),
      *  whatever the pause and scale of game time. Counted over windows of
      *  half a second and updated as the frame that ends one begins, before
      *  the event and frame callbacks; 0 until the first window has passed. */
@@ -189,8 +200,8 @@ struct akgl_App
      *  (x += vx * app->dt). Taken as the frame begins, before the events,
      *  with akgl_game_frame_time: 0 on the first frame and while game time
      *  is paused, scaled in slow motion (akgl/time.h), at most
-     *  AKGL_GAME_MAX_FRAME_NS; headless, AKGL_APP_FRAME_NS of the manual
-     *  clock, scaled. The world's update moves by the same step. */
+     *  AKGL_GAME_MAX_FRAME_NS; on the manual clock (headless),
+     *  AKGL_APP_FRAME_NS, scaled. The world's update moves by the same step. */
     float dt;
     /** @ref dt in nanoseconds, exact: what a fixed-step game banks. */
     uint64_t dt_ns;

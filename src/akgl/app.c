@@ -17,6 +17,10 @@
 #include <akgl/time.h>
 
 #include <SDL3/SDL.h>
+/* SDL_EnterAppMainCallbacks, without SDL's own main: akgl_app_main is a
+ * function a program's main calls. */
+#define SDL_MAIN_HANDLED
+#include <SDL3/SDL_main.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +38,10 @@
     "--hot-reload, --help"
 /* Bytes of the program's own options an unknown option's message lists. */
 #define APP_OWN_TEXT 256
-/* The sleep that paces frames with a display but no vsync: about 60 a second. */
+/* The sleep that paces frames with a display but no vsync: about 60 a second
+ * (on SDL's callbacks, SDL's rate of APP_RATE_HZ does it). */
 #define APP_SLEEP_MS 16
+#define APP_RATE_HZ 60
 
 static akgl_App app;
 static bool running;
@@ -293,7 +299,8 @@ static akerr_ErrorContext *start(bool *initialised)
     const akgl_AppDesc *desc = app.desc;
     PREPARE_ERROR(errctx);
     SDL_strlcpy(game.name, desc->title != NULL ? desc->title : "akgl", sizeof(game.name));
-    PASS(errctx, akgl_time_use_manual(app.headless)); /* headless: the same frames every run */
+    /* headless (or asked for): the same frames every run */
+    PASS(errctx, akgl_time_use_manual(app.manual_clock));
     PASS(errctx, set_size("game.screenwidth", desc->width ? desc->width : AKGL_APP_DEFAULT_WIDTH));
     PASS(errctx, set_size("game.screenheight",
                           desc->height ? desc->height : AKGL_APP_DEFAULT_HEIGHT));
@@ -324,11 +331,12 @@ static akerr_ErrorContext *start(bool *initialised)
 
 /* Called as each frame begins: app.fps from real time, not game time, so
  * that a pause or slow motion does not change it (SDL's clock with a
- * display; headless, AKGL_APP_FRAME_NS a frame, so a headless run's figure
- * is the same every run). 0 until the first half second has passed. */
+ * display; on the manual clock, AKGL_APP_FRAME_NS a frame, so a headless
+ * run's figure is the same every run). 0 until the first half second has
+ * passed. */
 static void count_frame(void)
 {
-    uint64_t now = app.headless ? (uint64_t)app.frame * AKGL_APP_FRAME_NS : SDL_GetTicksNS();
+    uint64_t now = app.manual_clock ? (uint64_t)app.frame * AKGL_APP_FRAME_NS : SDL_GetTicksNS();
     if (app.frame == 0) {
         fps_since = now;
         fps_frames = 0;
@@ -344,77 +352,139 @@ static void count_frame(void)
     }
 }
 
-static akerr_ErrorContext *loop(void)
+/*
+ * A run in three stages, so that the same code serves both ways of running:
+ * akgl_app_run's own loop, and SDL's main callbacks (akgl_app_main), where
+ * SDL calls back for each event and each frame and the program's main does
+ * not block (in a browser, the page's own loop drives the frames).
+ *
+ *   app_open   the options, SDL, the game, desc->init; on failure it stops
+ *              what it started itself
+ *   app_event  one event, and app_frame_end the rest of the frame; both
+ *              begin the frame first (app_frame_begin: its fps and time
+ *              step) if nothing has yet, so the time step is taken before
+ *              the frame's first event either way
+ *   app_close  desc->quit and the shutdown, whatever failed
+ */
+
+/* What app_open started and app_close stops. */
+static struct {
+    bool sdl;             /* APP_SUBSYSTEMS */
+    bool roots;           /* the asset roots in force before are in saved_roots */
+    bool game;            /* akgl_game_init_with_config succeeded */
+    bool initialised;     /* start() got through desc->init */
+    bool frame_begun;     /* app_frame_begin ran for app.frame */
+    bool paused;          /* game time's pause and scale before the run */
+    float scale;
+    akgl_FileRoots saved_roots;
+} opened;
+
+static akerr_ErrorContext *app_frame_begin(void)
 {
-    const akgl_AppDesc *desc = app.desc;
-    SDL_Event event;
     PREPARE_ERROR(errctx);
-    for (app.frame = 0; app.frames < 0 || app.frame < app.frames; app.frame++) {
-        count_frame();
-        /* The frame's step, before anything of the game's runs: the events,
-         * the frame callback, the hooks and the update all move by it. */
-        PASS(errctx, akgl_game_frame_time(&app.dt_ns, &app.dt));
-        while (SDL_PollEvent(&event)) {
-            if (event.type == SDL_EVENT_QUIT) {
-                app.frames = app.frame + 1; /* this frame is the last: its screenshot */
-            }
-            PASS(errctx, akgl_input_handle_event(&event)); /* maps its own copy */
-            PASS(errctx, akgl_render_map_event(&app.renderer, &event));
-            if (desc->event != NULL) {
-                PASS(errctx, desc->event(&app, &event));
-            }
-        }
-        if (desc->frame != NULL) {
-            PASS(errctx, desc->frame(&app));
-        }
-        PASS(errctx, akgl_game_frame());
-        /* The time the next frame will cover. */
-        if (app.headless) {
-            PASS(errctx, akgl_time_advance(AKGL_APP_FRAME_NS));
-        } else if (!app.vsync) {
-            SDL_Delay(APP_SLEEP_MS);
-        }
+    opened.frame_begun = true;
+    count_frame();
+    /* The frame's step, before anything of the game's runs: the events,
+     * the frame callback, the hooks and the update all move by it. */
+    PASS(errctx, akgl_game_frame_time(&app.dt_ns, &app.dt));
+    SUCCEED_RETURN(errctx);
+}
+
+static akerr_ErrorContext *app_event(const SDL_Event *event)
+{
+    SDL_Event copy = *event;
+    PREPARE_ERROR(errctx);
+    if (!opened.frame_begun) {
+        PASS(errctx, app_frame_begin());
+    }
+    if (copy.type == SDL_EVENT_QUIT) {
+        app.frames = app.frame + 1; /* this frame is the last: its screenshot */
+    }
+    PASS(errctx, akgl_input_handle_event(&copy)); /* maps its own copy */
+    PASS(errctx, akgl_render_map_event(&app.renderer, &copy));
+    if (app.desc->event != NULL) {
+        PASS(errctx, app.desc->event(&app, &copy));
     }
     SUCCEED_RETURN(errctx);
 }
 
-/* SDL is started: the game, the frames, and the shutdown, which runs
- * whatever failed. The first error is returned; later ones are logged. */
-static akerr_ErrorContext *run_game(void)
+/* The frames have run out: the window closed, or the count was reached. */
+static bool app_done(void)
 {
-    bool initialised = false;
+    return app.frames >= 0 && app.frame >= app.frames;
+}
+
+static akerr_ErrorContext *app_frame_end(void)
+{
+    PREPARE_ERROR(errctx);
+    if (!opened.frame_begun) {
+        PASS(errctx, app_frame_begin());
+    }
+    if (app.desc->frame != NULL) {
+        PASS(errctx, app.desc->frame(&app));
+    }
+    PASS(errctx, akgl_game_frame());
+    /* The time the next frame will cover. */
+    if (app.manual_clock) {
+        PASS(errctx, akgl_time_advance(AKGL_APP_FRAME_NS));
+    }
+    if (!app.headless && !app.vsync && !app.paced) {
+        SDL_Delay(APP_SLEEP_MS);
+    }
+    opened.frame_begun = false;
+    app.frame++;
+    SUCCEED_RETURN(errctx);
+}
+
+/* Everything app_open started, stopped again in reverse; @p first is the
+ * run's first error, returned (later ones are logged). */
+static akerr_ErrorContext *app_close(akerr_ErrorContext *first)
+{
+    if (opened.initialised && app.desc->quit != NULL) {
+        akgl_object_keep_first(&first, app.desc->quit(&app));
+    }
+    if (opened.game) {
+        akgl_object_keep_first(&first, akgl_game_unload(AKGL_UNLOAD_ALL));
+        if (app.renderer.shutdown != NULL) {
+            akgl_object_keep_first(&first, app.renderer.shutdown(&app.renderer));
+        }
+        akgl_object_keep_first(&first, akgl_time_use_manual(false));
+        akgl_object_keep_first(&first, akgl_time_set_paused(opened.paused));
+        akgl_object_keep_first(&first, akgl_time_set_scale(opened.scale));
+        akgl_object_keep_first(&first, akgl_game_quit());
+    }
+    running = false;
+    if (opened.roots) {
+        akgl_file_roots_put(&opened.saved_roots);
+    }
+    if (opened.sdl) {
+        SDL_QuitSubSystem(APP_SUBSYSTEMS);
+    }
+    memset(&opened, 0, sizeof(opened));
+    return first;
+}
+
+/* SDL is started and the roots are set: the game, up to the first frame. */
+static akerr_ErrorContext *open_game(void)
+{
     const char *driver = SDL_GetCurrentVideoDriver();
-    /* The pause and scale of game time are the game's while it runs. */
-    bool paused = akgl_time_paused();
-    float scale = akgl_time_scale();
+    PREPARE_ERROR(errctx);
     app.headless = driver != NULL && (strcmp(driver, "offscreen") == 0 ||
                                       strcmp(driver, "dummy") == 0);
+    app.manual_clock = app.manual_clock || app.headless;
     if (app.headless && app.frames < 0) {
         app.frames = app.desc->headless_frames > 0 ? app.desc->headless_frames
                                                    : AKGL_APP_HEADLESS_FRAMES;
     }
+    /* The pause and scale of game time are the game's while it runs. */
+    opened.paused = akgl_time_paused();
+    opened.scale = akgl_time_scale();
     akgl_GameConfig config = app.desc->config;
     config.hot_reload = config.hot_reload || app.hot_reload;
-    akerr_ErrorContext *first = akgl_game_init_with_config(&config);
-    if (first != NULL) {
-        return first; /* nothing was started */
-    }
-    first = start(&initialised);
-    if (first == NULL) {
-        first = loop();
-    }
-    if (initialised && app.desc->quit != NULL) {
-        akgl_object_keep_first(&first, app.desc->quit(&app));
-    }
-    akgl_object_keep_first(&first, akgl_game_unload(AKGL_UNLOAD_ALL));
-    if (app.renderer.shutdown != NULL) {
-        akgl_object_keep_first(&first, app.renderer.shutdown(&app.renderer));
-    }
-    akgl_object_keep_first(&first, akgl_time_use_manual(false));
-    akgl_object_keep_first(&first, akgl_time_set_paused(paused));
-    akgl_object_keep_first(&first, akgl_time_set_scale(scale));
-    akgl_object_keep_first(&first, akgl_game_quit());
-    return first;
+    PASS(errctx, akgl_game_init_with_config(&config));
+    opened.game = true;
+    PASS(errctx, start(&opened.initialised));
+    SUCCEED_RETURN(errctx);
 }
 
 /* The assets directory and the folders of desc.roots, those that exist, as
@@ -440,10 +510,33 @@ static akerr_ErrorContext *set_roots(void)
     SUCCEED_RETURN(errctx);
 }
 
-akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[])
+/* --help: the runner's options and the program's own. */
+static void print_help(void)
 {
-    bool help = false;
+    const akgl_AppDesc *desc = app.desc;
+    printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR] [--hot-reload]\n"
+           "  --frames N            run N frames (1..%d; headless, %d by default)\n"
+           "  --screenshot OUT.png  save the last frame\n"
+           "  --assets DIR          load the game's files from DIR (now %s)\n"
+           "  --hot-reload          reload files the game loaded when they change\n",
+           app.program, AKGL_APP_MAX_FRAMES,
+           desc->headless_frames > 0 ? desc->headless_frames : AKGL_APP_HEADLESS_FRAMES,
+           app.assets);
+    for (size_t i = 0; desc->options != NULL && desc->options[i] != NULL; i++) {
+        printf("%s%s", i == 0 ? "  and its own: " : ", ", desc->options[i]);
+        if (desc->options[i + 1] == NULL) {
+            printf("\n");
+        }
+    }
+}
+
+/* The first stage: everything up to the first frame. Returns with nothing
+ * started for --help (*help set) or a refused option; on a later failure,
+ * app_close has stopped what was started. */
+static akerr_ErrorContext *app_open(const akgl_AppDesc *desc, int argc, char *argv[], bool *help)
+{
     PREPARE_ERROR(errctx);
+    *help = false;
     FAIL_ZERO_RETURN(errctx, desc, AKERR_NULLPOINTER, "akgl_app_run: NULL desc");
     FAIL_NONZERO_RETURN(errctx, argc > 0 && argv == NULL, AKERR_NULLPOINTER,
                         "akgl_app_run: argc is %d and argv is NULL", argc);
@@ -457,47 +550,58 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
                         desc->logical_height);
     PASS(errctx, check_desc(desc));
     memset(&app, 0, sizeof(app));
+    memset(&opened, 0, sizeof(opened));
     app.desc = desc;
     app.userdata = desc->userdata;
     app.frames = -1;
     app.program = (argc > 0 && argv[0] != NULL) ? argv[0] : "akgl";
     PASS(errctx, default_assets());
-    PASS(errctx, parse_options(argc, argv, &help));
-    if (help) {
-        printf("usage: %s [--frames N] [--screenshot OUT.png] [--assets DIR] [--hot-reload]\n"
-               "  --frames N            run N frames (1..%d; headless, %d by default)\n"
-               "  --screenshot OUT.png  save the last frame\n"
-               "  --assets DIR          load the game's files from DIR (now %s)\n"
-               "  --hot-reload          reload files the game loaded when they change\n",
-               app.program, AKGL_APP_MAX_FRAMES,
-               desc->headless_frames > 0 ? desc->headless_frames : AKGL_APP_HEADLESS_FRAMES,
-               app.assets);
-        for (size_t i = 0; desc->options != NULL && desc->options[i] != NULL; i++) {
-            printf("%s%s", i == 0 ? "  and its own: " : ", ", desc->options[i]);
-            if (desc->options[i + 1] == NULL) {
-                printf("\n");
-            }
-        }
+    PASS(errctx, parse_options(argc, argv, help));
+    if (*help) {
+        print_help();
         SUCCEED_RETURN(errctx);
     }
     PASS(errctx, check_screenshot());
     FAIL_ZERO_RETURN(errctx, SDL_InitSubSystem(APP_SUBSYSTEMS), AKERR_API,
                      "%s: cannot start SDL: %s", app.program, SDL_GetError());
+    opened.sdl = true;
     /* The game's files come from its assets directory (and the folders of
      * desc.roots): while it runs, those are the asset roots (akgl/file.h),
      * so a level or a bank it loads cannot name a file elsewhere. The roots
      * in force before are put back. */
-    static akgl_FileRoots saved;
-    akgl_file_roots_get(&saved);
-    akerr_ErrorContext *outcome = set_roots();
-    if (outcome == NULL) {
-        running = true;
-        outcome = run_game();
-        running = false;
+    akgl_file_roots_get(&opened.saved_roots);
+    opened.roots = true;
+    running = true;
+    akerr_ErrorContext *first = set_roots();
+    if (first == NULL) {
+        first = open_game();
     }
-    akgl_file_roots_put(&saved);
-    SDL_QuitSubSystem(APP_SUBSYSTEMS);
-    PASS(errctx, outcome);
+    if (first != NULL) {
+        PASS(errctx, app_close(first));
+    }
+    SUCCEED_RETURN(errctx);
+}
+
+akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[])
+{
+    bool help = false;
+    SDL_Event event;
+    PREPARE_ERROR(errctx);
+    PASS(errctx, app_open(desc, argc, argv, &help));
+    if (help) {
+        SUCCEED_RETURN(errctx);
+    }
+    akerr_ErrorContext *first = NULL;
+    while (first == NULL && !app_done()) {
+        first = app_frame_begin();
+        while (first == NULL && SDL_PollEvent(&event)) {
+            first = app_event(&event);
+        }
+        if (first == NULL) {
+            first = app_frame_end();
+        }
+    }
+    PASS(errctx, app_close(first));
     SUCCEED_RETURN(errctx);
 }
 
@@ -520,14 +624,77 @@ akerr_ErrorContext *akgl_app_asset(const char *name, const char **path)
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * akgl_app_main: the same run on SDL's main callbacks. SDL calls main_init
+ * once, main_event for each event and main_iterate for each frame, then
+ * main_quit; on most systems SDL_EnterAppMainCallbacks loops until the run
+ * ends and returns its status, but in a browser it returns at once and the
+ * page's own loop calls back, so main never blocks the page. The run is
+ * closed by the last iteration (its errors decide the exit status), or by
+ * main_quit when SDL ends the run first.
+ */
+static const akgl_AppDesc *main_desc;
+
+/* A finished run's outcome as SDL's result: the error logged and released. */
+static SDL_AppResult main_result(akerr_ErrorContext *outcome)
+{
+    if (outcome == NULL) {
+        return SDL_APP_SUCCESS;
+    }
+    LOG_ERROR(outcome);
+    RELEASE_ERROR(outcome);
+    return SDL_APP_FAILURE;
+}
+
+static SDL_AppResult SDLCALL main_init(void **appstate, int argc, char *argv[])
+{
+    bool help = false;
+    *appstate = &app;
+    akerr_ErrorContext *outcome = app_open(main_desc, argc, argv, &help);
+    if (outcome != NULL || help) {
+        return main_result(outcome);
+    }
+    /* SDL paces the callbacks: a browser's page by the display, elsewhere
+     * SDL by this rate when the display cannot (the loop's 16 ms sleep). */
+    app.paced = true;
+    if (!app.headless && !app.vsync) {
+        SDL_SetHint(SDL_HINT_MAIN_CALLBACK_RATE, APP_STR(APP_RATE_HZ));
+    }
+    return SDL_APP_CONTINUE;
+}
+
+static SDL_AppResult SDLCALL main_event(void *appstate, SDL_Event *event)
+{
+    (void)appstate;
+    if (!running) {
+        return SDL_APP_CONTINUE;
+    }
+    akerr_ErrorContext *outcome = app_event(event);
+    return outcome == NULL ? SDL_APP_CONTINUE : main_result(app_close(outcome));
+}
+
+static SDL_AppResult SDLCALL main_iterate(void *appstate)
+{
+    (void)appstate;
+    akerr_ErrorContext *outcome = app_frame_end();
+    if (outcome == NULL && !app_done()) {
+        return SDL_APP_CONTINUE;
+    }
+    return main_result(app_close(outcome));
+}
+
+static void SDLCALL main_quit(void *appstate, SDL_AppResult result)
+{
+    (void)appstate;
+    (void)result;
+    if (running) {
+        (void)main_result(app_close(NULL));
+    }
+}
+
 int akgl_app_main(const akgl_AppDesc *desc, int argc, char *argv[])
 {
-    akerr_ErrorContext *outcome = akgl_app_run(desc, argc, argv);
-    int status = outcome == NULL ? 0 : 1;
-    if (outcome != NULL) {
-        LOG_ERROR(outcome);
-        RELEASE_ERROR(outcome);
-    }
-    SDL_Quit();
-    return status;
+    main_desc = desc;
+    /* SDL_Quit follows main_quit inside SDL's callbacks. */
+    return SDL_EnterAppMainCallbacks(argc, argv, main_init, main_iterate, main_event, main_quit);
 }

@@ -877,6 +877,81 @@ static void test_quit_log_is_watched(void)
     quit_released = before;
 }
 
+/* ---- akgl_app_main: the same run on SDL's main callbacks ------------------- */
+
+#define MAIN(desc, ...) main_with((desc), (const char *[]){"test_app", __VA_ARGS__, NULL})
+
+static int main_with(const akgl_AppDesc *desc, const char **argv)
+{
+    int argc = 0;
+    while (argv[argc] != NULL) {
+        argc++;
+    }
+    return akgl_app_main(desc, argc, (char **)argv);
+}
+
+/* SDL calls back for each event and frame (SDL_EnterAppMainCallbacks), and
+ * the run is the one akgl_app_run makes: the frames, the draws, the last
+ * frame's screenshot, quit once; an error anywhere is exit status 1 with
+ * everything stopped; --help and a bad option start nothing. SDL_Quit ends
+ * each call (it is main's last act), so this case runs last. */
+static void test_main_on_callbacks(void)
+{
+    Probe p;
+    akgl_AppDesc desc = probe_desc(&p);
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "5", "--screenshot", SHOT), 0);
+    CHECK_INT_EQ(p.inits, 1);
+    CHECK_INT_EQ(p.frames, 5);
+    CHECK_INT_EQ(p.draws, 5);
+    CHECK_INT_EQ(p.quits, 1);
+    CHECK_INT_EQ(p.live_actors_at_quit, 1);
+    CHECK(p.t_last - p.t0 == 4 * AKGL_APP_FRAME_NS); /* the manual clock, headless */
+    CHECK(p.dt_ns[0] == 0 && p.dt_ns[1] == AKGL_APP_FRAME_NS);
+    CHECK(file_exists(SHOT));
+    SDL_RemovePath(SHOT);
+    /* Events reach desc.event through SDL's callback: SDL_EVENT_QUIT during
+     * frame 0 makes it the last. */
+    desc = probe_desc(&p);
+    p.push_quit = true;
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "50"), 0);
+    CHECK_INT_EQ(p.events, 1);
+    CHECK_INT_EQ(p.frames, 1);
+    /* Errors: from init (quit still runs), a frame, an event, quit. */
+    desc = probe_desc(&p);
+    p.fail_init = 1;
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "3"), 1);
+    CHECK_INT_EQ(p.frames, 0);
+    CHECK_INT_EQ(p.quits, 1);
+    desc = probe_desc(&p);
+    p.fail_frame = 2;
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "10", "--screenshot", SHOT), 1);
+    CHECK_INT_EQ(p.frames, 2);
+    CHECK_INT_EQ(p.quits, 1);
+    CHECK(!file_exists(SHOT));
+    desc = probe_desc(&p);
+    p.fail_event = 1;
+    p.push_user = true;
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "10"), 1);
+    CHECK_INT_EQ(p.events, 1);
+    CHECK_INT_EQ(p.frames, 0);
+    CHECK_INT_EQ(p.quits, 1);
+    desc = probe_desc(&p);
+    p.fail_quit = 1;
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "2"), 1);
+    CHECK_INT_EQ(p.frames, 2);
+    /* Nothing runs for --help or a bad option. */
+    desc = probe_desc(&p);
+    CHECK_INT_EQ(MAIN(&desc, "--help"), 0);
+    CHECK_INT_EQ(p.inits, 0);
+    desc = probe_desc(&p);
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "0"), 1);
+    CHECK_INT_EQ(p.inits, 0);
+    /* And a run after all that, from the start. */
+    desc = probe_desc(&p);
+    CHECK_INT_EQ(MAIN(&desc, "--frames", "2"), 0);
+    CHECK_INT_EQ(p.frames, 2);
+}
+
 int main(void)
 {
     TEST_BEGIN();
@@ -905,5 +980,6 @@ int main(void)
     RUN_TEST(test_assets_are_the_root);
     RUN_TEST(test_quit_log_is_watched);
     RUN_TEST(test_hot_reload_flag);
+    RUN_TEST(test_main_on_callbacks); /* last: akgl_app_main ends with SDL_Quit */
     return TEST_END();
 }
