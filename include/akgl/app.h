@@ -177,7 +177,9 @@ struct akgl_App
      *  names another. */
     bool headless;
     /** Frames are paced by the display's vsync (with a display, when SDL
-     *  can); otherwise by a 16 ms sleep, or not at all headless. */
+     *  can); otherwise by a 16 ms sleep (akgl_app_run) or SDL at 60 a second
+     *  (akgl_app_main; in a browser, the page's display), or not at all
+     *  headless. */
     bool vsync;
     /** The game clock is the manual one: it moves by AKGL_APP_FRAME_NS a
      *  frame, not by real time, so the run draws the same frames every time
@@ -185,10 +187,6 @@ struct akgl_App
      *  callback may set it for a run with a display (the demo's --check in
      *  a browser). */
     bool manual_clock;
-    /** SDL paces the frames (akgl_app_main runs on SDL's main callbacks:
-     *  the display's refresh in a browser, 60 a second elsewhere without
-     *  vsync); akgl_app_run's own loop sleeps instead. */
-    bool paced;
     /** Frames per second of real time (with a display, SDL's clock;
      *  on the manual clock, AKGL_APP_FRAME_NS a frame, so 60 and the same
      *  every run),

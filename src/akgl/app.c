@@ -362,8 +362,8 @@ static void count_frame(void)
  *              what it started itself
  *   app_event  one event, and app_frame_end the rest of the frame; both
  *              begin the frame first (app_frame_begin: its fps and time
- *              step) if nothing has yet, so the time step is taken before
- *              the frame's first event either way
+ *              step, once a frame), so the time step is taken before the
+ *              frame's first event either way
  *   app_close  desc->quit and the shutdown, whatever failed
  */
 
@@ -374,14 +374,19 @@ static struct {
     bool game;            /* akgl_game_init_with_config succeeded */
     bool initialised;     /* start() got through desc->init */
     bool frame_begun;     /* app_frame_begin ran for app.frame */
+    bool paced;           /* SDL paces the frames (akgl_app_main's callbacks) */
     bool paused;          /* game time's pause and scale before the run */
     float scale;
     akgl_FileRoots saved_roots;
 } opened;
 
+/* Once a frame, whichever of app_event and app_frame_end comes first. */
 static akerr_ErrorContext *app_frame_begin(void)
 {
     PREPARE_ERROR(errctx);
+    if (opened.frame_begun) {
+        SUCCEED_RETURN(errctx);
+    }
     opened.frame_begun = true;
     count_frame();
     /* The frame's step, before anything of the game's runs: the events,
@@ -394,9 +399,7 @@ static akerr_ErrorContext *app_event(const SDL_Event *event)
 {
     SDL_Event copy = *event;
     PREPARE_ERROR(errctx);
-    if (!opened.frame_begun) {
-        PASS(errctx, app_frame_begin());
-    }
+    PASS(errctx, app_frame_begin());
     if (copy.type == SDL_EVENT_QUIT) {
         app.frames = app.frame + 1; /* this frame is the last: its screenshot */
     }
@@ -417,9 +420,7 @@ static bool app_done(void)
 static akerr_ErrorContext *app_frame_end(void)
 {
     PREPARE_ERROR(errctx);
-    if (!opened.frame_begun) {
-        PASS(errctx, app_frame_begin());
-    }
+    PASS(errctx, app_frame_begin());
     if (app.desc->frame != NULL) {
         PASS(errctx, app.desc->frame(&app));
     }
@@ -428,7 +429,7 @@ static akerr_ErrorContext *app_frame_end(void)
     if (app.manual_clock) {
         PASS(errctx, akgl_time_advance(AKGL_APP_FRAME_NS));
     }
-    if (!app.headless && !app.vsync && !app.paced) {
+    if (!app.headless && !app.vsync && !opened.paced) {
         SDL_Delay(APP_SLEEP_MS);
     }
     opened.frame_begun = false;
@@ -593,7 +594,6 @@ akerr_ErrorContext *akgl_app_run(const akgl_AppDesc *desc, int argc, char *argv[
     }
     akerr_ErrorContext *first = NULL;
     while (first == NULL && !app_done()) {
-        first = app_frame_begin();
         while (first == NULL && SDL_PollEvent(&event)) {
             first = app_event(&event);
         }
@@ -656,7 +656,7 @@ static SDL_AppResult SDLCALL main_init(void **appstate, int argc, char *argv[])
     }
     /* SDL paces the callbacks: a browser's page by the display, elsewhere
      * SDL by this rate when the display cannot (the loop's 16 ms sleep). */
-    app.paced = true;
+    opened.paced = true;
     if (!app.headless && !app.vsync) {
         SDL_SetHint(SDL_HINT_MAIN_CALLBACK_RATE, APP_STR(APP_RATE_HZ));
     }

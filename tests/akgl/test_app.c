@@ -890,6 +890,16 @@ static int main_with(const akgl_AppDesc *desc, const char **argv)
     return akgl_app_main(desc, argc, (char **)argv);
 }
 
+/* akgl_app_main with a failure arranged in @p p: exit status 1 after
+ * @p frames frame callbacks, quit called once, no screenshot. */
+static void main_fails(const akgl_AppDesc *desc, const Probe *p, int frames)
+{
+    CHECK_INT_EQ(MAIN(desc, "--frames", "10", "--screenshot", SHOT), 1);
+    CHECK_INT_EQ(p->frames, frames);
+    CHECK_INT_EQ(p->quits, 1);
+    CHECK(!file_exists(SHOT));
+}
+
 /* SDL calls back for each event and frame (SDL_EnterAppMainCallbacks), and
  * the run is the one akgl_app_run makes: the frames, the draws, the last
  * frame's screenshot, quit once; an error anywhere is exit status 1 with
@@ -919,22 +929,15 @@ static void test_main_on_callbacks(void)
     /* Errors: from init (quit still runs), a frame, an event, quit. */
     desc = probe_desc(&p);
     p.fail_init = 1;
-    CHECK_INT_EQ(MAIN(&desc, "--frames", "3"), 1);
-    CHECK_INT_EQ(p.frames, 0);
-    CHECK_INT_EQ(p.quits, 1);
+    main_fails(&desc, &p, 0);
     desc = probe_desc(&p);
     p.fail_frame = 2;
-    CHECK_INT_EQ(MAIN(&desc, "--frames", "10", "--screenshot", SHOT), 1);
-    CHECK_INT_EQ(p.frames, 2);
-    CHECK_INT_EQ(p.quits, 1);
-    CHECK(!file_exists(SHOT));
+    main_fails(&desc, &p, 2);
     desc = probe_desc(&p);
     p.fail_event = 1;
     p.push_user = true;
-    CHECK_INT_EQ(MAIN(&desc, "--frames", "10"), 1);
+    main_fails(&desc, &p, 0);
     CHECK_INT_EQ(p.events, 1);
-    CHECK_INT_EQ(p.frames, 0);
-    CHECK_INT_EQ(p.quits, 1);
     desc = probe_desc(&p);
     p.fail_quit = 1;
     CHECK_INT_EQ(MAIN(&desc, "--frames", "2"), 1);
