@@ -359,9 +359,8 @@ fetch_windows_sources() {
 # build_cross_libraries SHARED COMMON-FLAGS...: every library akgl links, for
 # Windows (SHARED=ON: DLLs) or the web (OFF: static libraries), each built
 # with COMMON-FLAGS (the toolchain file and the rest) and its own; the
-# caller's arrays zstd_extra and sdl3_extra add flags for one target. The
-# flags, and so the stamps, of a Windows build are what they were before the
-# web build shared this list.
+# caller's arrays zstd_extra, harfbuzz_extra and sdl3_extra add flags for
+# one target, so that each target's flags (and so its stamps) are its own.
 build_cross_libraries() {
     local shared=$1 static=ON; shift
     [ "$shared" = ON ] && static=OFF
@@ -385,7 +384,8 @@ build_cross_libraries() {
         freetype-src "$@" -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON \
         -DFT_DISABLE_BZIP2=ON -DFT_REQUIRE_ZLIB=ON -DFT_REQUIRE_PNG=ON
     build_one harfbuzz 6.0.0 "harfbuzz_6.0.0*.dsc" harfbuzz-src "$@" \
-        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF
+        -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF \
+        ${harfbuzz_extra[@]+"${harfbuzz_extra[@]}"}
     build_one sdl3 "$SDL3_VERSION" "libsdl3_${SDL3_VERSION}*.dsc" sdl3-src "$@" \
         -DSDL_SHARED="$shared" -DSDL_STATIC="$static" -DSDL_TESTS=OFF -DSDL_TEST_LIBRARY=OFF \
         -DSDL_EXAMPLES=OFF -DSDL_INSTALL_DOCS=OFF -DSDL_OFFSCREEN=ON -DSDL_DUMMYVIDEO=ON \
@@ -568,6 +568,12 @@ main_web() {
     # zstd without threads; SDL3 with its Emscripten video and audio drivers
     # (a page) and the offscreen and dummy ones (the tests, under node).
     local zstd_extra=(-DZSTD_MULTITHREAD_SUPPORT=OFF)
+    # HarfBuzz finds Emscripten's threads and would build with -pthread and
+    # ask every program that links it, through harfbuzz.pc, for -pthread:
+    # shared memory, which wasm-ld refuses for objects built without atomics
+    # (all of akgl's). Without Threads it guards its caches with std::mutex,
+    # which needs no threads.
+    local harfbuzz_extra=(-DCMAKE_DISABLE_FIND_PACKAGE_Threads=ON)
     build_cross_libraries OFF "${common[@]}"
     echo "$PREFIX"
 }
