@@ -434,6 +434,23 @@ akerr_ErrorContext *akgl_controller_set_action_callback(akgl_Controller *c,
     SUCCEED_RETURN(errctx);
 }
 
+/*
+ * Whether the gamepad id is connected now. Not SDL_IsGamepad: that answers
+ * whether a joystick with this id would be a gamepad, and where SDL has a
+ * default mapping (the web) it says yes to an id no pad has.
+ */
+static bool gamepad_connected(SDL_JoystickID id)
+{
+    int count = 0;
+    bool found = false;
+    SDL_JoystickID *pads = SDL_GetGamepads(&count);
+    for (int i = 0; pads != NULL && i < count && !found; i++) {
+        found = pads[i] == id;
+    }
+    SDL_free(pads);
+    return found;
+}
+
 akerr_ErrorContext *akgl_controller_set_gamepad(akgl_Controller *c, SDL_JoystickID id)
 {
     PREPARE_ERROR(errctx);
@@ -446,7 +463,7 @@ akerr_ErrorContext *akgl_controller_set_gamepad(akgl_Controller *c, SDL_Joystick
         SUCCEED_RETURN(errctx);
     }
     if (id != 0) {
-        if (SDL_IsGamepad(id)) {
+        if (gamepad_connected(id)) {
             PASS(errctx, open_gamepad(c, id));
         }
         SUCCEED_RETURN(errctx);
