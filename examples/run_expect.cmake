@@ -9,7 +9,12 @@ foreach(var PROGRAM FRAMES SCREENSHOT EXPECT)
         message(FATAL_ERROR "run_expect.cmake: -D${var}=... is required")
     endif()
 endforeach()
-execute_process(COMMAND ${EMULATOR} ${PROGRAM} --frames ${FRAMES} --screenshot ${SCREENSHOT}
+set(assets_args "")
+if(ASSETS) # where the program finds its assets, when not beside it (the web)
+    set(assets_args --assets ${ASSETS})
+endif()
+execute_process(COMMAND ${EMULATOR} ${PROGRAM} ${assets_args} --frames ${FRAMES}
+    --screenshot ${SCREENSHOT}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${PROGRAM} exited with ${rc}:\n${out}")

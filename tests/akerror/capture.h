@@ -21,8 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
-#include "child_windows.h"
+#if defined(_WIN32) || defined(__EMSCRIPTEN__)
+#include "child_rerun.h"
 #else
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -104,12 +104,12 @@ struct child_result {
 /* Set by the parent before run_in_child; the child sees the same value. */
 AKERR_UNUSED static int capture_child_arg;
 
-#ifdef _WIN32
+#if defined(_WIN32) || defined(__EMSCRIPTEN__)
 /*
  * The child's side: at startup (before main), a process that
  * test_child_run started calls its function and exits as a forked child
  * would. Exit codes are the same as POSIX's; a crash is an exit code too
- * (0xC0000005...), never a signal.
+ * (0xC0000005... on Windows), never a signal.
  */
 __attribute__((constructor)) AKERR_UNUSED static void capture_child_entry_(void)
 {

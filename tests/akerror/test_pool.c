@@ -333,6 +333,9 @@ static void *worker_main(void *arg)
 
 static void test_threads_share_the_pool(void)
 {
+#ifdef TEST_NO_THREADS
+    TEST_SKIP(TEST_NO_THREADS);
+#endif
     pthread_t threads[NTHREADS];
     struct worker workers[NTHREADS];
     int before = akerr_contexts_in_use();

@@ -7,11 +7,9 @@ pkg_check_modules(FAULT_VORBISENC REQUIRED IMPORTED_TARGET vorbisenc vorbis ogg)
 akgl_add_test(akgl_fault SOURCES test_fault.c
     LIBS akgl SDL3_image::SDL3_image PkgConfig::FAULT_VORBISENC m)
 target_include_directories(akgl_fault PRIVATE ${PROJECT_SOURCE_DIR}/src/akgl)
-# libc's allocator replaced (fault_libc.c) in the plain builds only: ASan,
-# valgrind and TSan replace malloc themselves, and there the libc rows skip.
-# So do they on Windows, where each DLL calls the C runtime's malloc itself
-# and no program can put its own in front of it (glibc's __libc_malloc).
-if(NOT AKGL_SANITIZE AND NOT AKGL_TSAN AND NOT AKGL_VALGRIND AND NOT WIN32)
+# libc's allocator replaced (fault_libc.c) where AKGL_FAULT_LIBC says it can
+# be (tests/CMakeLists.txt); elsewhere the libc rows skip.
+if(AKGL_FAULT_LIBC)
     target_sources(akgl_fault PRIVATE fault_libc.c)
     # The compiler must not treat our malloc as the builtin it implements.
     set_source_files_properties(fault_libc.c PROPERTIES COMPILE_OPTIONS -fno-builtin)

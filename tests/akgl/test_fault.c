@@ -925,6 +925,9 @@ static int SDLCALL thread_reports_its_userdata(void *data)
 
 static void test_sdl_thread_starts_with_its_arguments_or_not_at_all(void)
 {
+#ifdef TEST_NO_THREADS
+    TEST_SKIP(TEST_NO_THREADS);
+#endif
     static const char name[] = "akgl-fault-thread";
     akgl_FaultReport rep;
     long k = 1;

@@ -113,6 +113,9 @@ static int SDLCALL bump(void *data)
 
 static void test_lock_serialises_threads(void)
 {
+#ifdef TEST_NO_THREADS
+    TEST_SKIP(TEST_NO_THREADS);
+#endif
     CHECK_OK(akgl_game_init());
     shared_counter = 0;
     SDL_Thread *t1 = SDL_CreateThread(bump, "bump1", NULL);

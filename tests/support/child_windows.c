@@ -1,8 +1,8 @@
-/* What child_windows.h says: a death test's child process on Windows. */
+/* What child_rerun.h says: a death test's child process on Windows. */
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
-#include "child_windows.h"
+#include "child_rerun.h"
 
 #include <fcntl.h>
 #include <io.h>

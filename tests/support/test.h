@@ -113,6 +113,18 @@ static inline void test_run_(const char *name, void (*fn)(void))
         return; \
     } while (0)
 
+/* What the web build (Emscripten, run under node) cannot do, each the reason
+ * its cases skip with: no threads (akgl's web build is made without
+ * -pthread, whose shared memory a page gets only with cross-origin
+ * isolation), and no FIFOs (node's file system, NODERAWFS, makes a regular
+ * file for mkfifo, and a page's has none a program could meet). */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define TEST_NO_THREADS "the web build has no threads"
+#endif
+#ifdef __EMSCRIPTEN__
+#define TEST_NO_FIFOS "the web's file systems have no FIFOs (node's makes a regular file)"
+#endif
+
 #define CHECK(cond) \
     do { if (!(cond)) test_fail_(__FILE__, __LINE__, #cond); } while (0)
 
