@@ -30,6 +30,12 @@
  *
  * Assets: --assets DIR, else the directory the build compiled in
  * (AKGL_EXAMPLES_ASSETS), else "assets" beside the executable.
+ *
+ * With a display, the best score is kept between runs in best_score.txt, in
+ * the folder SDL gives the game for its own files (SDL_GetPrefPath("akgl",
+ * "demo"): on Linux ~/.local/share/akgl/demo/; in a browser, a folder the
+ * page keeps in the browser's storage, examples/web/shell.html). Headless
+ * runs (the tests) neither read nor write it.
  */
 #include <SDL3/SDL_main.h>
 #include <akgl/akgl.h>
@@ -82,7 +88,42 @@ static struct
     char hud[96];
     uint64_t frame_ns[MAX_FRAMES];
     uint64_t last_ticks;
+    int best;             /* the best score saved before this run */
+    char best_path[1024]; /* where it is kept; "" when SDL gives no folder */
 } demo = {.lives = START_LIVES};
+
+/* The best score of earlier runs, from the game's folder; 0 the first time.
+ * A game goes on without its save: what went wrong is said, not fatal. */
+static void load_best(void)
+{
+    char *folder = SDL_GetPrefPath("akgl", "demo");
+    if (folder == NULL) {
+        printf("akgl_demo: no folder to keep the best score in: %s\n", SDL_GetError());
+        return;
+    }
+    snprintf(demo.best_path, sizeof(demo.best_path), "%sbest_score.txt", folder);
+    SDL_free(folder);
+    size_t size = 0;
+    char *text = SDL_LoadFile(demo.best_path, &size);
+    if (text != NULL) {
+        demo.best = SDL_max(0, SDL_atoi(text));
+        SDL_free(text);
+    }
+}
+
+/* Keeps this run's score when it beats the best. */
+static void save_best(void)
+{
+    if (demo.best_path[0] == '\0' || demo.score <= demo.best) {
+        return;
+    }
+    char text[32];
+    int n = snprintf(text, sizeof(text), "%d\n", demo.score);
+    if (!SDL_SaveFile(demo.best_path, text, (size_t)n)) {
+        printf("akgl_demo: the best score was not kept in %s: %s\n", demo.best_path,
+               SDL_GetError());
+    }
+}
 
 static akgl_Sound *sound(const char *name)
 {
@@ -384,6 +425,9 @@ static akerr_ErrorContext *init(akgl_App *app)
     if (app->headless) {
         PASS(errctx, name_screenshots(app));
     }
+    if (!app->headless) {
+        load_best();
+    }
     PASS(errctx, akgl_set_property("physics.gravity.y", "900"));
     PASS(errctx, akgl_set_property("physics.drag.x", "5"));
     PASS(errctx, akgl_physics_init_arcade(&demo.physics));
@@ -578,6 +622,11 @@ static akerr_ErrorContext *quit(akgl_App *app)
         printf("akgl_demo: frames on a slope %d, on the planks %d, on the raft %d; drops %d, %s\n",
                demo.on_slope, demo.on_plank, demo.on_raft, demo.drops,
                demo.fell_through ? "fell through" : "did not fall through");
+    }
+    if (!app->headless) {
+        save_best();
+        printf("akgl_demo: score %d, best before this run %d (kept in %s)\n", demo.score,
+               demo.best, demo.best_path[0] ? demo.best_path : "nowhere");
     }
     PASS(errctx, akgl_controller_release(&demo.controller));
     if (demo.check) {

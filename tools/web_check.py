@@ -6,13 +6,16 @@
 Serves PAGE_DIR (akgl_demo.html and its .js, .wasm and .data) on 127.0.0.1,
 opens akgl_demo.html?check in headless Chromium (Debian's `chromium`) with
 SDL's software renderer, and waits for the page's report (examples/web/
-shell.html): the demo's exit status, the console's warnings and errors, and
-the last frame of the scripted run as PNG. It passes when the status is 0,
-the console has no warning or error, and the frame is the native one,
-REFERENCE.png (tools/demo.sh --check's last frame), within the tolerance: no
-channel of any pixel more than --tolerance apart (default 8 of 255) in
-more than 0.5% of the pixels. OUT_DIR gets the page's frame (web.png), a
-picture of where the two differ (diff.png) and Chromium's log.
+shell.html): the demo's exit status, the console's warnings and errors, the
+last frame of the scripted run as PNG, and its best-score file before and
+after the run. It passes when the status is 0, the console has no warning or
+error, and the frame is the native one, REFERENCE.png (tools/demo.sh
+--check's last frame), within the tolerance: no channel of any pixel more
+than --tolerance apart (default 8 of 255) in more than 0.5% of the pixels.
+Then it opens the page again in the same browser profile: the second run
+must find the first one's best score in the browser's storage (and the
+first, in a new profile, none). OUT_DIR gets the page's frame (web.png), a
+picture of where the two differ (diff.png) and Chromium's logs.
 
 Exit status 0 when it passes, 1 when it fails (saying why), 2 on bad usage.
 """
@@ -42,7 +45,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                           **{'.wasm': 'application/wasm', '.js': 'text/javascript',
                              '.data': 'application/octet-stream'})
     report = None
-    arrived = threading.Event()
+    arrived = threading.Event()  # cleared before each page load
 
     def do_POST(self):
         if self.path != '/report':
@@ -75,6 +78,31 @@ def compare(web_png, reference_png, tolerance, diff_png):
     return different, web.size[0] * web.size[1], None
 
 
+def run_page(browser, url, profile, log_path, timeout):
+    """Opens url in headless Chromium with the given profile; the page's
+    report, or None when none came within timeout seconds."""
+    Handler.report = None
+    Handler.arrived.clear()
+    with open(log_path, 'w') as log:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox will not start.
+        cmd = [browser, '--headless=new', '--no-sandbox', '--disable-gpu',
+               '--no-first-run', '--no-default-browser-check', '--disable-extensions',
+               '--user-data-dir=' + profile, '--window-size=1024,700',
+               '--enable-logging=stderr', '--v=0', url]
+        print('web_check: %s' % url)
+        # Its own process group: Chromium's helper processes go with it.
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        arrived = Handler.arrived.wait(timeout)
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return Handler.report if arrived else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('page_dir')
@@ -101,33 +129,37 @@ def main():
     url = ('http://127.0.0.1:%d/akgl_demo.html?check&report=/report'
            '&SDL_RENDER_DRIVER=software' % server.server_address[1])
     log_path = os.path.join(args.out_dir, 'chromium.log')
+    again_log_path = os.path.join(args.out_dir, 'chromium-again.log')
     with tempfile.TemporaryDirectory(prefix='akgl-web-check-',
-                                     ignore_cleanup_errors=True) as profile, \
-            open(log_path, 'w') as log:
-        # --no-sandbox: CI runs as root, where Chromium's sandbox will not start.
-        cmd = [browser, '--headless=new', '--no-sandbox', '--disable-gpu',
-               '--no-first-run', '--no-default-browser-check', '--disable-extensions',
-               '--user-data-dir=' + profile, '--window-size=1024,700',
-               '--enable-logging=stderr', '--v=0', url]
-        print('web_check: %s' % url)
-        # Its own process group: Chromium's helper processes go with it.
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-        arrived = Handler.arrived.wait(args.timeout)
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+                                     ignore_cleanup_errors=True) as profile:
+        report = run_page(browser, url, profile, log_path, args.timeout)
+        again = None
+        if report is not None:
+            again = run_page(browser, url, profile, again_log_path, args.timeout)
     server.shutdown()
-    if not arrived:
+    if report is None:
         print('web_check: FAILED: no report from the page in %.0f s (Chromium\'s log: %s)'
               % (args.timeout, log_path))
         return 1
 
-    report = Handler.report
     failures = []
+    # The save: none in a new profile; the run's best score after it; the
+    # same score found by the second run, from the browser's storage.
+    saved = report.get('best_at_end')
+    if report.get('best_at_start') is not None:
+        failures.append('a new browser profile already held a best score: %r'
+                        % report.get('best_at_start'))
+    if not saved or not saved.strip().isdigit() or int(saved) <= 0:
+        failures.append('the run kept no best score (best_score.txt after it: %r)' % saved)
+    elif again is None:
+        failures.append('no report from the page opened again (Chromium\'s log: %s)'
+                        % again_log_path)
+    elif again.get('best_at_start') != saved:
+        failures.append('the page opened again found best score %r in the browser\'s '
+                        'storage, not %r' % (again.get('best_at_start'), saved))
+    else:
+        print('web_check: the best score, %s, was kept in the browser\'s storage'
+              % saved.strip())
     if report.get('status') != 0:
         failures.append('the demo exited with status %s' % report.get('status'))
     for line in report.get('problems', []):
@@ -153,7 +185,7 @@ def main():
     for f in failures:
         print('web_check: FAILED: %s' % f)
     if not failures:
-        print('web_check: passed (status 0, a quiet console, the native picture)')
+        print('web_check: passed (status 0, a quiet console, the native picture, the save kept)')
     return 1 if failures else 0
 
 
