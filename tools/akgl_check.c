@@ -2,7 +2,7 @@
  * akgl-check: validates akgl asset files with akgl's own loaders
  * (docs/20-akgl-check.md).
  *
- *   akgl-check [--json] [-v] [[--kind KIND] PATH...]...
+ *   akgl-check [--json] [-v] [--each] [[--kind KIND] [--with PATH] PATH...]...
  *
  * Each PATH is a file or a folder (walked recursively). akgl starts headless
  * (offscreen video, a software renderer on a surface, the dummy audio
@@ -17,6 +17,12 @@
  * then sound banks, then characters (which name sprites and sounds), then
  * properties, controllers, tilemaps and particle emitters (which name sprites). What a phase loaded stays loaded
  * until the end, so a character checked with its sprites finds them.
+ *
+ * --each checks every file alone instead: akgl is started afresh for each,
+ * the --with files are loaded first (in phases), then the file, then all is
+ * released. One run then says what one run per file would, without starting
+ * the program hundreds of times (which under an emulator is most of the
+ * time a test takes).
  */
 #include <akgl/character.h>
 #include <akgl/controller.h>
@@ -69,6 +75,7 @@ typedef struct
 {
     char *path;
     Kind kind;
+    bool with; /* --with: loaded before each file under --each */
 } Entry;
 
 typedef struct
@@ -85,8 +92,9 @@ static struct
     int nentries, capentries;
     Problem *problems;
     int nproblems, capproblems;
-    bool json, verbose;
+    bool json, verbose, each;
     bool oom;
+    bool mute; /* --each: a --with file's problems are reported once, not per file */
 } C;
 
 static bool grow(void **array, int *cap, int n, size_t size)
@@ -105,7 +113,7 @@ static bool grow(void **array, int *cap, int n, size_t size)
     return true;
 }
 
-static void add_entry(const char *path, Kind kind)
+static void add_entry(const char *path, Kind kind, bool with)
 {
     if (!grow((void **)&C.entries, &C.capentries, C.nentries, sizeof(Entry))) {
         return;
@@ -115,7 +123,7 @@ static void add_entry(const char *path, Kind kind)
         C.oom = true;
         return;
     }
-    C.entries[C.nentries++] = (Entry){copy, kind};
+    C.entries[C.nentries++] = (Entry){copy, kind, with};
 }
 
 /* ------------------------------------------------------------------------ */
@@ -216,6 +224,9 @@ static const char *status_label(int status, char *buf, size_t size)
 
 static void report(const char *file, int status, const char *message)
 {
+    if (C.mute) {
+        return;
+    }
     char shown[AKGL_MAX_MESSAGE_PATH_LENGTH + 1];
     char real[AKGL_MAX_STRING_LENGTH]; /* at least PATH_MAX (staticstring.c asserts it) */
     int line, column;
@@ -460,7 +471,7 @@ static int compare_strings(const void *a, const void *b)
 }
 
 /* Every file under `dir` (recursively), in name order. */
-static void add_folder(const char *dir, Kind forced)
+static void add_folder(const char *dir, Kind forced, bool with)
 {
     int count = 0;
     char **names = SDL_GlobDirectory(dir, NULL, 0, &count);
@@ -484,25 +495,25 @@ static void add_folder(const char *dir, Kind forced)
             if (kind != KIND_IGNORED && kind != KIND_SKIP && forced != KIND_SNIFF) {
                 kind = forced;
             }
-            add_entry(full, kind);
+            add_entry(full, kind, with);
         }
         SDL_free(full);
     }
     SDL_free(names);
 }
 
-static void add_path(const char *path, Kind forced)
+static void add_path(const char *path, Kind forced, bool with)
 {
     SDL_PathInfo info;
     if (SDL_GetPathInfo(path, &info) && info.type == SDL_PATHTYPE_DIRECTORY) {
-        add_folder(path, forced);
+        add_folder(path, forced, with);
         return;
     }
     /* A file named on the command line is checked whatever its extension:
      * one that is not a map or a tileset is read as JSON. A missing file is
      * left to the loader, which reports it. */
     Kind kind = forced != KIND_SNIFF ? forced : kind_by_name(path);
-    add_entry(path, kind == KIND_IGNORED ? KIND_SNIFF : kind);
+    add_entry(path, kind == KIND_IGNORED ? KIND_SNIFF : kind, with);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -622,11 +633,13 @@ static void headless_stop(Headless *h)
 static void usage(FILE *to)
 {
     fprintf(to,
-            "usage: akgl-check [--json] [-v] [[--kind KIND] PATH...]...\n"
+            "usage: akgl-check [--json] [-v] [--each] [[--kind KIND] [--with PATH] PATH...]...\n"
             "Checks akgl asset files (or every asset file under a folder) with akgl's\n"
             "own loaders. --kind applies to the paths after it. KIND: sprite, aseprite,\n"
             "character, tilemap, controller, sounds, properties, emitter, or auto (the\n"
             "default: by extension, then by the JSON's top-level keys).\n"
+            "Files are loaded together and kept loaded; --each checks every file alone,\n"
+            "in a fresh akgl, after the --with files (what it names, such as sprites).\n"
             "Exit status: 0 all valid, 1 a problem, 2 a usage error.\n");
 }
 
@@ -657,6 +670,56 @@ static void free_all(void)
     memset(&C, 0, sizeof(C));
 }
 
+/* Starts akgl headless; false (with the reason on stderr) when it cannot. */
+static bool start(Headless *h)
+{
+    akerr_ErrorContext *e = headless_start(h);
+    if (e == NULL) {
+        return true;
+    }
+    fprintf(stderr, "akgl-check: cannot start akgl headless: %s\n", e->message);
+    e = akerr_release_error(e);
+    (void)e;
+    headless_stop(h);
+    return false;
+}
+
+/* Loads, phase by phase, every entry that is (with) or is not (!with) a
+ * --with file. */
+static void check_phases(bool with)
+{
+    for (int phase = 0; phase < KIND_PHASES; phase++) {
+        for (int i = 0; i < C.nentries; i++) {
+            if (C.entries[i].kind == (Kind)phase && C.entries[i].with == with) {
+                check_file(C.entries[i].path, (Kind)phase);
+            }
+        }
+    }
+}
+
+/* --each, after the first run: every file but the --with files in an akgl
+ * of its own, the --with files loaded first (their problems were reported
+ * by the first run, so they are not repeated per file). */
+static bool check_each(void)
+{
+    for (int i = 0; i < C.nentries; i++) {
+        const Entry *target = &C.entries[i];
+        if (target->with || target->kind >= KIND_PHASES) {
+            continue;
+        }
+        Headless h = {0};
+        if (!start(&h)) {
+            return false;
+        }
+        C.mute = true;
+        check_phases(true);
+        C.mute = false;
+        check_file(target->path, target->kind);
+        headless_stop(&h);
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     Kind forced = KIND_SNIFF;
@@ -672,6 +735,11 @@ int main(int argc, char **argv)
             C.json = true;
         } else if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0) {
             C.verbose = true;
+        } else if (strcmp(argv[i], "--each") == 0) {
+            C.each = true;
+        } else if (strcmp(argv[i], "--with") == 0 && i + 1 < argc) {
+            i++; /* a path, counted with the others */
+            npaths++;
         } else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
             forced = kind_by_option(argv[++i]);
             if (forced == KIND_IGNORED) {
@@ -694,12 +762,10 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    /* The first run: the paths, their kinds, then every file together (the
+     * default) or the --with files alone (--each, which goes on below). */
     Headless h = {0};
-    akerr_ErrorContext *e = headless_start(&h);
-    if (e != NULL) {
-        fprintf(stderr, "akgl-check: cannot start akgl headless: %s\n", e->message);
-        e = akerr_release_error(e);
-        headless_stop(&h);
+    if (!start(&h)) {
         free_all();
         return EXIT_PROBLEMS;
     }
@@ -707,9 +773,11 @@ int main(int argc, char **argv)
     forced = KIND_SNIFF;
     for (int i = 1; i < argc; i++) {
         if (!options || argv[i][0] != '-' || argv[i][1] == '\0') {
-            add_path(argv[i], forced);
+            add_path(argv[i], forced, false);
         } else if (strcmp(argv[i], "--") == 0) {
             options = false;
+        } else if (strcmp(argv[i], "--with") == 0) {
+            add_path(argv[++i], forced, true);
         } else if (strcmp(argv[i], "--kind") == 0) {
             forced = kind_by_option(argv[++i]);
         }
@@ -724,14 +792,15 @@ int main(int argc, char **argv)
                             "through the maps that use it)\n", C.entries[i].path);
         }
     }
-    for (int phase = 0; phase < KIND_PHASES; phase++) {
-        for (int i = 0; i < C.nentries; i++) {
-            if (C.entries[i].kind == (Kind)phase) {
-                check_file(C.entries[i].path, (Kind)phase);
-            }
-        }
+    check_phases(true);
+    if (!C.each) {
+        check_phases(false);
     }
     headless_stop(&h);
+    if (C.each && !check_each()) {
+        free_all();
+        return EXIT_PROBLEMS;
+    }
 
     int rc = C.nproblems > 0 ? EXIT_PROBLEMS : EXIT_VALID;
     if (C.json && print_json() != 0) {
