@@ -17,8 +17,7 @@ shift "$jobs_shift"
 prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build-bench
 akgl_lock bench.sh "$build"
-cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-    -DAKGL_BUILD_TESTS=OFF >/dev/null
+akgl_configure "$prefix" "$build" -DCMAKE_BUILD_TYPE=Release -DAKGL_BUILD_TESTS=OFF
 cmake --build "$build" --parallel "$jobs" --target bench_frame bench_tilemap bench_transform bench_particles \
     bench_reload
 export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}

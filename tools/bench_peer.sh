@@ -55,8 +55,7 @@ if [ $inner -eq 0 ]; then
     done
     prefix=$("$root/tools/deps.sh" -j "$jobs")
     akgl_lock bench_peer.sh "$build"
-    cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" \
-        -DCMAKE_BUILD_TYPE=Release -DAKGL_BUILD_TESTS=OFF >/dev/null
+    akgl_configure "$prefix" "$build" -DCMAKE_BUILD_TYPE=Release -DAKGL_BUILD_TESTS=OFF
     cmake --build "$build" --parallel "$jobs" --target bench_peer
     args=(--rounds "$rounds" --frames "$frames" --sizes "$sizes")
     [ $callgrind -ne 1 ] || args+=(--callgrind)

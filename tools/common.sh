@@ -108,6 +108,19 @@ akgl_wine_bare() {
     )
 }
 
+# akgl_configure PREFIX BUILD CMAKE-ARGS...: configures BUILD (Ninja) against
+# the dependency prefix PREFIX. -U: CMake keeps, from a tree's first
+# configure, where it found each package (SDL3*_DIR) and what pkg-config
+# answered (__pkg_config_checked_*); both are asked again every time, so a
+# tree configured against another prefix, or before its prefix was rebuilt
+# (a static library's flags changed), builds against this one as it is.
+akgl_configure() {
+    local prefix=$1 build=$2
+    shift 2
+    cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -U "__pkg_config_checked_*" \
+        -DCMAKE_PREFIX_PATH="$prefix" "$@" >/dev/null
+}
+
 # akgl_windows_configure PREFIX BUILD CMAKE-ARGS...: configures BUILD for 64-bit
 # Windows (cmake/toolchain-mingw64.cmake) against the Windows dependency
 # prefix PREFIX. pkg-config reads only that prefix's .pc files, never the
@@ -117,6 +130,6 @@ akgl_windows_configure() {
     shift 2
     export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig:$prefix/share/pkgconfig"
     unset PKG_CONFIG_PATH
-    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake" "$@" >/dev/null
+    akgl_configure "$prefix" "$build" \
+        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake" "$@"
 }

@@ -19,7 +19,7 @@ shift "$jobs_shift"
 prefix=$("$root/tools/deps.sh" -j "$jobs")
 build=$root/build-demo
 akgl_lock demo.sh "$build"
-cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER=gcc >/dev/null
+akgl_configure "$prefix" "$build" -DCMAKE_C_COMPILER=gcc
 cmake --build "$build" --parallel "$jobs" --target akgl_demo
 cd "$root"
 shot=()
