@@ -13,9 +13,7 @@
 #   tools/test.sh --windows    MinGW-w64 gcc, -Werror, cross-built for 64-bit Windows
 #                              (tools/deps.sh --target windows), every test run
 #                              under Wine with the offscreen video and dummy audio
-#                              drivers; the build goes on past what does not
-#                              compile yet, which ctest then reports as not run
-#                              (docs/00-building.md, "Windows")
+#                              drivers (docs/00-building.md, "Windows")
 #   tools/test.sh --web        Emscripten (tools/deps.sh --target web), -Werror, built
 #                              for WebAssembly; every test that can run under node
 #                              run there with the offscreen video and dummy audio
@@ -84,7 +82,7 @@ case $mode in
 esac
 akgl_lock test.sh "$build"
 
-# tests/<list>.txt (windows-known-failing, web-not-run) -> its test names
+# tests/<list>.txt (web-not-run) -> its test names
 # joined by "|"; exits 1 naming any that ctest does not know.
 known_list() {
     local list=$root/tests/$1.txt names name all stale=()
@@ -100,25 +98,25 @@ known_list() {
     printf '%s\n' $names | paste -sd'|'
 }
 
+case $mode in
+    windows) akgl_windows_configure "$prefix" "$build" "${args[@]}" ;;
+    web) # The toolchain file points pkg-config at the prefix's .pc files alone.
+         unset PKG_CONFIG_PATH
+         akgl_configure "$prefix" "$build" "${args[@]}" ;;
+    *) export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+       akgl_configure "$prefix" "$build" "${args[@]}" ;;
+esac
+# Everything builds: a program that did not would leave an older one in the
+# tree for ctest to run.
+cmake --build "$build" --parallel "$jobs"
+cd "$build"
+
 if [ "$mode" = windows ]; then
-    akgl_windows_configure "$prefix" "$build" "${args[@]}"
-    # Everything builds for Windows: a program that did not would leave an
-    # older one in the tree for ctest to run.
-    cmake --build "$build" --parallel "$jobs"
     akgl_wine_setup "$prefix"
     # Wine finds the dependencies' DLLs, MinGW's runtime (libgcc_s_seh-1,
     # libwinpthread-1; tools/deps.sh copies them into the prefix) and akgl's
     # own through WINEPATH (Z: is the build machine's /).
     export WINEPATH="Z:$prefix/bin;Z:$build/src/akerror;Z:$build/src/akstdlib;Z:$build/src/akgl"
-    cd "$build"
-    # The tests not ported yet, each named with its reason in
-    # tests/windows-known-failing.txt, are left out (AKGL_WINDOWS_ALL=1 runs
-    # them too); a name there that is no test is an error, so the list
-    # cannot keep a stale entry.
-    known=$(known_list windows-known-failing)
-    if [ -n "$known" ] && [ "${AKGL_WINDOWS_ALL:-0}" = 0 ]; then
-        set -- -E "^($known)\$" "$@"
-    fi
     # Wine's session comes up before the first test, from a program of this
     # script's: one that a test started would hold the test's output open
     # after it exits, and ctest would wait out the timeout (tools/common.sh).
@@ -128,16 +126,6 @@ if [ "$mode" = windows ]; then
 fi
 
 if [ "$mode" = web ]; then
-    # The toolchain file points pkg-config at the prefix's .pc files alone.
-    # -U: ask pkg-config again; CMake keeps what it answered the first time,
-    # and a rebuilt prefix's flags (a static library's -pthread, say) differ.
-    unset PKG_CONFIG_PATH
-    cmake -S "$root" -B "$build" -G Ninja -U "__pkg_config_checked_*" \
-        -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
-    # Everything builds for the web: a program that did not would leave an
-    # older one in the tree for ctest to run.
-    cmake --build "$build" --parallel "$jobs"
-    cd "$build"
     # The tests that cannot run under node, each named with its reason in
     # tests/web-not-run.txt, are left out (AKGL_WEB_ALL=1 runs them too).
     known=$(known_list web-not-run)
@@ -155,13 +143,6 @@ if [ "$mode" = web ]; then
     exit
 fi
 
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-# -U: forget where SDL3, SDL3_image and SDL3_ttf were found, so a build tree
-# configured with another AKGL_DEPS_PREFIX links against this one's (CMake
-# caches each package's directory and would keep the old SDL).
-cmake -S "$root" -B "$build" -G Ninja -U "SDL3*_DIR" -DCMAKE_PREFIX_PATH="$prefix" "${args[@]}" >/dev/null
-cmake --build "$build" --parallel "$jobs"
-cd "$build"
 case $mode in
     valgrind)
         # Memcheck is ~30x slower: stretch the time bounds, sample the fault
