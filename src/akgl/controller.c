@@ -435,17 +435,21 @@ akerr_ErrorContext *akgl_controller_set_action_callback(akgl_Controller *c,
 }
 
 /*
- * Whether the gamepad id is connected now. Not SDL_IsGamepad: that answers
- * whether a joystick with this id would be a gamepad, and where SDL has a
- * default mapping (the web) it says yes to an id no pad has.
+ * The connected gamepad with this id, or for id 0 the first connected one;
+ * 0 when there is none (or no gamepad subsystem to list them). Not
+ * SDL_IsGamepad: that answers whether a joystick with this id would be a
+ * gamepad, and where SDL has a default mapping (the web) it says yes to an
+ * id no pad has.
  */
-static bool gamepad_connected(SDL_JoystickID id)
+static SDL_JoystickID connected_gamepad(SDL_JoystickID id)
 {
     int count = 0;
-    bool found = false;
+    SDL_JoystickID found = 0;
     SDL_JoystickID *pads = SDL_GetGamepads(&count);
-    for (int i = 0; pads != NULL && i < count && !found; i++) {
-        found = pads[i] == id;
+    for (int i = 0; pads != NULL && i < count && found == 0; i++) {
+        if (id == 0 || pads[i] == id) {
+            found = pads[i];
+        }
     }
     SDL_free(pads);
     return found;
@@ -462,21 +466,9 @@ akerr_ErrorContext *akgl_controller_set_gamepad(akgl_Controller *c, SDL_Joystick
     if (c->gamepad != NULL) {
         SUCCEED_RETURN(errctx);
     }
-    if (id != 0) {
-        if (gamepad_connected(id)) {
-            PASS(errctx, open_gamepad(c, id));
-        }
-        SUCCEED_RETURN(errctx);
-    }
-    int count = 0;
-    SDL_JoystickID *pads = SDL_GetGamepads(&count);
-    if (pads == NULL) {
-        SUCCEED_RETURN(errctx); /* no gamepad subsystem, or nothing to list */
-    }
-    SDL_JoystickID first = count > 0 ? pads[0] : 0;
-    SDL_free(pads);
-    if (first != 0) {
-        PASS(errctx, open_gamepad(c, first));
+    SDL_JoystickID pad = connected_gamepad(id);
+    if (pad != 0) {
+        PASS(errctx, open_gamepad(c, pad));
     }
     SUCCEED_RETURN(errctx);
 }
