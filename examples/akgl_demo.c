@@ -89,7 +89,7 @@ static struct
     uint64_t frame_ns[MAX_FRAMES];
     uint64_t last_ticks;
     int best;             /* the best score saved before this run */
-    char best_path[1024]; /* where it is kept; "" when SDL gives no folder */
+    char best_path[AKGL_APP_MAX_PATH]; /* where it is kept; "" when SDL gives no folder */
 } demo = {.lives = START_LIVES};
 
 /* The best score of earlier runs, from the game's folder; 0 the first time.
@@ -101,7 +101,14 @@ static void load_best(void)
         printf("akgl_demo: no folder to keep the best score in: %s\n", SDL_GetError());
         return;
     }
-    snprintf(demo.best_path, sizeof(demo.best_path), "%sbest_score.txt", folder);
+    int n = snprintf(demo.best_path, sizeof(demo.best_path), "%sbest_score.txt", folder);
+    if (n < 0 || (size_t)n >= sizeof(demo.best_path)) {
+        printf("akgl_demo: the folder for the best score, %s, is longer than %d bytes\n",
+               folder, AKGL_APP_MAX_PATH - 1);
+        demo.best_path[0] = '\0';
+        SDL_free(folder);
+        return;
+    }
     SDL_free(folder);
     size_t size = 0;
     char *text = SDL_LoadFile(demo.best_path, &size);
