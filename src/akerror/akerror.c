@@ -7,7 +7,6 @@
  * back are reused from `pool_free`. A spinlock guards both; the critical
  * sections are a few instructions long, shorter than any mutex round trip.
  */
-#define _GNU_SOURCE /* strerrorname_np, glibc's errno macro names */
 
 #include <akerror.h>
 
@@ -114,17 +113,12 @@ char *akerr_name_for_status(int status, char *name)
     return result;
 }
 
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
-/* glibc names every errno value it uses (static storage; NULL for others). */
-static const char *errno_symbol(int status)
-{
-    return strerrorname_np(status);
-}
-#else
-/* Elsewhere the C library cannot say an errno value's macro name, so the
- * ones C and POSIX define are listed here (the four XSI STREAMS ones only
- * where the system has them). Where two names share a value (EAGAIN and
- * EWOULDBLOCK on some systems) the first is the one given. */
+/* The C library cannot say an errno value's macro name (glibc's
+ * strerrorname_np is its own), so the names are listed here: those C and
+ * POSIX define, then those of particular systems (Linux's, the BSDs'), each
+ * only where the system's <errno.h> has it. Where two names share a value
+ * (EAGAIN and EWOULDBLOCK, ENOTSUP and EOPNOTSUPP on some systems) the first
+ * is the one given. */
 #define ERRNO_SYMBOL(name) {name, #name}
 static const struct
 {
@@ -165,6 +159,213 @@ static const struct
 #ifdef ETIME
     ERRNO_SYMBOL(ETIME),
 #endif
+#ifdef ENOTBLK
+    ERRNO_SYMBOL(ENOTBLK),
+#endif
+#ifdef ECHRNG
+    ERRNO_SYMBOL(ECHRNG),
+#endif
+#ifdef EL2NSYNC
+    ERRNO_SYMBOL(EL2NSYNC),
+#endif
+#ifdef EL3HLT
+    ERRNO_SYMBOL(EL3HLT),
+#endif
+#ifdef EL3RST
+    ERRNO_SYMBOL(EL3RST),
+#endif
+#ifdef ELNRNG
+    ERRNO_SYMBOL(ELNRNG),
+#endif
+#ifdef EUNATCH
+    ERRNO_SYMBOL(EUNATCH),
+#endif
+#ifdef ENOCSI
+    ERRNO_SYMBOL(ENOCSI),
+#endif
+#ifdef EL2HLT
+    ERRNO_SYMBOL(EL2HLT),
+#endif
+#ifdef EBADE
+    ERRNO_SYMBOL(EBADE),
+#endif
+#ifdef EBADR
+    ERRNO_SYMBOL(EBADR),
+#endif
+#ifdef EXFULL
+    ERRNO_SYMBOL(EXFULL),
+#endif
+#ifdef ENOANO
+    ERRNO_SYMBOL(ENOANO),
+#endif
+#ifdef EBADRQC
+    ERRNO_SYMBOL(EBADRQC),
+#endif
+#ifdef EBADSLT
+    ERRNO_SYMBOL(EBADSLT),
+#endif
+#ifdef EBFONT
+    ERRNO_SYMBOL(EBFONT),
+#endif
+#ifdef ENONET
+    ERRNO_SYMBOL(ENONET),
+#endif
+#ifdef ENOPKG
+    ERRNO_SYMBOL(ENOPKG),
+#endif
+#ifdef EREMOTE
+    ERRNO_SYMBOL(EREMOTE),
+#endif
+#ifdef EADV
+    ERRNO_SYMBOL(EADV),
+#endif
+#ifdef ESRMNT
+    ERRNO_SYMBOL(ESRMNT),
+#endif
+#ifdef ECOMM
+    ERRNO_SYMBOL(ECOMM),
+#endif
+#ifdef EMULTIHOP
+    ERRNO_SYMBOL(EMULTIHOP),
+#endif
+#ifdef EDOTDOT
+    ERRNO_SYMBOL(EDOTDOT),
+#endif
+#ifdef ENOTUNIQ
+    ERRNO_SYMBOL(ENOTUNIQ),
+#endif
+#ifdef EBADFD
+    ERRNO_SYMBOL(EBADFD),
+#endif
+#ifdef EREMCHG
+    ERRNO_SYMBOL(EREMCHG),
+#endif
+#ifdef ELIBACC
+    ERRNO_SYMBOL(ELIBACC),
+#endif
+#ifdef ELIBBAD
+    ERRNO_SYMBOL(ELIBBAD),
+#endif
+#ifdef ELIBSCN
+    ERRNO_SYMBOL(ELIBSCN),
+#endif
+#ifdef ELIBMAX
+    ERRNO_SYMBOL(ELIBMAX),
+#endif
+#ifdef ELIBEXEC
+    ERRNO_SYMBOL(ELIBEXEC),
+#endif
+#ifdef ERESTART
+    ERRNO_SYMBOL(ERESTART),
+#endif
+#ifdef ESTRPIPE
+    ERRNO_SYMBOL(ESTRPIPE),
+#endif
+#ifdef EUSERS
+    ERRNO_SYMBOL(EUSERS),
+#endif
+#ifdef ESOCKTNOSUPPORT
+    ERRNO_SYMBOL(ESOCKTNOSUPPORT),
+#endif
+#ifdef EPFNOSUPPORT
+    ERRNO_SYMBOL(EPFNOSUPPORT),
+#endif
+#ifdef ESHUTDOWN
+    ERRNO_SYMBOL(ESHUTDOWN),
+#endif
+#ifdef ETOOMANYREFS
+    ERRNO_SYMBOL(ETOOMANYREFS),
+#endif
+#ifdef EHOSTDOWN
+    ERRNO_SYMBOL(EHOSTDOWN),
+#endif
+#ifdef ESTALE
+    ERRNO_SYMBOL(ESTALE),
+#endif
+#ifdef EUCLEAN
+    ERRNO_SYMBOL(EUCLEAN),
+#endif
+#ifdef ENOTNAM
+    ERRNO_SYMBOL(ENOTNAM),
+#endif
+#ifdef ENAVAIL
+    ERRNO_SYMBOL(ENAVAIL),
+#endif
+#ifdef EISNAM
+    ERRNO_SYMBOL(EISNAM),
+#endif
+#ifdef EREMOTEIO
+    ERRNO_SYMBOL(EREMOTEIO),
+#endif
+#ifdef EDQUOT
+    ERRNO_SYMBOL(EDQUOT),
+#endif
+#ifdef ENOMEDIUM
+    ERRNO_SYMBOL(ENOMEDIUM),
+#endif
+#ifdef EMEDIUMTYPE
+    ERRNO_SYMBOL(EMEDIUMTYPE),
+#endif
+#ifdef ENOKEY
+    ERRNO_SYMBOL(ENOKEY),
+#endif
+#ifdef EKEYEXPIRED
+    ERRNO_SYMBOL(EKEYEXPIRED),
+#endif
+#ifdef EKEYREVOKED
+    ERRNO_SYMBOL(EKEYREVOKED),
+#endif
+#ifdef EKEYREJECTED
+    ERRNO_SYMBOL(EKEYREJECTED),
+#endif
+#ifdef ERFKILL
+    ERRNO_SYMBOL(ERFKILL),
+#endif
+#ifdef EHWPOISON
+    ERRNO_SYMBOL(EHWPOISON),
+#endif
+#ifdef EPROCLIM
+    ERRNO_SYMBOL(EPROCLIM),
+#endif
+#ifdef EBADRPC
+    ERRNO_SYMBOL(EBADRPC),
+#endif
+#ifdef ERPCMISMATCH
+    ERRNO_SYMBOL(ERPCMISMATCH),
+#endif
+#ifdef EPROGUNAVAIL
+    ERRNO_SYMBOL(EPROGUNAVAIL),
+#endif
+#ifdef EPROGMISMATCH
+    ERRNO_SYMBOL(EPROGMISMATCH),
+#endif
+#ifdef EPROCUNAVAIL
+    ERRNO_SYMBOL(EPROCUNAVAIL),
+#endif
+#ifdef EFTYPE
+    ERRNO_SYMBOL(EFTYPE),
+#endif
+#ifdef EAUTH
+    ERRNO_SYMBOL(EAUTH),
+#endif
+#ifdef ENEEDAUTH
+    ERRNO_SYMBOL(ENEEDAUTH),
+#endif
+#ifdef ENOATTR
+    ERRNO_SYMBOL(ENOATTR),
+#endif
+#ifdef EDOOFUS
+    ERRNO_SYMBOL(EDOOFUS),
+#endif
+#ifdef ENOTCAPABLE
+    ERRNO_SYMBOL(ENOTCAPABLE),
+#endif
+#ifdef ECAPMODE
+    ERRNO_SYMBOL(ECAPMODE),
+#endif
+#ifdef EINTEGRITY
+    ERRNO_SYMBOL(EINTEGRITY),
+#endif
 };
 
 static const char *errno_symbol(int status)
@@ -176,7 +377,6 @@ static const char *errno_symbol(int status)
     }
     return NULL;
 }
-#endif
 
 const char *akerr_symbol_for_status(int status, const char *symbol)
 {

@@ -2,12 +2,13 @@
  * Status names: the library's codes, errno values, 0, application codes,
  * truncation, out-of-range statuses, and where the library's codes sit.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* glibc's strerrorname_np, to hold akerror's names against */
 
 #include <akerror.h>
 
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "test.h"
@@ -250,8 +251,7 @@ static void test_library_codes_have_their_macro_names(void)
 
 static void test_symbols_of_errno_and_others(void)
 {
-    /* glibc's names, or akerror's own list where the C library has none
-     * (MinGW's): the same on every system. */
+    /* akerror's own list, the same on every system. */
     CHECK_STR_EQ(akerr_symbol_for_status(ENOENT, NULL), "ENOENT");
     CHECK_STR_EQ(akerr_symbol_for_status(ENOMEM, NULL), "ENOMEM");
     CHECK_STR_EQ(akerr_symbol_for_status(EACCES, NULL), "EACCES");
@@ -266,6 +266,49 @@ static void test_symbols_of_errno_and_others(void)
     CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, NULL) == NULL);
     CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, "NOPE") == NULL);
     CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, NULL) == NULL);
+}
+
+/* Two names for one value: either may be the one given. */
+static bool aliases(const char *a, const char *b)
+{
+    static const char *const pairs[][2] = {
+        {"EAGAIN", "EWOULDBLOCK"}, {"ENOTSUP", "EOPNOTSUPP"}, {"EDEADLK", "EDEADLOCK"},
+    };
+    for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+        if ((strcmp(a, pairs[i][0]) == 0 && strcmp(b, pairs[i][1]) == 0) ||
+            (strcmp(a, pairs[i][1]) == 0 && strcmp(b, pairs[i][0]) == 0)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void test_symbols_of_system_errno_values(void)
+{
+    /* Names particular systems define, where this one's <errno.h> has them. */
+#ifdef ESTALE
+    CHECK_STR_EQ(akerr_symbol_for_status(ESTALE, NULL), "ESTALE");
+#endif
+#ifdef EREMOTEIO
+    CHECK_STR_EQ(akerr_symbol_for_status(EREMOTEIO, NULL), "EREMOTEIO");
+#endif
+#ifdef EHWPOISON
+    CHECK_STR_EQ(akerr_symbol_for_status(EHWPOISON, NULL), "EHWPOISON");
+#endif
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+    /* glibc names every value it uses: akerror's list misses none of them,
+     * and names none it does not use. */
+    for (int v = 1; v < AKERR_FIRST_LIBRARY_STATUS; v++) {
+        const char *want = strerrorname_np(v);
+        const char *got = akerr_symbol_for_status(v, NULL);
+        if (want == NULL || got == NULL) {
+            CHECK_MSG(want == got, "errno %d: glibc says %s, akerror %s", v,
+                      want ? want : "nothing", got ? got : "nothing");
+        } else if (strcmp(want, got) != 0) {
+            CHECK_MSG(aliases(want, got), "errno %d: glibc says %s, akerror %s", v, want, got);
+        }
+    }
+#endif
 }
 
 static void test_application_code_can_be_given_a_symbol(void)
@@ -294,6 +337,7 @@ int main(void)
     RUN_TEST(test_library_codes_above_every_errno);
     RUN_TEST(test_library_codes_have_their_macro_names);
     RUN_TEST(test_symbols_of_errno_and_others);
+    RUN_TEST(test_symbols_of_system_errno_values);
     RUN_TEST(test_application_code_can_be_given_a_symbol);
     return TEST_END();
 }
