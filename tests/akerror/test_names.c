@@ -268,6 +268,8 @@ static void test_symbols_of_errno_and_others(void)
     CHECK(akerr_symbol_for_status(AKERR_MAX_STATUS, NULL) == NULL);
 }
 
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+#define HAVE_STRERRORNAME_NP 1
 /* Two names for one value: either may be the one given. */
 static bool aliases(const char *a, const char *b)
 {
@@ -282,6 +284,7 @@ static bool aliases(const char *a, const char *b)
     }
     return false;
 }
+#endif
 
 static void test_symbols_of_system_errno_values(void)
 {
@@ -295,7 +298,7 @@ static void test_symbols_of_system_errno_values(void)
 #ifdef EHWPOISON
     CHECK_STR_EQ(akerr_symbol_for_status(EHWPOISON, NULL), "EHWPOISON");
 #endif
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+#ifdef HAVE_STRERRORNAME_NP
     /* glibc names every value it uses: akerror's list misses none of them,
      * and names none it does not use. */
     for (int v = 1; v < AKERR_FIRST_LIBRARY_STATUS; v++) {
