@@ -12,7 +12,7 @@
 # so llvmpipe's rasteriser threads count), from a run of 2 and a run of
 # 2 + FRAMES timed frames, the difference over FRAMES frames cancelling the
 # start-up; load moves it far less than wall time. Needs perf (linux-perf).
-# default 2000). Not part of the test suite.
+# Not part of the test suite.
 #
 #   tools/bench_peer.sh [-j N] [--rounds R] [--frames F] [--sizes 1000,10000,50000]
 #                       [--callgrind | --callgrind-only] [--cpu]
