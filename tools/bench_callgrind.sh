@@ -9,6 +9,7 @@
 #   SCENES="physics overlap" tools/bench_callgrind.sh   (a subset of the scenes)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/tools/common.sh"
 n=${1:-10000}
 build=${2:-$root/build-bench}
 bench=$build/bench/bench_frame
@@ -18,10 +19,6 @@ export SDL_VIDEO_DRIVER=${SDL_VIDEO_DRIVER:-offscreen}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-inclusive() { # file function-regex
-    callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
-        awk -v re="$2" '!found && $0 ~ re { gsub(",", "", $1); print $1; found = 1 }'
-}
 
 printf '%-9s %8s | %12s %12s %7s | %14s %14s\n' scene N "akgl Ir/act" "sdl Ir/act" ratio \
     "akgl present" "sdl present"
@@ -33,8 +30,8 @@ for scene in ${SCENES:-animated physics layers overlap}; do
             f=$out/$scene.$side.$frames
             valgrind --tool=callgrind --callgrind-out-file="$f" "$bench" --frames $frames --rounds 1 \
                 --sizes "$n" --only $scene --side $side >/dev/null 2>&1
-            ir[$side.$frames]=$(inclusive "$f" "$fn")
-            ir[$side.present.$frames]=$(inclusive "$f" 'SDL_RenderPresent \\[')
+            ir[$side.$frames]=$(akgl_callgrind_inclusive "$f" "$fn")
+            ir[$side.present.$frames]=$(akgl_callgrind_inclusive "$f" 'SDL_RenderPresent \\[')
         done
     done
     frames=$((b - a))

@@ -163,10 +163,6 @@ fi
 # (SDL turning its queue into GL calls, with Mesa's work for those calls on
 # this thread, which a GPU driver would do differently). Mesa's shader
 # cache is off, so both runs compile the same shaders.
-inclusive() { # file function-regex
-    callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
-        awk -v re="$2" '!found && $0 ~ re { gsub(",", "", $1); print $1; found = 1 }'
-}
 n=${CALLGRIND_N:-2000}
 export MESA_SHADER_CACHE_DISABLE=true
 a=2
@@ -181,10 +177,10 @@ for side in akgl-batch akgl-blit; do
             valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$file" \
             "$bench" "$n" "$f" >/dev/null 2>&1
         file=$(ls "$file"-01 2>/dev/null || echo "$file")
-        ir[update.$f]=$(inclusive "$file" ':akgl_game_update ')
-        ir[present.$f]=$(inclusive "$file" ':SDL_RenderPresent ')
-        ir[flush.$f]=$(inclusive "$file" ':GL_RunCommandQueue ')
-        ir[sdl.$f]=$(inclusive "$file" "$([ $side = akgl-batch ] && echo ':SDL_RenderGeometry ' || echo ':SDL_RenderTexture ')")
+        ir[update.$f]=$(akgl_callgrind_inclusive "$file" ':akgl_game_update ')
+        ir[present.$f]=$(akgl_callgrind_inclusive "$file" ':SDL_RenderPresent ')
+        ir[flush.$f]=$(akgl_callgrind_inclusive "$file" ':GL_RunCommandQueue ')
+        ir[sdl.$f]=$(akgl_callgrind_inclusive "$file" "$([ $side = akgl-batch ] && echo ':SDL_RenderGeometry ' || echo ':SDL_RenderTexture ')")
     done
     awk -v u1="${ir[update.$a]}" -v u2="${ir[update.$b]}" -v p1="${ir[present.$a]}" \
         -v p2="${ir[present.$b]}" -v f1="${ir[flush.$a]:-0}" -v f2="${ir[flush.$b]:-0}" \

@@ -133,3 +133,13 @@ akgl_windows_configure() {
     akgl_configure "$prefix" "$build" \
         -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-mingw64.cmake" "$@"
 }
+
+# akgl_callgrind_inclusive FILE REGEX: the inclusive instruction count of the
+# first function whose callgrind_annotate line matches REGEX. Every function
+# is listed (--threshold=100): by default the listing stops once 99% of the
+# cost is shown, and a small function (SDL_RenderGeometry under a frame's
+# present) would be missing.
+akgl_callgrind_inclusive() {
+    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
+        awk -v re="$2" '!found && $0 ~ re { gsub(",", "", $1); print $1; found = 1 }'
+}
