@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "test_platform.h"
+#define TS_OWNER "render_logical"
 #include "tilemap_draw_fixture.h"
 
 static void set_logical(const char *w, const char *h, const char *mode)

@@ -6,6 +6,7 @@
  * memory (tilemap_draw_fixture.h) and made current by setting game.tilemap
  * directly, so only the drawing is under test here.
  */
+#define TS_OWNER "tilemap_draw"
 #include "tilemap_draw_fixture.h"
 
 #define SCREEN_W 64

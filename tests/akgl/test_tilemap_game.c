@@ -6,6 +6,7 @@
  * checked on exactly the cells and objects it is about.
  */
 #include "physics_test.h"
+#define TS_OWNER "tilemap_game"
 #include "tilemap_draw_fixture.h"
 #include "tilemap_game.h"
 #include "tilemap_private.h"

@@ -21,7 +21,13 @@
 #define TS_SPACING 2
 #define TS_IMAGE_W (2 * TS_MARGIN + 2 * TS_TILE + TS_SPACING)
 #define TS_IMAGE_H TS_IMAGE_W
-#define TS_PATH AKGL_TEST_OUT_DIR "/tilemap_draw_tiles.png"
+/* One image per test program: ctest runs the programs that share this
+ * fixture side by side, and one writing the file while another reads it
+ * gave "not a PNG file". Each includer names itself in TS_OWNER. */
+#ifndef TS_OWNER
+#error "define TS_OWNER (the test program's name) before including tilemap_draw_fixture.h"
+#endif
+#define TS_PATH AKGL_TEST_OUT_DIR "/" TS_OWNER "_tiles.png"
 
 static const SDL_Color MARGIN_COLOR = {255, 0, 255, 255};
 
