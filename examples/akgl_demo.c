@@ -35,7 +35,8 @@
  * the folder SDL gives the game for its own files (SDL_GetPrefPath("akgl",
  * "demo"): on Linux ~/.local/share/akgl/demo/; in a browser, a folder the
  * page keeps in the browser's storage, examples/web/shell.html). Headless
- * runs (the tests) neither read nor write it.
+ * runs neither read nor write it; the test akgl_demo_save (demo_save.cmake)
+ * runs with a display under xvfb-run to check it.
  */
 #include <SDL3/SDL_main.h>
 #include <akgl/akgl.h>
