@@ -33,14 +33,22 @@ set(best "${WORK}/data/akgl/demo/best_score.txt")
 # Runs the demo with ARGN under xvfb-run, data in `data`; sets out and rc.
 # Leaks are not looked for (tools/test.sh --sanitize): X11's libraries keep
 # memory to exit; the headless akgl_demo test runs the same code with them.
+# xvfb-run -a picks a display number no other server holds yet: two runs
+# starting at once (the GL tests beside this one) may pick the same, and
+# the later server fails to start. That run is tried again.
 function(run_demo data)
-    execute_process(
-        COMMAND ${CMAKE_COMMAND} -E env XDG_DATA_HOME=${data} SDL_VIDEO_DRIVER=x11
-            SDL_RENDER_DRIVER=software SDL_AUDIO_DRIVER=dummy
-            ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
-            ${XVFB_RUN} -a -s "-screen 0 1024x768x24"
-            ${DEMO} ${ARGN} --screenshot ${WORK}/shot.png
-        OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE r)
+    foreach(try RANGE 1 3)
+        execute_process(
+            COMMAND ${CMAKE_COMMAND} -E env XDG_DATA_HOME=${data} SDL_VIDEO_DRIVER=x11
+                SDL_RENDER_DRIVER=software SDL_AUDIO_DRIVER=dummy
+                ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+                ${XVFB_RUN} -a -s "-screen 0 1024x768x24"
+                ${DEMO} ${ARGN} --screenshot ${WORK}/shot.png
+            OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE r)
+        if(NOT "${o}${e}" MATCHES "xvfb-run: error: Xvfb failed to start")
+            break()
+        endif()
+    endforeach()
     set(out "${o}${e}" PARENT_SCOPE)
     set(rc "${r}" PARENT_SCOPE)
 endfunction()
