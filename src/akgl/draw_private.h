@@ -47,26 +47,64 @@ typedef struct akgl_DrawItem
     SDL_FlipMode flip;
 } akgl_DrawItem;
 
+/*
+ * Layers within this many values of each other are counted while they are
+ * gathered (AKGL_DRAW_LAYER_SPAN / 2 below the first item's layer to as
+ * many minus one above it), so the sort does not read the items again to
+ * count them; a wider spread is counted (or merge-sorted) by the sort
+ * itself (game.c draw_order).
+ */
+#define AKGL_DRAW_LAYER_SPAN 256
+
 /* The items gathered so far (in pool order) and what the sort needs. */
 typedef struct akgl_DrawGather
 {
     akgl_DrawItem *items;      /* [actor capacity] */
     int n;
     bool mixed;                /* not every item has the first item's layer */
+    bool counted;              /* mixed, and every layer within the window: count holds them */
     bool plain_backend;        /* items may carry src (the 2D backend) */
     bool custom;               /* some gathered actor has a renderfunc of its own */
     const akgl_Sprite *checked; /* the last sprite whose sheet checks passed */
+    int64_t base;              /* the layer count[0] counts: the first item's - SPAN / 2 */
+    int *count;                /* [AKGL_DRAW_LAYER_SPAN] items per layer, once mixed */
 } akgl_DrawGather;
 
 static inline void akgl_draw_gather_start(akgl_DrawGather *g, akgl_DrawItem *items,
-                                          bool plain_backend)
+                                          int *count, bool plain_backend)
 {
     g->items = items;
     g->n = 0;
     g->mixed = false;
+    g->counted = false;
     g->plain_backend = plain_backend;
     g->custom = false;
     g->checked = NULL;
+    g->base = 0;
+    g->count = count;
+}
+
+/*
+ * Counts the layer of the item just gathered (g->n - 1), once the layers are
+ * mixed. The first item of another layer starts the counts: every item
+ * before it has the first item's layer. A layer outside the window stops
+ * them (counted false), and the sort counts for itself.
+ */
+static inline void akgl_draw_gather_count_layer(akgl_DrawGather *g, int layer)
+{
+    if (!g->mixed) {
+        g->mixed = true;
+        g->counted = true;
+        g->base = (int64_t)g->items[0].layer - AKGL_DRAW_LAYER_SPAN / 2;
+        memset(g->count, 0, sizeof(int) * AKGL_DRAW_LAYER_SPAN);
+        g->count[AKGL_DRAW_LAYER_SPAN / 2] = g->n - 1;
+    }
+    int64_t k = (int64_t)layer - g->base;
+    if (k >= 0 && k < AKGL_DRAW_LAYER_SPAN) {
+        g->count[k]++;
+    } else {
+        g->counted = false;
+    }
 }
 
 /*
@@ -155,8 +193,10 @@ static inline void akgl_draw_gather_shown(akgl_DrawGather *g, akgl_Actor *a,
         src = akgl_draw_gather_plain(g, a, item, shown);
     }
     item->src = src;
-    /* Whether the layers differ at all; the sort finds their range. */
-    g->mixed = g->mixed || item->layer != g->items[0].layer;
+    /* Whether the layers differ at all, and once they do, how many of each. */
+    if (g->mixed || item->layer != g->items[0].layer) {
+        akgl_draw_gather_count_layer(g, item->layer);
+    }
 }
 
 /* akgl_draw_gather_shown, asking the actor's sprite cache. */

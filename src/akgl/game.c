@@ -69,6 +69,8 @@ static akgl_GameConfig config;
  * by layer. Allocated with the pools, for the actor capacity. */
 static akgl_DrawItem *draw_gather;
 static akgl_DrawItem *draw_sorted;
+/* Items per layer, counted by the gather (draw_private.h). */
+static int draw_layer_count[AKGL_DRAW_LAYER_SPAN];
 
 #define CHECK_SIZE(errctx, field, macro) \
     FAIL_NONZERO_RETURN(errctx, limits->field != library_limits.field, AKGL_ERR_ABI, \
@@ -487,7 +489,7 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
 
 /* Layers spanning at most this many values are counting-sorted; a wider
  * spread falls back to a merge sort. Both are stable. */
-#define DRAW_LAYER_SPAN 256
+#define DRAW_LAYER_SPAN AKGL_DRAW_LAYER_SPAN
 
 /* Stable bottom-up merge sort of n items by layer, from src into dst
  * (either may end up holding the result: returned). */
@@ -518,14 +520,16 @@ static akgl_DrawItem *merge_sort_layers(akgl_DrawItem *src, akgl_DrawItem *dst, 
 /*
  * The visible live actors, gathered over the acquired slots in pool order
  * (unless the update pass gathered them already), in draw order: layer,
- * then pool order, by a stable counting sort (one pass to count, one to
- * place), so mixed layers cost what one layer costs.
+ * then pool order, by a stable counting sort. The gather counts layers
+ * within AKGL_DRAW_LAYER_SPAN of the first item's, leaving one pass over
+ * the items, to place them; a wider spread takes a pass for the range and
+ * one to count first, or a merge sort.
  */
 static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
 {
     if (!gathered) {
         const akgl_HeapPool *pool = &akgl_heap_pool_actor;
-        akgl_draw_gather_start(g, draw_gather, g->plain_backend);
+        akgl_draw_gather_start(g, draw_gather, draw_layer_count, g->plain_backend);
         for (int i = akgl_heap_next_live(pool, 0); i >= 0;
              i = akgl_heap_next_live_after(pool, i)) {
             akgl_Actor *actor = akgl_actor_in_slot(i, sizeof(akgl_Actor));
@@ -537,6 +541,19 @@ static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
     int n = g->n;
     if (!g->mixed) {
         return draw_gather; /* one layer: pool order is draw order */
+    }
+    if (g->counted) {
+        /* Counted while gathered: one pass, to place. */
+        int start[DRAW_LAYER_SPAN];
+        int at = 0;
+        for (int b = 0; b < DRAW_LAYER_SPAN; b++) {
+            start[b] = at;
+            at += g->count[b];
+        }
+        for (int i = 0; i < n; i++) {
+            draw_sorted[start[(int64_t)draw_gather[i].layer - g->base]++] = draw_gather[i];
+        }
+        return draw_sorted;
     }
     int lo = INT_MAX, hi = INT_MIN;
     for (int i = 0; i < n; i++) {
@@ -867,7 +884,7 @@ static akerr_ErrorContext *update(void)
     akgl_Renderer *r = game.renderer;
     akgl_DrawGather g;
     bool gathered = false;
-    akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
+    akgl_draw_gather_start(&g, draw_gather, draw_layer_count, plain_backend(r));
     PASS(errctx, akgl_actor_update_pass(gather_in_update(r) ? &g : NULL, &gathered));
     akgl_particles_update(elapsed); /* after the actors: attached emitters follow them */
     if (game.camera != NULL) {
@@ -923,7 +940,7 @@ akerr_ErrorContext *akgl_game_draw_world(void)
         PASS(errctx, akgl_tilemap_draw_layers(map, r, 0, under));
     }
     akgl_DrawGather g;
-    akgl_draw_gather_start(&g, draw_gather, plain_backend(r));
+    akgl_draw_gather_start(&g, draw_gather, draw_layer_count, plain_backend(r));
     drawing_actors = true;
     akerr_ErrorContext *drawn = draw_actors(r, &g, false);
     drawing_actors = false;

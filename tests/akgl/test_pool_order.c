@@ -226,6 +226,98 @@ static void test_draws_by_layer_then_pool_order(void)
     scene_close(&s);
 }
 
+/* The visible actor the gather takes first: the lowest slot. */
+static akgl_Actor *first_visible(void)
+{
+    akgl_Actor *first = NULL;
+    for (int i = 0; i < N; i++) {
+        if (cast[i] != NULL && cast[i]->visible && (first == NULL || cast[i] < first)) {
+            first = cast[i];
+        }
+    }
+    return first;
+}
+
+/* Every actor's layer from its index and slot; then the first visible one's. */
+static void set_layers(int (*layer_of)(int i, int slot), int first_layer)
+{
+    for (int i = 0; i < N; i++) {
+        if (cast[i] != NULL) {
+            cast[i]->layer = layer_of(i, slot_of(cast[i]));
+        }
+    }
+    first_visible()->layer = first_layer;
+}
+
+static int around_first(int i, int slot)
+{
+    (void)slot;
+    return (i * 37) % 255 - 127; /* -127..127: within the gather's window */
+}
+
+static int past_window(int i, int slot)
+{
+    (void)slot;
+    return (i * 37) % 201; /* 0..200: a span the sort counts, past the window */
+}
+
+static int near_int_max(int i, int slot)
+{
+    (void)slot;
+    return INT_MAX - (i * 7) % 100;
+}
+
+static int near_int_min(int i, int slot)
+{
+    (void)slot;
+    return INT_MIN + (i * 7) % 100;
+}
+
+static int mixed_late(int i, int slot)
+{
+    (void)i;
+    /* One layer for the first slots, then two: the counts start late. */
+    return slot < 2 * N / 3 ? 3 : (slot % 2 ? 1 : 3);
+}
+
+/*
+ * The sort's paths against the gather's layer counts: layers within the
+ * window the gather counts (AKGL_DRAW_LAYER_SPAN around the first actor's
+ * layer), a span the sort must count itself, the ends of the int range
+ * (where the window's arithmetic could overflow), and layers that mix only
+ * after many actors of one. Each with the actors gathered by the draw (a
+ * game's update hook) and by the update pass (the library's own hooks).
+ */
+static void test_draw_order_layer_windows(void)
+{
+    Scene s;
+    if (scene_open_bound(&s, 64, 64)) {
+        spawn_scattered();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < N; i++) {
+                if (cast[i] != NULL) {
+                    cast[i]->updatefunc = pass == 0 ? NULL : akgl_actor_run_update;
+                    cast[i]->visible = (i % 9) != 4;
+                }
+            }
+            set_layers(around_first, 0);
+            check_draw_order("layers -127..127 around the first");
+            set_layers(past_window, 0);
+            check_draw_order("layers 0..200 from the first");
+            set_layers(near_int_max, INT_MAX);
+            check_draw_order("layers below INT_MAX");
+            set_layers(near_int_min, INT_MIN);
+            check_draw_order("layers above INT_MIN");
+            set_layers(mixed_late, 3);
+            check_draw_order("layers mixed late");
+            set_layers(around_first, 1000);
+            check_draw_order("the first layer far from the rest");
+        }
+        release_cast();
+    }
+    scene_close(&s);
+}
+
 /*
  * The three tests below draw two actors of one red cell on a captured scene
  * and move one from the other's code: a, in the earlier pool slot, is
@@ -457,6 +549,7 @@ int main(void)
     RUN_TEST(test_updates_run_in_pool_order);
     RUN_TEST(test_spawned_and_released_during_the_update);
     RUN_TEST(test_draws_by_layer_then_pool_order);
+    RUN_TEST(test_draw_order_layer_windows);
     RUN_TEST(test_a_renderfunc_changes_actors_drawn_after_it);
     RUN_TEST(test_code_before_the_draw_moves_actors);
     RUN_TEST(test_movement_hook_before_the_draw_with_physics);
