@@ -487,10 +487,6 @@ static akerr_ErrorContext *followed_frame_size(const akgl_Camera *cam, float *w,
     SUCCEED_RETURN(errctx);
 }
 
-/* Layers spanning at most this many values are counting-sorted; a wider
- * spread falls back to a merge sort. Both are stable. */
-#define DRAW_LAYER_SPAN AKGL_DRAW_LAYER_SPAN
-
 /* Stable bottom-up merge sort of n items by layer, from src into dst
  * (either may end up holding the result: returned). */
 static akgl_DrawItem *merge_sort_layers(akgl_DrawItem *src, akgl_DrawItem *dst, int n)
@@ -542,38 +538,33 @@ static akgl_DrawItem *draw_order(akgl_DrawGather *g, bool gathered)
     if (!g->mixed) {
         return draw_gather; /* one layer: pool order is draw order */
     }
-    if (g->counted) {
-        /* Counted while gathered: one pass, to place. */
-        int start[DRAW_LAYER_SPAN];
-        int at = 0;
-        for (int b = 0; b < DRAW_LAYER_SPAN; b++) {
-            start[b] = at;
-            at += g->count[b];
-        }
+    if (!g->counted) {
+        /* Layers too far from the first item's to count while gathering:
+         * their range, then (within AKGL_DRAW_LAYER_SPAN values) the counts,
+         * or else a merge sort. Both are stable. */
+        int lo = INT_MAX, hi = INT_MIN;
         for (int i = 0; i < n; i++) {
-            draw_sorted[start[(int64_t)draw_gather[i].layer - g->base]++] = draw_gather[i];
+            lo = draw_gather[i].layer < lo ? draw_gather[i].layer : lo;
+            hi = draw_gather[i].layer > hi ? draw_gather[i].layer : hi;
         }
-        return draw_sorted;
+        if ((int64_t)hi - (int64_t)lo >= AKGL_DRAW_LAYER_SPAN) {
+            return merge_sort_layers(draw_gather, draw_sorted, n);
+        }
+        g->base = lo;
+        memset(g->count, 0, sizeof(int) * AKGL_DRAW_LAYER_SPAN);
+        for (int i = 0; i < n; i++) {
+            g->count[draw_gather[i].layer - lo]++;
+        }
     }
-    int lo = INT_MAX, hi = INT_MIN;
-    for (int i = 0; i < n; i++) {
-        lo = draw_gather[i].layer < lo ? draw_gather[i].layer : lo;
-        hi = draw_gather[i].layer > hi ? draw_gather[i].layer : hi;
-    }
-    if ((int64_t)hi - (int64_t)lo >= DRAW_LAYER_SPAN) {
-        return merge_sort_layers(draw_gather, draw_sorted, n);
-    }
-    int start[DRAW_LAYER_SPAN + 1];
-    int span = hi - lo + 1;
-    memset(start, 0, sizeof(int) * (size_t)(span + 1));
-    for (int i = 0; i < n; i++) {
-        start[draw_gather[i].layer - lo + 1]++;
-    }
-    for (int b = 1; b <= span; b++) {
-        start[b] += start[b - 1];
+    /* Each layer's first place, then every item to its layer's next. */
+    int start[AKGL_DRAW_LAYER_SPAN];
+    int at = 0;
+    for (int b = 0; b < AKGL_DRAW_LAYER_SPAN; b++) {
+        start[b] = at;
+        at += g->count[b];
     }
     for (int i = 0; i < n; i++) {
-        draw_sorted[start[draw_gather[i].layer - lo]++] = draw_gather[i];
+        draw_sorted[start[(int64_t)draw_gather[i].layer - g->base]++] = draw_gather[i];
     }
     return draw_sorted;
 }
