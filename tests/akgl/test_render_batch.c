@@ -490,7 +490,7 @@ static void draw_and_count(SDL_Renderer *r, SDL_Texture *target, SDL_Texture *wh
 
 static void test_gl_shades_four_vertices_a_sprite(void)
 {
-    CHECK(SDL_InitSubSystem(SDL_INIT_VIDEO));
+    CHECK_MSG(SDL_InitSubSystem(SDL_INIT_VIDEO), "SDL_InitSubSystem(SDL_INIT_VIDEO): %s", SDL_GetError());
     SDL_Window *w = SDL_CreateWindow("indexed", 64, 64, 0);
     SDL_Renderer *r = w != NULL ? SDL_CreateRenderer(w, "opengl") : NULL;
     SDL_Texture *target = r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_TARGET, 64, 64) : NULL;
