@@ -177,9 +177,9 @@ struct akgl_App
      *  names another. */
     bool headless;
     /** Frames are paced by the display's vsync (with a display, when SDL
-     *  can); otherwise by a 16 ms sleep (akgl_app_run) or SDL at 60 a second
-     *  (akgl_app_main; in a browser, the page's display), or not at all
-     *  headless. */
+     *  can, and SDL_RENDER_VSYNC does not name another setting); otherwise
+     *  by a 16 ms sleep (akgl_app_run) or SDL at 60 a second (akgl_app_main;
+     *  in a browser, the page's display), or not at all headless. */
     bool vsync;
     /** The game clock is the manual one: it moves by AKGL_APP_FRAME_NS a
      *  frame, not by real time, so the run draws the same frames every time

@@ -293,6 +293,33 @@ static void log_renderer(void)
     }
 }
 
+/*
+ * Vsync, with a display: on, unless SDL_RENDER_VSYNC names a setting of its
+ * own, which SDL applied when it made the renderer ("0": the frames are not
+ * held to the display; akgl_app_main's are paced by SDL_MAIN_CALLBACK_RATE
+ * then, akgl_app_run's by its 16 ms sleep). Logged, since it decides how
+ * fast the game runs.
+ */
+static bool vsync_on(void)
+{
+    if (app.headless) {
+        return false;
+    }
+    SDL_Renderer *sdl = app.renderer.sdl_renderer;
+    const char *hint = SDL_GetHint(SDL_HINT_RENDER_VSYNC);
+    int vsync = 0;
+    if (hint != NULL && hint[0] != '\0') {
+        bool on = SDL_GetRenderVSync(sdl, &vsync) && vsync != 0;
+        SDL_Log("%s: vsync %s (" SDL_HINT_RENDER_VSYNC " is \"%s\")", app.program,
+                on ? "on" : "off", hint);
+        return on;
+    }
+    bool on = SDL_SetRenderVSync(sdl, 1);
+    SDL_Log("%s: vsync %s", app.program,
+            on ? "on" : "off (SDL cannot hold this renderer to the display)");
+    return on;
+}
+
 /* Everything between the game's start and the first frame. */
 static akerr_ErrorContext *start(bool *initialised)
 {
@@ -318,7 +345,7 @@ static akerr_ErrorContext *start(bool *initialised)
     if (desc->clear_color.a != 0) {
         app.renderer.clear_color = desc->clear_color;
     }
-    app.vsync = !app.headless && SDL_SetRenderVSync(app.renderer.sdl_renderer, 1);
+    app.vsync = vsync_on();
     PASS(errctx, akgl_game_set_overlay(overlay, NULL));
     PASS(errctx, load_all(desc->sprites, akgl_sprite_load_json));
     PASS(errctx, load_all(desc->characters, akgl_character_load_json));
