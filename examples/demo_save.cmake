@@ -1,9 +1,9 @@
 # The demo's best score, kept natively between runs (akgl_demo.c load_best
-# and save_best): run with a display (xvfb-run, SDL's x11 driver) so that
+# and save_best): run with a display (tools/xvfb.sh, SDL's x11 driver) so that
 # the demo is not headless, in a data folder of the test's own
 # (XDG_DATA_HOME, where SDL_GetPrefPath puts a Linux game's files).
 #
-#   cmake -DDEMO=<akgl_demo> -DXVFB_RUN=<xvfb-run> -DWORK=<dir> -P demo_save.cmake
+#   cmake -DDEMO=<akgl_demo> -DXVFB=<tools/xvfb.sh> -DWORK=<dir> -P demo_save.cmake
 #
 # 1. A first --check run (its scripted play-through scores the same every
 #    time) starts from "best before this run 0" and keeps its score.
@@ -18,7 +18,7 @@
 # (docs/23-app.md) and says so; the short runs keep its default, vsync on.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(var DEMO XVFB_RUN WORK)
+foreach(var DEMO XVFB WORK)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "demo_save.cmake: -D${var}=... is required")
     endif()
@@ -34,30 +34,22 @@ file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 set(best "${WORK}/data/akgl/demo/best_score.txt")
 
-# Runs the demo with ARGN under xvfb-run, data in `data`; sets out and rc.
-# `unpaced` (a variable of the caller's) runs it without vsync or pacing.
-# Leaks are not looked for (tools/test.sh --sanitize): X11's libraries keep
-# memory to exit; the headless akgl_demo test runs the same code with them.
-# xvfb-run -a picks a display number no other server holds yet: two runs
-# starting at once (the GL tests beside this one) may pick the same, and
-# the later server fails to start. That run is tried again.
+# Runs the demo with ARGN on an X server of its own (tools/xvfb.sh), data
+# in `data`; sets out and rc. `unpaced` (a variable of the caller's) runs it
+# without vsync or pacing. Leaks are not looked for (tools/test.sh
+# --sanitize): X11's libraries keep memory to exit; the headless akgl_demo
+# test runs the same code with them.
 function(run_demo data)
     set(pace "")
     if(unpaced)
         set(pace SDL_RENDER_VSYNC=0 SDL_MAIN_CALLBACK_RATE=0)
     endif()
-    foreach(try RANGE 1 3)
-        execute_process(
-            COMMAND ${CMAKE_COMMAND} -E env XDG_DATA_HOME=${data} SDL_VIDEO_DRIVER=x11
-                SDL_RENDER_DRIVER=software SDL_AUDIO_DRIVER=dummy ${pace}
-                ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
-                ${XVFB_RUN} -a -s "-screen 0 1024x768x24"
-                ${DEMO} ${ARGN} --screenshot ${WORK}/shot.png
-            OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE r)
-        if(NOT "${o}${e}" MATCHES "xvfb-run: error: Xvfb failed to start")
-            break()
-        endif()
-    endforeach()
+    execute_process(
+        COMMAND ${CMAKE_COMMAND} -E env XDG_DATA_HOME=${data} SDL_VIDEO_DRIVER=x11
+            SDL_RENDER_DRIVER=software SDL_AUDIO_DRIVER=dummy ${pace}
+            ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+            ${XVFB} --screen 1024x768x24 ${DEMO} ${ARGN} --screenshot ${WORK}/shot.png
+        OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE r)
     set(out "${o}${e}" PARENT_SCOPE)
     set(rc "${r}" PARENT_SCOPE)
     if(unpaced)

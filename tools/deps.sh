@@ -76,8 +76,9 @@ esac
 # Debian packages the build, the tests and SDL3's X11 back end need. The
 # X11 -dev packages are needed only to compile SDL's X11 driver (loaded at
 # run time when a display exists); headless tests use the offscreen driver,
-# except the opengl renderer's (akgl_render_batch_gl), which runs under
-# xvfb-run (xvfb, xauth) with Mesa's GL (libgl1-mesa-dri).
+# except those that need a display (the opengl renderer's, the demo's save),
+# which run under tools/xvfb.sh (Xvfb) with Mesa's GL (libgl1-mesa-dri);
+# tools/bench_peer.sh uses xvfb-run (xvfb, xauth).
 PACKAGES=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     dpkg-dev xz-utils ca-certificates
