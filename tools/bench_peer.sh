@@ -17,8 +17,9 @@
 #   tools/bench_peer.sh [-j N] [--rounds R] [--frames F] [--sizes 1000,10000,50000]
 #                       [--callgrind | --callgrind-only] [--cpu]
 #
-# Needs xvfb-run, Mesa's GL (libgl1-mesa-dri) and love (Debian packages
-# xvfb, libgl1-mesa-dri, love); valgrind for --callgrind.
+# Needs Xvfb (run through tools/xvfb.sh), Mesa's GL (libgl1-mesa-dri) and
+# love (Debian packages xvfb, libgl1-mesa-dri, love); valgrind for
+# --callgrind.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/tools/common.sh"
@@ -47,7 +48,7 @@ bench=$build/bench/bench_peer
 sheet=$root/tests/assets/sheet_64x64_16.png
 
 if [ $inner -eq 0 ]; then
-    for tool in xvfb-run love; do
+    for tool in Xvfb love; do
         command -v $tool >/dev/null || {
             echo "bench_peer.sh: $tool not found (Debian: apt-get install xvfb libgl1-mesa-dri love)" >&2
             exit 1
@@ -61,8 +62,10 @@ if [ $inner -eq 0 ]; then
     [ $callgrind -ne 1 ] || args+=(--callgrind)
     [ $callgrind -ne 2 ] || args+=(--callgrind-only)
     [ $cpu -eq 0 ] || args+=(--cpu)
-    # One X server for every run, so they all draw under the same conditions.
-    exec xvfb-run -a -s "-screen 0 800x450x24" "$0" --inner "${args[@]}"
+    # One X server for every run, so they all draw under the same conditions;
+    # it never resets (tools/xvfb.sh), so a side that starts as the one
+    # before it leaves is not turned away.
+    exec "$root/tools/xvfb.sh" --screen 800x450x24 "$0" --inner "${args[@]}"
 fi
 
 export SDL_VIDEO_DRIVER=x11 SDL_RENDER_DRIVER=opengl SDL_AUDIO_DRIVER=dummy

@@ -77,8 +77,7 @@ esac
 # X11 -dev packages are needed only to compile SDL's X11 driver (loaded at
 # run time when a display exists); headless tests use the offscreen driver,
 # except those that need a display (the opengl renderer's, the demo's save),
-# which run under tools/xvfb.sh (Xvfb) with Mesa's GL (libgl1-mesa-dri);
-# tools/bench_peer.sh uses xvfb-run (xvfb, xauth).
+# which run under tools/xvfb.sh (Xvfb) with Mesa's GL (libgl1-mesa-dri).
 PACKAGES=(
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     dpkg-dev xz-utils ca-certificates
@@ -88,7 +87,7 @@ PACKAGES=(
     valgrind doxygen
     libx11-dev libxext-dev libxcursor-dev libxi-dev libxrandr-dev
     libxfixes-dev libxss-dev
-    xvfb xauth libgl1-mesa-dri
+    xvfb libgl1-mesa-dri
 )
 
 SDL3_FLAGS=(
