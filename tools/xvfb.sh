@@ -9,9 +9,10 @@
 # The command's exit status is the script's; the server is stopped after
 # the command, or when the script is stopped.
 #
-# Why not xvfb-run -a: tests run side by side, and two such starts went wrong
-# in two ways, both seen as SDL's "x11 not available" (9 of 24 demos started
-# together under `xvfb-run -a` failed so, 0 of 90 here):
+# Why not xvfb-run -a: tests run side by side, and such starts went wrong in
+# two ways, both seen as SDL's "x11 not available". Of 24 demos started at
+# once, 9 failed so under `xvfb-run -a`, 1 or 2 with -noreset added, 10 to 12
+# with -displayfd alone; with both, as here, none of 150:
 # - xvfb-run -a chooses the display number by looking for lock files, so two
 #   runs starting at once can choose the same one. Here the server chooses
 #   (-displayfd): it takes the first number it can hold and writes it back
