@@ -17,9 +17,9 @@
 #   runs starting at once can choose the same one. Here the server chooses
 #   (-displayfd): it takes the first number it can hold and writes it back
 #   once it accepts clients.
-# - A server resets when its last client leaves, and a client that connects
-#   during the reset is turned away. -noreset: this server never resets (it
-#   serves one command and is stopped after it).
+# - A server resets when its last client leaves (Xserver(1)), and a client
+#   that connects around a reset can be turned away. -noreset: this server
+#   never resets (it serves one command and is stopped after it).
 set -euo pipefail
 screen=640x480x24
 if [ "${1:-}" = --screen ]; then
