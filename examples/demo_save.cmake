@@ -35,11 +35,14 @@ file(MAKE_DIRECTORY "${WORK}")
 set(best "${WORK}/data/akgl/demo/best_score.txt")
 
 # Runs the demo with ARGN on an X server of its own (tools/xvfb.sh), data
-# in `data`; sets out and rc. `unpaced` (a variable of the caller's) runs it
-# without vsync or pacing. Leaks are not looked for (tools/test.sh
-# --sanitize): X11's libraries keep memory to exit; the headless akgl_demo
-# test runs the same code with them.
+# in `data`; sets out and rc. A --check run goes without vsync or pacing.
+# Leaks are not looked for (tools/test.sh --sanitize): X11's libraries keep
+# memory to exit; the headless akgl_demo test runs the same code with them.
 function(run_demo data)
+    set(unpaced OFF)
+    if("--check" IN_LIST ARGN)
+        set(unpaced ON)
+    endif()
     set(pace "")
     if(unpaced)
         set(pace SDL_RENDER_VSYNC=0 SDL_MAIN_CALLBACK_RATE=0)
@@ -74,9 +77,7 @@ function(best_before var)
 endfunction()
 
 # 1. The first run: nothing kept yet, then its score is.
-set(unpaced ON)
 run_demo("${WORK}/data" --check)
-set(unpaced OFF)
 best_before(was)
 if(NOT rc EQUAL 0 OR NOT was STREQUAL "0" OR NOT kept STREQUAL "${best}")
     fail("first run: exit ${rc}, best before '${was}' kept in '${kept}' (want 0 in ${best}):\n${out}")
@@ -104,9 +105,7 @@ endif()
 # 3. A better best is not lowered by the scripted run's score.
 math(EXPR higher "${score} * 10 + 1")
 file(WRITE "${best}" "${higher}\n")
-set(unpaced ON)
 run_demo("${WORK}/data" --check)
-set(unpaced OFF)
 best_before(was)
 file(READ "${best}" text)
 if(NOT rc EQUAL 0 OR NOT was STREQUAL "${higher}" OR NOT text STREQUAL "${higher}\n")

@@ -307,8 +307,8 @@ static bool vsync_on(void)
     }
     SDL_Renderer *sdl = app.renderer.sdl_renderer;
     const char *hint = SDL_GetHint(SDL_HINT_RENDER_VSYNC);
-    int vsync = 0;
     if (hint != NULL && hint[0] != '\0') {
+        int vsync = 0;
         bool on = SDL_GetRenderVSync(sdl, &vsync) && vsync != 0;
         SDL_Log("%s: vsync %s (" SDL_HINT_RENDER_VSYNC " is \"%s\")", app.program,
                 on ? "on" : "off", hint);
